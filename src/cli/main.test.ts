@@ -1,0 +1,76 @@
+// The CLI as a user runs it: a child process, stdout and the exit code.
+import { test, expect } from '@playwright/test';
+import { spawnSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+
+const main = fileURLToPath(new URL('./main.ts', import.meta.url));
+const tsx = fileURLToPath(new URL('../../node_modules/tsx/dist/cli.mjs', import.meta.url));
+
+function cli(...args: string[]): { status: number | null; stdout: string; stderr: string } {
+  const { status, stdout, stderr } = spawnSync(process.execPath, [tsx, main, ...args], { encoding: 'utf8' });
+  return { status, stdout, stderr };
+}
+
+test('addresses prints the exact envelope, nothing else', () => {
+  const { status, stdout, stderr } = cli('addresses', '--account', '6', '--network', 'testnet', '--variant', 'second', '--id', 'req-1');
+  expect(stderr).toBe('');
+  expect(status).toBe(0);
+  const response = JSON.parse(stdout);
+  expect(response).toMatchObject({ jsonrpc: '2.0', id: 'req-1' });
+  const [segwit, taproot, stx] = response.result.addresses;
+  expect(segwit).toMatchObject({ symbol: 'BTC', type: 'p2wpkh', derivationPath: "m/84'/1'/6'/0/0", fingerprint: '73c5da0a' });
+  expect(segwit.address).toMatch(/^tb1q/);
+  expect(taproot).toMatchObject({ symbol: 'BTC', type: 'p2tr', derivationPath: "m/86'/1'/6'/0/0" });
+  expect(taproot.descriptor).toMatch(/^tr\(\[73c5da0a\/86'\/1'\/6'\/0\/0\][0-9a-f]{64}\)#[a-z0-9]{8}$/);
+  expect(stx).toMatchObject({ symbol: 'STX', kind: 'single-sig' });
+  expect(stx.address).toMatch(/^ST/);
+});
+
+test('defaults: first variant, mainnet, account 0, fresh UUID id', () => {
+  const response = JSON.parse(cli('addresses').stdout);
+  expect(response.id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+  expect(response.result.addresses.map((a: { address: string }) => a.address)).toEqual([
+    'bc1qcr8te4kr609gcawutmrza0j4xv80jy8z306fyu',
+    'bc1p5cyxnuxmeuwuvkwfem96lqzszd02n6xdcjrs20cac6yqjjwudpxqkedrcr',
+    'SPC5KHM41H6WHAST7MWWDD807YSPRQKJ69FSH54J',
+  ]);
+});
+
+test('--chains and --missing shape the entries', () => {
+  const stacksOnly = JSON.parse(cli('addresses', '--variant', 'second', '--chains', 'stacks').stdout);
+  expect(stacksOnly.result.addresses.map((a: { symbol: string }) => a.symbol)).toEqual(['STX']);
+  const noTaproot = JSON.parse(cli('addresses', '--missing', 'p2tr').stdout);
+  expect(noTaproot.result.addresses.map((a: { type?: string; symbol: string }) => a.type ?? a.symbol)).toEqual(['p2wpkh', 'STX']);
+});
+
+test('bad input: one line on stderr, exit code 2, empty stdout', () => {
+  const bad: [string[], RegExp][] = [
+    [['addresses', '--account', 'seven'], /--account must be an integer/],
+    [['addresses', '--account', '2147483648'], /--account must be an integer/],
+    [['addresses', '--network', 'moon'], /network must be one of/],
+    [['addresses', '--variant', 'third'], /--variant must be first or second/],
+    [['addresses', '--mnemonic', 'abandon abandon'], /mnemonic has 2 words/],
+    [['addresses', '--chains', 'bitcoin'], /--chains needs --variant second/],
+    [['addresses', '--variant', 'second', '--chains', 'dogecoin'], /chains\[0\] must be/],
+    [['addresses', '--missing', 'p2pkh'], /missingEntries/],
+    [['addresses', '--id', ''], /--id must not be empty/],
+    [['addresses', '--bogus'], /Unknown option '--bogus'/],
+    [['frobnicate'], /unknown command "frobnicate"/],
+    [[], /missing command/],
+  ];
+  for (const [args, message] of bad) {
+    const { status, stdout, stderr } = cli(...args);
+    expect(status, args.join(' ')).toBe(2);
+    expect(stdout, args.join(' ')).toBe('');
+    expect(stderr.trim().split('\n'), args.join(' ')).toHaveLength(1);
+    expect(stderr, args.join(' ')).toMatch(message);
+  }
+});
+
+test('--help documents every flag', () => {
+  const { status, stdout } = cli('--help');
+  expect(status).toBe(0);
+  for (const flag of ['--mnemonic', '--passphrase', '--account', '--network', '--variant', '--chains', '--missing', '--id', '--help']) {
+    expect(stdout).toContain(flag);
+  }
+});

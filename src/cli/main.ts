@@ -1,0 +1,106 @@
+// mock-wallet: prints the exact JSON-RPC response the wallet would give, for writing test expectations.
+import { parseArgs } from 'node:util';
+import { randomUUID } from 'node:crypto';
+import { ENTRY_KINDS } from '../core/addresses.ts';
+import { KeyRing } from '../core/keyring.ts';
+import { NETWORK_NAMES } from '../core/networks.ts';
+import { CHAINS, VARIANTS, parseGetAddressesParams } from '../core/params.ts';
+import { RpcError } from '../core/rpc.ts';
+import { DEFAULT_SETTINGS, SettingsError, applySettingsPatch, type Settings } from '../core/settings.ts';
+import { MAX_ACCOUNT } from '../core/keys.ts';
+import { getAddressesResponse } from '../core/wallet.ts';
+
+const HELP = `Usage: mock-wallet addresses [options]
+
+Prints, as JSON on stdout, the response the mock wallet returns to
+window.WalletProvider.request('getAddresses', params) with these settings.
+
+Options:
+  --mnemonic "<words>"     12 or 24 BIP-39 words (default: the public test
+                           mnemonic "abandon ×11 about")
+  --passphrase <text>      optional BIP-39 passphrase (default: none)
+  --account <N>            account index as in the derivation path, 0 to ${MAX_ACCOUNT};
+                           the wallet shows it as "Account N+1" (default: 0)
+  --network <name>         ${NETWORK_NAMES.join(' | ')} (default: mainnet),
+                           the wallet's selected network
+  --variant <v>            first | second output variant (default: first)
+  --chains <list>          second variant only: params.chains, comma-separated
+                           from ${CHAINS.join(',')} (default: both)
+  --missing <list>         keys the wallet lacks, comma-separated from
+                           ${ENTRY_KINDS.join(',')} (as a Ledger user might)
+  --id <id>                JSON-RPC id to answer with (default: a fresh UUID)
+  -h, --help               show this help
+
+Bad input prints one line on stderr and exits with code 2.
+
+Example:
+  mock-wallet addresses --account 6 --network testnet --variant second
+`;
+
+class UsageError extends Error {}
+
+function listFlag(value: string | undefined): string[] | undefined {
+  return value === undefined ? undefined : value.split(',').map((s) => s.trim()).filter(Boolean);
+}
+
+async function run(argv: string[]): Promise<string> {
+  const { values, positionals } = parseArgs({
+    args: argv,
+    allowPositionals: true,
+    strict: true,
+    options: {
+      mnemonic: { type: 'string' },
+      passphrase: { type: 'string' },
+      account: { type: 'string' },
+      network: { type: 'string' },
+      variant: { type: 'string' },
+      chains: { type: 'string' },
+      missing: { type: 'string' },
+      id: { type: 'string' },
+      help: { type: 'boolean', short: 'h' },
+    },
+  });
+  if (values.help) return HELP;
+  if (positionals.length === 0) throw new UsageError('missing command: try "mock-wallet addresses --help"');
+  if (positionals[0] !== 'addresses' || positionals.length > 1) {
+    throw new UsageError(`unknown command "${positionals.join(' ')}"; the only command is "addresses"`);
+  }
+
+  let account = 0;
+  if (values.account !== undefined) {
+    if (!/^[0-9]+$/.test(values.account) || Number(values.account) > MAX_ACCOUNT) {
+      throw new UsageError(`--account must be an integer from 0 to ${MAX_ACCOUNT}, got "${values.account}"`);
+    }
+    account = Number(values.account);
+  }
+  if (values.variant !== undefined && !(VARIANTS as readonly string[]).includes(values.variant)) {
+    throw new UsageError(`--variant must be first or second, got "${values.variant}"`);
+  }
+  const patch: Partial<Settings> = {};
+  if (values.mnemonic !== undefined) patch.mnemonic = values.mnemonic;
+  if (values.passphrase !== undefined) patch.passphrase = values.passphrase;
+  if (values.network !== undefined) patch.network = values.network as Settings['network'];
+  if (values.variant !== undefined) patch.variant = values.variant as Settings['variant'];
+  const missing = listFlag(values.missing);
+  if (missing) patch.missingEntries = missing as Settings['missingEntries'];
+  const wallet = applySettingsPatch({ ...DEFAULT_SETTINGS }, patch);
+
+  // The wallet's network applies in both variants; --chains travels as a request param.
+  const chains = listFlag(values.chains);
+  if (chains && wallet.variant === 'first') throw new UsageError('--chains needs --variant second (the first variant takes no parameters)');
+  const params = parseGetAddressesParams(chains ? { chains } : undefined, wallet.variant);
+  if (values.id !== undefined && values.id.length === 0) throw new UsageError('--id must not be empty');
+  const response = await getAddressesResponse(new KeyRing(), wallet, account, params, values.id ?? randomUUID());
+  return `${JSON.stringify(response, null, 2)}\n`;
+}
+
+run(process.argv.slice(2)).then(
+  (out) => process.stdout.write(out),
+  (error: unknown) => {
+    const known = error instanceof UsageError || error instanceof SettingsError || error instanceof RpcError;
+    const parseError = error instanceof TypeError && 'code' in error && String(error.code).startsWith('ERR_PARSE_ARGS');
+    const message = error instanceof Error ? error.message : String(error);
+    process.stderr.write(`mock-wallet: ${known || parseError ? message : `internal error: ${message}`}\n`);
+    process.exitCode = known || parseError ? 2 : 1;
+  },
+);

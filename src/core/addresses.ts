@@ -1,0 +1,89 @@
+// Shapes an account's keys into the address entries of the contract, per variant.
+import type { AccountKeys } from './keys.ts';
+import type { Chain, Variant } from './params.ts';
+import { trDescriptor, wpkhDescriptor } from './descriptor.ts';
+
+export interface P2wpkhEntry {
+  symbol: 'BTC';
+  type: 'p2wpkh';
+  address: string;
+  publicKey: string;
+  derivationPath: string;
+  /** Second variant only. */
+  descriptor?: string;
+  /** Second variant only. */
+  fingerprint?: string;
+}
+
+export interface P2trEntry extends Omit<P2wpkhEntry, 'type'> {
+  type: 'p2tr';
+  tweakedPublicKey: string;
+}
+
+export interface StxEntry {
+  symbol: 'STX';
+  /** Second variant only. */
+  kind?: 'single-sig';
+  address: string;
+  /** Second variant only. */
+  publicKey?: string;
+}
+
+export type AddressEntry = P2wpkhEntry | P2trEntry | StxEntry;
+
+export interface GetAddressesResult {
+  addresses: AddressEntry[];
+}
+
+/** The keys an entry stands for; a wallet (say, a Ledger one) may lack any of them. */
+export const ENTRY_KINDS = ['p2wpkh', 'p2tr', 'stx'] as const;
+export type EntryKind = (typeof ENTRY_KINDS)[number];
+
+export function shapeAddresses(
+  keys: AccountKeys,
+  variant: Variant,
+  chains: readonly Chain[],
+  missing: readonly EntryKind[] = [],
+): AddressEntry[] {
+  const second = variant === 'second';
+  const entries: AddressEntry[] = [];
+  const has = (kind: EntryKind): boolean => !missing.includes(kind);
+
+  if (chains.includes('bitcoin') && has('p2wpkh')) {
+    const { address, publicKey, derivationPath } = keys.p2wpkh;
+    entries.push({
+      symbol: 'BTC',
+      type: 'p2wpkh',
+      address,
+      publicKey,
+      derivationPath,
+      ...(second && {
+        descriptor: wpkhDescriptor(keys.fingerprint, derivationPath, publicKey),
+        fingerprint: keys.fingerprint,
+      }),
+    });
+  }
+  if (chains.includes('bitcoin') && has('p2tr')) {
+    const { address, publicKey, tweakedPublicKey, derivationPath } = keys.p2tr;
+    entries.push({
+      symbol: 'BTC',
+      type: 'p2tr',
+      address,
+      publicKey,
+      tweakedPublicKey,
+      derivationPath,
+      ...(second && {
+        descriptor: trDescriptor(keys.fingerprint, derivationPath, publicKey.slice(2)),
+        fingerprint: keys.fingerprint,
+      }),
+    });
+  }
+  if (chains.includes('stacks') && has('stx')) {
+    entries.push(
+      second
+        ? { symbol: 'STX', kind: 'single-sig', address: keys.stx.address, publicKey: keys.stx.publicKey }
+        : { symbol: 'STX', address: keys.stx.address },
+    );
+  }
+  return entries;
+}

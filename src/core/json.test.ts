@@ -1,0 +1,47 @@
+import { test, expect } from '@playwright/test';
+import { toJsonValue } from './json.ts';
+
+test('plain JSON passes, undefined members drop out', () => {
+  expect(toJsonValue({ a: [1, 'x', true, null], b: undefined })).toEqual({ ok: true, value: { a: [1, 'x', true, null] } });
+  expect(toJsonValue(undefined)).toEqual({ ok: true, value: undefined });
+});
+
+test('prototype keys stay plain data', () => {
+  const input = JSON.parse('{"__proto__": {"polluted": 1}, "constructor": {"prototype": 2}}') as unknown;
+  const result = toJsonValue(input);
+  expect(result.ok).toBe(true);
+  const value = (result as { value: Record<string, unknown> }).value;
+  expect(Object.keys(value)).toEqual(['__proto__', 'constructor']);
+  expect(({} as Record<string, unknown>)['polluted']).toBeUndefined();
+});
+
+test('refuses what JSON cannot carry, naming the path', () => {
+  const cyclic: Record<string, unknown> = {};
+  cyclic['self'] = cyclic;
+  let deep: unknown = 1;
+  for (let i = 0; i < 40; i++) deep = [deep];
+  const throwing = { get x() { throw new Error('boom'); } };
+  const cases: [unknown, RegExp][] = [
+    [{ f: () => 1 }, /value\.f is a function/],
+    [{ n: NaN }, /value\.n is NaN/],
+    [{ b: 1n }, /bigint/],
+    [{ s: Symbol('x') }, /symbol/],
+    [cyclic, /value\.self refers back to itself/],
+    [deep, /nests deeper/],
+    [{ d: new Date() }, /value\.d is not a plain object/],
+    [new Map(), /not a plain object/],
+    ['x'.repeat(5000), /string of 5000 characters/],
+    [new Array(3000).fill(0), /more than 2000 values/],
+    [throwing, /could not be read/],
+  ];
+  for (const [input, reason] of cases) {
+    const result = toJsonValue(input);
+    expect(result.ok).toBe(false);
+    if (!result.ok) expect(`${result.path} ${result.reason}`).toMatch(reason);
+  }
+});
+
+test('a shared (non-cyclic) sub-object is fine', () => {
+  const shared = { k: 1 };
+  expect(toJsonValue({ a: shared, b: shared })).toEqual({ ok: true, value: { a: { k: 1 }, b: { k: 1 } } });
+});

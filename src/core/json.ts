@@ -1,0 +1,87 @@
+// Turns whatever a page passed into a bounded, plain JSON value, or says why not.
+// Runs in the page (MAIN world) too, so it keeps its own references to built-ins:
+// page code that later replaces Object.keys or Array.isArray cannot steer it.
+
+export type JsonValue = null | boolean | number | string | JsonValue[] | { [key: string]: JsonValue };
+
+export interface JsonLimits {
+  maxDepth: number;
+  maxNodes: number;
+  maxStringLength: number;
+}
+
+export const REQUEST_LIMITS: JsonLimits = { maxDepth: 16, maxNodes: 2000, maxStringLength: 4096 };
+
+const { keys, getPrototypeOf, defineProperty, create } = Object;
+const { isArray } = Array;
+const ObjectProto = Object.prototype;
+
+export type JsonResult = { ok: true; value: JsonValue | undefined } | { ok: false; path: string; reason: string };
+
+class Refusal {
+  constructor(
+    readonly path: string,
+    readonly reason: string,
+  ) {}
+}
+
+/** `undefined` stays `undefined` (an absent value); everything else must be JSON. */
+export function toJsonValue(input: unknown, limits: JsonLimits = REQUEST_LIMITS, root = 'value'): JsonResult {
+  let nodes = 0;
+  const seen = new Set<object>();
+
+  const walk = (value: unknown, path: string, depth: number): JsonValue => {
+    if (++nodes > limits.maxNodes) throw new Refusal(root, `has more than ${limits.maxNodes} values`);
+    switch (typeof value) {
+      case 'string':
+        if (value.length > limits.maxStringLength) {
+          throw new Refusal(path, `is a string of ${value.length} characters (limit ${limits.maxStringLength})`);
+        }
+        return value;
+      case 'boolean':
+        return value;
+      case 'number':
+        if (!Number.isFinite(value)) throw new Refusal(path, `is ${value}, which JSON cannot carry`);
+        return value;
+      case 'object':
+        break;
+      default:
+        throw new Refusal(path, `is a ${typeof value}, which JSON cannot carry`);
+    }
+    if (value === null) return null;
+    if (depth >= limits.maxDepth) throw new Refusal(path, `nests deeper than ${limits.maxDepth} levels`);
+    if (seen.has(value)) throw new Refusal(path, 'refers back to itself (a cycle)');
+    seen.add(value);
+    if (isArray(value)) {
+      const out: JsonValue[] = [];
+      for (let i = 0; i < value.length; i++) out.push(walk(value[i], `${path}[${i}]`, depth + 1));
+      seen.delete(value);
+      return out;
+    }
+    const proto = getPrototypeOf(value);
+    if (proto !== ObjectProto && proto !== null) throw new Refusal(path, 'is not a plain object');
+    // A null prototype and defineProperty keep keys such as "__proto__" as data.
+    const out = create(null) as { [key: string]: JsonValue };
+    for (const key of keys(value)) {
+      const item = (value as Record<string, unknown>)[key];
+      if (item === undefined) continue; // as JSON.stringify does
+      defineProperty(out, key, { value: walk(item, `${path}.${key}`, depth + 1), enumerable: true, writable: true, configurable: true });
+    }
+    seen.delete(value);
+    return out;
+  };
+
+  try {
+    return { ok: true, value: input === undefined ? undefined : walk(input, root, 0) };
+  } catch (error) {
+    if (error instanceof Refusal) return { ok: false, path: error.path, reason: error.reason };
+    // A getter or proxy trap threw while we read it.
+    return { ok: false, path: root, reason: 'could not be read (a getter or proxy threw)' };
+  }
+}
+
+export function isPlainRecord(value: unknown): value is Record<string, unknown> {
+  if (typeof value !== 'object' || value === null || isArray(value)) return false;
+  const proto = getPrototypeOf(value);
+  return proto === ObjectProto || proto === null;
+}

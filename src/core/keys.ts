@@ -1,0 +1,110 @@
+// From a BIP-39 seed to the three keys of one account.
+import { HDKey } from '@scure/bip32';
+import { p2tr, p2wpkh } from '@scure/btc-signer';
+import { getPublicKey } from '@noble/secp256k1';
+import { publicKeyToAddress } from '@stacks/transactions';
+import { bytesToHex } from '@noble/hashes/utils.js';
+import { NETWORKS, type NetworkName } from './networks.ts';
+
+/** Largest account index a hardened BIP-32 step can carry. */
+export const MAX_ACCOUNT = 0x7fffffff;
+
+export interface BtcKey {
+  derivationPath: string;
+  /** 33-byte compressed public key, hex. */
+  publicKey: string;
+  address: string;
+}
+
+export interface TaprootKey extends BtcKey {
+  /** BIP-341 output key (internal key tweaked with an empty script tree), x-only hex. */
+  tweakedPublicKey: string;
+}
+
+export interface StacksKey {
+  /** 33-byte compressed public key, hex. */
+  publicKey: string;
+  address: string;
+}
+
+export interface AccountKeys {
+  account: number;
+  network: NetworkName;
+  /** Master key fingerprint, 8 hex characters. */
+  fingerprint: string;
+  p2wpkh: BtcKey;
+  p2tr: TaprootKey;
+  stx: StacksKey;
+}
+
+export function assertAccount(account: number): void {
+  if (!Number.isInteger(account) || account < 0 || account > MAX_ACCOUNT) {
+    throw new RangeError(`account must be an integer from 0 to ${MAX_ACCOUNT}, got ${account}`);
+  }
+}
+
+export function masterKey(seed: Uint8Array): HDKey {
+  return HDKey.fromMasterSeed(seed);
+}
+
+export function fingerprintHex(root: HDKey): string {
+  return root.fingerprint.toString(16).padStart(8, '0');
+}
+
+export function btcPath(purpose: 84 | 86, coin: number, account: number, change = 0, index = 0): string {
+  return `m/${purpose}'/${coin}'/${account}'/${change}/${index}`;
+}
+
+function publicKeyOf(node: HDKey, path: string): Uint8Array {
+  const key = node.publicKey;
+  if (!key) throw new Error(`no public key at ${path}`);
+  return key;
+}
+
+/** BIP-84 native segwit key at any path. */
+export function p2wpkhKey(root: HDKey, network: NetworkName, path: string): BtcKey {
+  const publicKey = publicKeyOf(root.derive(path), path);
+  const address = p2wpkh(publicKey, NETWORKS[network].btc).address;
+  if (!address) throw new Error(`could not encode a p2wpkh address for ${path}`);
+  return { derivationPath: path, publicKey: bytesToHex(publicKey), address };
+}
+
+/** BIP-86 key-path-only taproot key at any path. */
+export function p2trKey(root: HDKey, network: NetworkName, path: string): TaprootKey {
+  const publicKey = publicKeyOf(root.derive(path), path);
+  const payment = p2tr(publicKey.subarray(1), undefined, NETWORKS[network].btc);
+  if (!payment.address) throw new Error(`could not encode a p2tr address for ${path}`);
+  return {
+    derivationPath: path,
+    publicKey: bytesToHex(publicKey),
+    tweakedPublicKey: bytesToHex(payment.tweakedPubkey),
+    address: payment.address,
+  };
+}
+
+/**
+ * Stacks key of account N, as @stacks/wallet-sdk derives it (derive.ts:
+ * STX_DERIVATION_PATH = m/44'/5757'/0'/0, then deriveChild(index)): the account
+ * is the LAST, unhardened level, unlike Bitcoin's m/84'/coin'/N'.
+ * The address hashes the compressed public key (private key + 01 flag).
+ */
+export function stacksKey(root: HDKey, network: NetworkName, account: number): StacksKey {
+  const path = `m/44'/5757'/0'/0/${account}`;
+  const privateKey = root.derive(path).privateKey;
+  if (!privateKey) throw new Error(`no private key at ${path}`);
+  const publicKey = bytesToHex(getPublicKey(privateKey, true));
+  return { publicKey, address: publicKeyToAddress(publicKey, NETWORKS[network].stacks) };
+}
+
+export function deriveAccount(root: HDKey, network: NetworkName, account: number): AccountKeys {
+  assertAccount(account);
+  const { coin } = NETWORKS[network];
+  return {
+    account,
+    network,
+    fingerprint: fingerprintHex(root),
+    p2wpkh: p2wpkhKey(root, network, btcPath(84, coin, account)),
+    p2tr: p2trKey(root, network, btcPath(86, coin, account)),
+    stx: stacksKey(root, network, account),
+  };
+}

@@ -1,0 +1,35 @@
+// The five network names dApps send, and what each means for keys and addresses.
+// One table: every other module looks networks up here.
+import type { BTC_NETWORK } from '@scure/btc-signer/utils.js';
+
+export const NETWORK_NAMES = ['mainnet', 'testnet', 'signet', 'regtest', 'devnet'] as const;
+export type NetworkName = (typeof NETWORK_NAMES)[number];
+
+export interface NetworkInfo {
+  /** BIP-44 coin type used in m/purpose'/coin'/account'. */
+  coin: 0 | 1;
+  /** Address parameters for @scure/btc-signer. */
+  btc: BTC_NETWORK;
+  /** Stacks address family: SP… (mainnet) or ST… (everything else). */
+  stacks: 'mainnet' | 'testnet';
+  /** Block explorer for a BTC address, for apps and the approval window. */
+  explorer: (address: string) => string;
+}
+
+const MAIN: BTC_NETWORK = { bech32: 'bc', pubKeyHash: 0x00, scriptHash: 0x05, wif: 0x80 };
+const TEST: BTC_NETWORK = { bech32: 'tb', pubKeyHash: 0x6f, scriptHash: 0xc4, wif: 0xef };
+// Regtest keeps testnet's base58 versions but has its own bech32 prefix.
+const REGTEST: BTC_NETWORK = { ...TEST, bech32: 'bcrt' };
+
+export const NETWORKS: Readonly<Record<NetworkName, NetworkInfo>> = {
+  mainnet: { coin: 0, btc: MAIN, stacks: 'mainnet', explorer: (a) => `https://mempool.space/address/${a}` },
+  testnet: { coin: 1, btc: TEST, stacks: 'testnet', explorer: (a) => `https://mempool.space/testnet/address/${a}` },
+  signet: { coin: 1, btc: TEST, stacks: 'testnet', explorer: (a) => `https://mempool.space/signet/address/${a}` },
+  // No public explorer exists for a local chain; point at a local mempool instance.
+  regtest: { coin: 1, btc: REGTEST, stacks: 'testnet', explorer: (a) => `http://localhost:8083/address/${a}` },
+  devnet: { coin: 1, btc: REGTEST, stacks: 'testnet', explorer: (a) => `http://localhost:8083/address/${a}` },
+};
+
+export function isNetworkName(value: unknown): value is NetworkName {
+  return typeof value === 'string' && (NETWORK_NAMES as readonly string[]).includes(value);
+}

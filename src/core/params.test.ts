@@ -1,0 +1,61 @@
+import { test, expect } from '@playwright/test';
+import { parseGetAddressesParams } from './params.ts';
+import { RpcError } from './rpc.ts';
+
+function error(params: unknown, variant: 'first' | 'second' = 'second'): RpcError {
+  try {
+    parseGetAddressesParams(params, variant);
+  } catch (e) {
+    if (e instanceof RpcError) return e;
+    throw e;
+  }
+  throw new Error(`expected ${JSON.stringify(params)} to be refused`);
+}
+
+test('absent or empty params mean both chains, the wallet network', () => {
+  for (const params of [undefined, null, {}, []]) {
+    expect(parseGetAddressesParams(params, 'first')).toEqual({ chains: ['bitcoin', 'stacks'] });
+    expect(parseGetAddressesParams(params, 'second')).toEqual({ chains: ['bitcoin', 'stacks'] });
+  }
+});
+
+test('second variant: chains and network', () => {
+  expect(parseGetAddressesParams({ chains: ['stacks'] }, 'second')).toEqual({ chains: ['stacks'] });
+  expect(parseGetAddressesParams({ chains: ['stacks', 'bitcoin'], network: 'signet' }, 'second')).toEqual({
+    chains: ['bitcoin', 'stacks'],
+    network: 'signet',
+  });
+  expect(parseGetAddressesParams({ network: 'devnet' }, 'second')).toEqual({ chains: ['bitcoin', 'stacks'], network: 'devnet' });
+});
+
+test('first variant refuses any parameter, naming it', () => {
+  const e = error({ chains: ['bitcoin'] }, 'first');
+  expect(e.code).toBe(-32602);
+  expect(e.message).toContain('"chains"');
+  expect(e.message).toContain('second variant');
+  expect(error(['bitcoin'], 'first').message).toContain('no parameters');
+});
+
+test('every malformed second-variant param is -32602 naming the field', () => {
+  const cases: [unknown, RegExp][] = [
+    [['bitcoin'], /params must be an object/],
+    ['bitcoin', /params must be an object/],
+    [42, /params must be an object/],
+    [{ chains: 'bitcoin' }, /chains must be an array/],
+    [{ chains: [] }, /chains must not be empty/],
+    [{ chains: ['bitcoin', 'ethereum'] }, /chains\[1\] must be "bitcoin" or "stacks", got "ethereum"/],
+    [{ chains: [1] }, /chains\[0\] must be/],
+    [{ chains: ['bitcoin', 'bitcoin'] }, /chains lists "bitcoin" twice/],
+    [{ chains: null }, /chains must be an array/],
+    [{ network: 'main' }, /network must be one of mainnet, testnet, signet, regtest, devnet, got "main"/],
+    [{ network: 5 }, /network must be one of/],
+    [{ network: null }, /network must be one of .*got null/],
+    [{ chains: ['bitcoin'], account: 1 }, /unknown parameter "account"/],
+    [{ __proto__: null, constructor: 1 }, /unknown parameter "constructor"/],
+  ];
+  for (const [params, message] of cases) {
+    const e = error(params);
+    expect(e.code, JSON.stringify(params)).toBe(-32602);
+    expect(e.message, JSON.stringify(params)).toMatch(message);
+  }
+});

@@ -1,0 +1,68 @@
+// getAddresses parameters, as each output variant of the contract defines them.
+import { isPlainRecord } from './json.ts';
+import { NETWORK_NAMES, isNetworkName, type NetworkName } from './networks.ts';
+import { invalidParams } from './rpc.ts';
+
+export const VARIANTS = ['first', 'second'] as const;
+export type Variant = (typeof VARIANTS)[number];
+
+export const CHAINS = ['bitcoin', 'stacks'] as const;
+export type Chain = (typeof CHAINS)[number];
+
+export interface GetAddressesParams {
+  chains: readonly Chain[];
+  /** Absent: the wallet's selected network. */
+  network?: NetworkName;
+}
+
+const PARAM_NAMES = ['chains', 'network'];
+const quote = (v: unknown): string => (typeof v === 'string' ? `"${v.slice(0, 40)}"` : v === null ? 'null' : Array.isArray(v) ? 'an array' : typeof v);
+
+function isEmpty(params: unknown): boolean {
+  if (params === undefined || params === null) return true;
+  if (Array.isArray(params)) return params.length === 0;
+  return isPlainRecord(params) && Object.keys(params).length === 0;
+}
+
+/** Throws RpcError -32602 naming the offending field. */
+export function parseGetAddressesParams(params: unknown, variant: Variant): GetAddressesParams {
+  if (isEmpty(params)) return { chains: CHAINS };
+  if (variant === 'first') {
+    const named = isPlainRecord(params) ? Object.keys(params).map((k) => `"${k}"`).join(', ') : quote(params);
+    throw invalidParams(
+      `getAddresses takes no parameters in this wallet's first variant (got ${named}); switch the wallet to the second variant to use chains/network`,
+    );
+  }
+  if (!isPlainRecord(params)) {
+    throw invalidParams(`params must be an object such as { chains, network }, got ${quote(params)}`);
+  }
+  const unknown = Object.keys(params).filter((k) => !PARAM_NAMES.includes(k));
+  if (unknown.length > 0) {
+    throw invalidParams(`unknown parameter ${unknown.map((k) => `"${k}"`).join(', ')}; getAddresses takes "chains" and "network"`);
+  }
+  return { chains: parseChains(params['chains']), ...parseNetwork(params['network']) };
+}
+
+function parseChains(chains: unknown): readonly Chain[] {
+  if (chains === undefined) return CHAINS;
+  if (!Array.isArray(chains)) throw invalidParams(`chains must be an array of "bitcoin" and/or "stacks", got ${quote(chains)}`);
+  if (chains.length === 0) throw invalidParams('chains must not be empty; omit it to get both chains');
+  const picked = new Set<Chain>();
+  for (const [i, chain] of chains.entries()) {
+    if (!(CHAINS as readonly unknown[]).includes(chain)) {
+      throw invalidParams(`chains[${i}] must be "bitcoin" or "stacks", got ${quote(chain)}`);
+    }
+    if (picked.has(chain as Chain)) throw invalidParams(`chains lists "${chain}" twice`);
+    picked.add(chain as Chain);
+  }
+  // Output order is fixed (bitcoin entries, then stacks), whatever order was asked.
+  return CHAINS.filter((c) => picked.has(c));
+}
+
+function parseNetwork(network: unknown): { network?: NetworkName } {
+  if (network === undefined) return {};
+  if (!isNetworkName(network)) {
+    throw invalidParams(`network must be one of ${NETWORK_NAMES.join(', ')}, got ${quote(network)}`);
+  }
+  return { network };
+}

@@ -1,0 +1,45 @@
+import { test, expect } from '@playwright/test';
+import { DEFAULT_SETTINGS, SettingsError, applySettingsPatch, settingsFromStorage } from './settings.ts';
+import { DEFAULT_MNEMONIC } from './mnemonic.ts';
+
+const defaults = () => ({ ...DEFAULT_SETTINGS, missingEntries: [] });
+
+test('defaults: public mnemonic, account 0, mainnet, first variant, prompt, 4001', () => {
+  expect(DEFAULT_SETTINGS).toMatchObject({
+    mnemonic: DEFAULT_MNEMONIC, passphrase: '', activeAccount: 0, network: 'mainnet', variant: 'first', approvalPolicy: 'prompt', rejectionCode: 4001,
+  });
+});
+
+test('a valid patch applies; switching past the list lengthens it', () => {
+  const next = applySettingsPatch(defaults(), { activeAccount: 6, network: 'testnet', variant: 'second', approvalPolicy: 'approve', rejectionCode: -32000, missingEntries: ['stx', 'stx'] });
+  expect(next).toMatchObject({ activeAccount: 6, accountCount: 7, network: 'testnet', variant: 'second', approvalPolicy: 'approve', rejectionCode: -32000, missingEntries: ['stx'] });
+  expect(applySettingsPatch(defaults(), { mnemonic: ` ${DEFAULT_MNEMONIC.toUpperCase()} ` }).mnemonic).toBe(DEFAULT_MNEMONIC);
+});
+
+test('a bad field is refused whole, naming the field', () => {
+  const cases: [unknown, RegExp][] = [
+    [{ mnemonic: 'abandon about' }, /mnemonic has 2 words/],
+    [{ passphrase: 5 }, /passphrase must be a string/],
+    [{ accountCount: 0 }, /accountCount must be an integer from 1 to 100/],
+    [{ activeAccount: -1 }, /activeAccount must be an integer/],
+    [{ activeAccount: '3' }, /activeAccount must be an integer/],
+    [{ network: 'bitcoin' }, /network must be one of/],
+    [{ variant: 'third' }, /variant must be one of "first", "second"/],
+    [{ approvalPolicy: 'auto' }, /approvalPolicy must be one of/],
+    [{ rejectionCode: 4002 }, /rejectionCode must be one of 4001, -32000/],
+    [{ missingEntries: 'stx' }, /missingEntries must be an array/],
+    [{ missingEntries: ['p2pkh'] }, /missingEntries\[\] must be one of/],
+    [{ colour: 'red' }, /unknown setting "colour"/],
+    [null, /settings must be an object/],
+    [{ network: 'testnet', variant: 'bogus' }, /variant/],
+  ];
+  for (const [patch, message] of cases) {
+    expect(() => applySettingsPatch(defaults(), patch), JSON.stringify(patch)).toThrow(SettingsError);
+    expect(() => applySettingsPatch(defaults(), patch), JSON.stringify(patch)).toThrow(message);
+  }
+});
+
+test('stored settings: bad fields fall back to defaults one by one', () => {
+  expect(settingsFromStorage(undefined)).toEqual(defaults());
+  expect(settingsFromStorage({ network: 'signet', variant: 'nope', activeAccount: 2 })).toMatchObject({ network: 'signet', variant: 'first', activeAccount: 2 });
+});

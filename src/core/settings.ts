@@ -1,0 +1,126 @@
+// The wallet's settings: one definition, its defaults, and the only way to change it.
+import { ENTRY_KINDS, type EntryKind } from './addresses.ts';
+import { isPlainRecord } from './json.ts';
+import { MAX_ACCOUNT } from './keys.ts';
+import { DEFAULT_MNEMONIC, MnemonicError, normalizeMnemonic } from './mnemonic.ts';
+import { NETWORK_NAMES, isNetworkName, type NetworkName } from './networks.ts';
+import { VARIANTS, type Variant } from './params.ts';
+import { RPC_ERROR } from './rpc.ts';
+
+export const APPROVAL_POLICIES = ['prompt', 'approve', 'reject'] as const;
+export type ApprovalPolicy = (typeof APPROVAL_POLICIES)[number];
+
+/** Wallets disagree on the rejection code: 4001 in one family, -32000 in another. */
+export const REJECTION_CODES = [RPC_ERROR.USER_REJECTED, RPC_ERROR.SERVER_ERROR] as const;
+export type RejectionCode = (typeof REJECTION_CODES)[number];
+
+export const MAX_LISTED_ACCOUNTS = 100;
+export const MAX_PASSPHRASE_LENGTH = 1024;
+
+export interface Settings {
+  mnemonic: string;
+  passphrase: string;
+  /** How many accounts the wallet lists (Account 1 … Account N). */
+  accountCount: number;
+  /** 0-based, as in the derivation path; the UI shows activeAccount + 1. */
+  activeAccount: number;
+  network: NetworkName;
+  variant: Variant;
+  /** prompt: every call opens a window; approve/reject: answer at once, for fast tests. */
+  approvalPolicy: ApprovalPolicy;
+  rejectionCode: RejectionCode;
+  /** Keys this wallet pretends not to have, as a Ledger user might. */
+  missingEntries: EntryKind[];
+}
+
+export type SettingsPatch = Partial<Settings>;
+
+export const DEFAULT_SETTINGS: Readonly<Settings> = Object.freeze({
+  mnemonic: DEFAULT_MNEMONIC,
+  passphrase: '',
+  accountCount: 5,
+  activeAccount: 0,
+  network: 'mainnet',
+  variant: 'first',
+  approvalPolicy: 'prompt',
+  rejectionCode: RPC_ERROR.USER_REJECTED,
+  missingEntries: [],
+});
+
+export class SettingsError extends Error {
+  override name = 'SettingsError';
+}
+
+const KEYS = Object.keys(DEFAULT_SETTINGS) as (keyof Settings)[];
+const list = (values: readonly unknown[]): string => values.map((v) => JSON.stringify(v)).join(', ');
+
+function oneOf<T>(field: string, allowed: readonly T[], value: unknown): T {
+  if (!allowed.includes(value as T)) throw new SettingsError(`${field} must be one of ${list(allowed)}, got ${JSON.stringify(value)}`);
+  return value as T;
+}
+
+function integer(field: string, min: number, max: number, value: unknown): number {
+  if (typeof value !== 'number' || !Number.isInteger(value) || value < min || value > max) {
+    throw new SettingsError(`${field} must be an integer from ${min} to ${max}, got ${JSON.stringify(value)}`);
+  }
+  return value;
+}
+
+/**
+ * The settings after a change, or a SettingsError naming the first bad field.
+ * Nothing is half-applied: either every field is valid or none is taken.
+ */
+export function applySettingsPatch(current: Settings, patch: unknown): Settings {
+  if (!isPlainRecord(patch)) throw new SettingsError('settings must be an object');
+  const unknown = Object.keys(patch).filter((k) => !(KEYS as string[]).includes(k));
+  if (unknown.length > 0) throw new SettingsError(`unknown setting ${list(unknown)}; known: ${KEYS.join(', ')}`);
+  const next: Settings = { ...current, missingEntries: [...current.missingEntries] };
+  const p = patch as Record<keyof Settings, unknown>;
+
+  if ('mnemonic' in p) {
+    try {
+      next.mnemonic = normalizeMnemonic(p.mnemonic);
+    } catch (error) {
+      throw new SettingsError(error instanceof MnemonicError ? error.message : String(error));
+    }
+  }
+  if ('passphrase' in p) {
+    if (typeof p.passphrase !== 'string' || p.passphrase.length > MAX_PASSPHRASE_LENGTH) {
+      throw new SettingsError(`passphrase must be a string of at most ${MAX_PASSPHRASE_LENGTH} characters`);
+    }
+    next.passphrase = p.passphrase;
+  }
+  if ('accountCount' in p) next.accountCount = integer('accountCount', 1, MAX_LISTED_ACCOUNTS, p.accountCount);
+  if ('activeAccount' in p) next.activeAccount = integer('activeAccount', 0, MAX_ACCOUNT, p.activeAccount);
+  if ('network' in p) {
+    if (!isNetworkName(p.network)) throw new SettingsError(`network must be one of ${list(NETWORK_NAMES)}, got ${JSON.stringify(p.network)}`);
+    next.network = p.network;
+  }
+  if ('variant' in p) next.variant = oneOf('variant', VARIANTS, p.variant);
+  if ('approvalPolicy' in p) next.approvalPolicy = oneOf('approvalPolicy', APPROVAL_POLICIES, p.approvalPolicy);
+  if ('rejectionCode' in p) next.rejectionCode = oneOf('rejectionCode', REJECTION_CODES, p.rejectionCode);
+  if ('missingEntries' in p) {
+    if (!Array.isArray(p.missingEntries)) throw new SettingsError(`missingEntries must be an array of ${list(ENTRY_KINDS)}`);
+    next.missingEntries = [...new Set(p.missingEntries.map((k) => oneOf('missingEntries[]', ENTRY_KINDS, k)))];
+  }
+  // Switching to an account beyond the list lengthens the list, as a wallet's "add account" would.
+  if (next.activeAccount >= next.accountCount && next.activeAccount < MAX_LISTED_ACCOUNTS) {
+    next.accountCount = next.activeAccount + 1;
+  }
+  return next;
+}
+
+/** Settings read back from storage: each bad or missing field falls back to its default. */
+export function settingsFromStorage(stored: unknown): Settings {
+  let settings: Settings = { ...DEFAULT_SETTINGS, missingEntries: [] };
+  if (!isPlainRecord(stored)) return settings;
+  for (const key of KEYS) {
+    if (!(key in stored)) continue;
+    try {
+      settings = applySettingsPatch(settings, { [key]: stored[key] });
+    } catch {
+      // Keep the default for a field an older version or a hand edit left invalid.
+    }
+  }
+  return settings;
+}

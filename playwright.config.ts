@@ -1,4 +1,5 @@
 import { defineConfig } from '@playwright/test';
+import { DEMO_PORT } from './e2e/demo/server.ts';
 
 export default defineConfig({
   fullyParallel: true,
@@ -6,10 +7,15 @@ export default defineConfig({
   retries: 0,
   workers: 2,
   reporter: [['list'], ['./scripts/summary-reporter.ts']],
+  webServer: {
+    command: 'tsx e2e/demo/server.ts',
+    url: `http://127.0.0.1:${DEMO_PORT}/blank.html`,
+    reuseExistingServer: !process.env['CI'],
+  },
   projects: [
     // Pure TypeScript: the core, the CLI, the kit's helpers. No browser.
     { name: 'unit', testDir: 'src', testMatch: '**/*.test.ts' },
     // A real Chromium with the built extension.
-    { name: 'e2e', testDir: 'e2e', testMatch: '**/*.spec.ts', timeout: 30_000 },
+    { name: 'e2e', testDir: 'e2e', testMatch: '**/*.spec.ts', timeout: 30_000, use: { baseURL: `http://127.0.0.1:${DEMO_PORT}` } },
   ],
 });

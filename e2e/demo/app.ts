@@ -1,0 +1,121 @@
+// The demo dApp: follows the contract's caller rules.
+// - getAddresses only on an explicit click, once; the addresses live in app state.
+// - entries are picked by property (type / symbol), never by position; any may be missing.
+// - the account number comes from a derivation path, and a non-integer one is an error.
+import { accountFromDerivationPath, accountLabel } from '../../src/core/account-path.ts';
+import type { AddressEntry, GetAddressesResult, P2trEntry, P2wpkhEntry, StxEntry } from '../../src/core/addresses.ts';
+import { NETWORKS, isNetworkName, type NetworkName } from '../../src/core/networks.ts';
+import type { RpcFailure, RpcSuccess } from '../../src/core/rpc.ts';
+
+interface Provider {
+  request(method: string, params?: unknown): Promise<RpcSuccess<GetAddressesResult>>;
+}
+
+interface Connection {
+  account: number;
+  network: NetworkName;
+  segwit?: P2wpkhEntry;
+  taproot?: P2trEntry;
+  stacks?: StxEntry;
+}
+
+let connection: Connection | undefined;
+
+const $ = <T extends HTMLElement>(id: string): T => document.getElementById(id) as T;
+const provider = (): Provider | undefined => (window as unknown as { WalletProvider?: Provider }).WalletProvider;
+
+/** The network the addresses belong to: the one asked for, else the address prefix. */
+function networkOf(params: unknown, address: string | undefined): NetworkName {
+  const asked = (params as { network?: unknown } | undefined)?.network;
+  if (isNetworkName(asked)) return asked;
+  if (address?.startsWith('bcrt1')) return 'regtest';
+  if (address?.startsWith('tb1')) return 'testnet';
+  return 'mainnet';
+}
+
+function readParams(): unknown {
+  const text = $<HTMLInputElement>('params').value.trim();
+  return text === '' ? undefined : JSON.parse(text);
+}
+
+async function connect(): Promise<void> {
+  $('error').textContent = '';
+  const wallet = provider();
+  if (!wallet) {
+    $('error').textContent = 'No wallet found: install the mock wallet extension.';
+    return;
+  }
+  let params: unknown;
+  try {
+    params = readParams();
+  } catch {
+    $('error').textContent = 'Request params are not valid JSON.';
+    return;
+  }
+  $('status').textContent = 'Waiting for the wallet…';
+  try {
+    const response = params === undefined ? await wallet.request('getAddresses') : await wallet.request('getAddresses', params);
+    const entries: AddressEntry[] = response.result.addresses;
+    const segwit = entries.find((e): e is P2wpkhEntry => e.symbol === 'BTC' && e.type === 'p2wpkh');
+    const taproot = entries.find((e): e is P2trEntry => e.symbol === 'BTC' && e.type === 'p2tr');
+    const stacks = entries.find((e): e is StxEntry => e.symbol === 'STX');
+    const path = segwit?.derivationPath ?? taproot?.derivationPath;
+    const account = path === undefined ? 0 : accountFromDerivationPath(path); // throws on a non-integer segment
+    connection = { account, network: networkOf(params, segwit?.address ?? taproot?.address), ...(segwit && { segwit }), ...(taproot && { taproot }), ...(stacks && { stacks }) };
+  } catch (error) {
+    const failure = error as Partial<RpcFailure>;
+    $('error').textContent = failure.error
+      ? `Wallet error ${failure.error.code}: ${failure.error.message}`
+      : `Could not read the wallet's answer: ${error instanceof Error ? error.message : String(error)}`;
+    $('status').textContent = connection ? `Connected: ${accountLabel(connection.account)}` : 'Not connected.';
+    return;
+  }
+  render();
+}
+
+function row(label: string, address: string | undefined, link: boolean): HTMLTableRowElement {
+  const tr = document.createElement('tr');
+  tr.dataset['key'] = label;
+  const name = tr.insertCell();
+  name.textContent = label;
+  const cell = tr.insertCell();
+  cell.className = 'address';
+  if (!address) cell.textContent = 'not provided by this wallet';
+  else if (link && connection) {
+    const a = document.createElement('a');
+    a.href = NETWORKS[connection.network].explorer(address);
+    a.textContent = address;
+    a.target = '_blank';
+    a.rel = 'noopener';
+    cell.append(a);
+  } else cell.textContent = address;
+  return tr;
+}
+
+function render(): void {
+  const table = $<HTMLTableElement>('addresses');
+  const body = table.tBodies[0]!;
+  body.replaceChildren();
+  $('switch').hidden = $('disconnect').hidden = !connection;
+  $('connect').hidden = !!connection;
+  table.hidden = !connection;
+  if (!connection) {
+    $('status').textContent = 'Not connected.';
+    return;
+  }
+  $('status').textContent = `Connected: ${accountLabel(connection.account)} (${connection.network})`;
+  body.append(
+    row('Native SegWit', connection.segwit?.address, true),
+    row('Taproot', connection.taproot?.address, true),
+    row('Stacks', connection.stacks?.address, false),
+  );
+}
+
+$('connect').addEventListener('click', () => void connect());
+// Switching account is a new connection request, made on an explicit click.
+$('switch').addEventListener('click', () => void connect());
+$('disconnect').addEventListener('click', () => {
+  connection = undefined;
+  $('error').textContent = '';
+  render();
+});

@@ -1,0 +1,68 @@
+// The toolbar popup: every setting of the wallet, validated by the same core rules as the tests' API.
+import { accountLabel } from '../src/core/account-path.ts';
+import { NETWORK_NAMES } from '../src/core/networks.ts';
+import { SettingsError, type Settings, type SettingsPatch } from '../src/core/settings.ts';
+import { loadSettings, resetSettings, saveSettings } from '../src/shared/settings-store.ts';
+
+const form = document.getElementById('settings') as HTMLFormElement;
+const field = <T extends HTMLElement>(name: string): T => form.elements.namedItem(name) as unknown as T;
+const error = document.getElementById('error')!;
+const status = document.getElementById('status')!;
+
+for (const network of NETWORK_NAMES) field<HTMLSelectElement>('network').add(new Option(network, network));
+
+function fill(settings: Settings): void {
+  field<HTMLTextAreaElement>('mnemonic').value = settings.mnemonic;
+  field<HTMLInputElement>('passphrase').value = settings.passphrase;
+  field<HTMLInputElement>('accountCount').value = String(settings.accountCount);
+  const active = field<HTMLSelectElement>('activeAccount');
+  active.length = 0;
+  for (let a = 0; a < Math.max(settings.accountCount, settings.activeAccount + 1); a++) active.add(new Option(accountLabel(a), String(a)));
+  active.value = String(settings.activeAccount);
+  field<HTMLSelectElement>('network').value = settings.network;
+  field<HTMLSelectElement>('variant').value = settings.variant;
+  field<HTMLSelectElement>('approvalPolicy').value = settings.approvalPolicy;
+  field<HTMLSelectElement>('rejectionCode').value = String(settings.rejectionCode);
+  for (const box of form.querySelectorAll<HTMLInputElement>('input[name=missingEntries]')) {
+    box.checked = settings.missingEntries.includes(box.value as Settings['missingEntries'][number]);
+  }
+}
+
+function read(): SettingsPatch {
+  const number = (name: string): number => {
+    const raw = field<HTMLInputElement>(name).value.trim();
+    return raw === '' ? NaN : Number(raw);
+  };
+  return {
+    mnemonic: field<HTMLTextAreaElement>('mnemonic').value,
+    passphrase: field<HTMLInputElement>('passphrase').value,
+    accountCount: number('accountCount'),
+    activeAccount: number('activeAccount'),
+    network: field<HTMLSelectElement>('network').value as Settings['network'],
+    variant: field<HTMLSelectElement>('variant').value as Settings['variant'],
+    approvalPolicy: field<HTMLSelectElement>('approvalPolicy').value as Settings['approvalPolicy'],
+    rejectionCode: number('rejectionCode') as Settings['rejectionCode'],
+    missingEntries: [...form.querySelectorAll<HTMLInputElement>('input[name=missingEntries]:checked')].map(
+      (box) => box.value as Settings['missingEntries'][number],
+    ),
+  };
+}
+
+async function run(action: () => Promise<Settings>, done: string): Promise<void> {
+  error.textContent = '';
+  status.textContent = '';
+  try {
+    fill(await action());
+    status.textContent = done;
+  } catch (e) {
+    // A refused change saves nothing; the form keeps what was typed so it can be fixed.
+    error.textContent = e instanceof SettingsError ? e.message : `Could not save: ${String(e)}`;
+  }
+}
+
+form.addEventListener('submit', (event) => {
+  event.preventDefault();
+  void run(() => saveSettings(read()), 'Saved.');
+});
+document.getElementById('defaults')!.addEventListener('click', () => void run(resetSettings, 'Defaults restored.'));
+void loadSettings().then(fill);

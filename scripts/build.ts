@@ -1,0 +1,74 @@
+// Builds the unpacked extension into dist/extension, the Playwright kit into dist/testing
+// and the CLI into dist/cli. No network, no remote code: everything is bundled.
+import { build, type BuildOptions } from 'esbuild';
+import { cp, mkdir, rm, writeFile } from 'node:fs/promises';
+import { fileURLToPath } from 'node:url';
+import { deflateSync } from 'node:zlib';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const out = `${root}dist`;
+const extension = `${out}/extension`;
+
+const browserBundle: BuildOptions = { bundle: true, format: 'iife', target: 'chrome120', minify: false, sourcemap: false, legalComments: 'none', logLevel: 'warning' };
+const nodeBundle: BuildOptions = { bundle: true, format: 'esm', platform: 'node', target: 'node20', logLevel: 'warning' };
+
+/** A square PNG of one colour with a lighter inner square: enough for a toolbar icon. */
+function icon(size: number): Buffer {
+  const crcTable = Array.from({ length: 256 }, (_, n) => {
+    let c = n;
+    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+    return c >>> 0;
+  });
+  const crc = (bytes: Buffer): number => {
+    let c = 0xffffffff;
+    for (const b of bytes) c = crcTable[(c ^ b) & 0xff]! ^ (c >>> 8);
+    return (c ^ 0xffffffff) >>> 0;
+  };
+  const chunk = (type: string, data: Buffer): Buffer => {
+    const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
+    const length = Buffer.alloc(4);
+    length.writeUInt32BE(data.length);
+    const sum = Buffer.alloc(4);
+    sum.writeUInt32BE(crc(body));
+    return Buffer.concat([length, body, sum]);
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(size, 0);
+  header.writeUInt32BE(size, 4);
+  header.set([8, 2, 0, 0, 0], 8); // 8-bit RGB
+  const rows: Buffer[] = [];
+  const inset = Math.floor(size / 4);
+  for (let y = 0; y < size; y++) {
+    const row = Buffer.alloc(1 + size * 3);
+    for (let x = 0; x < size; x++) {
+      const inner = x >= inset && x < size - inset && y >= inset && y < size - inset;
+      row.set(inner ? [0xf7, 0x93, 0x1a] : [0x3b, 0x3b, 0xd6], 1 + x * 3);
+    }
+    rows.push(row);
+  }
+  const signature = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+  return Buffer.concat([signature, chunk('IHDR', header), chunk('IDAT', deflateSync(Buffer.concat(rows))), chunk('IEND', Buffer.alloc(0))]);
+}
+
+export async function buildAll(): Promise<void> {
+  await rm(out, { recursive: true, force: true });
+  await mkdir(`${extension}/popup`, { recursive: true });
+  await mkdir(`${extension}/icons`, { recursive: true });
+  await Promise.all([
+    build({ ...browserBundle, entryPoints: { page: `${root}src/page/index.ts`, content: `${root}src/content/index.ts`, background: `${root}src/background/index.ts` }, outdir: extension }),
+    build({ ...browserBundle, entryPoints: { approve: `${root}popup/approve.ts`, settings: `${root}popup/settings.ts` }, outdir: `${extension}/popup` }),
+    // The demo dApp the e2e tests and `npm start` open (served by e2e/demo/server.ts).
+    build({ ...browserBundle, entryPoints: { app: `${root}e2e/demo/app.ts` }, outdir: `${out}/demo` }),
+    build({ ...nodeBundle, entryPoints: [`${root}src/cli/main.ts`], outfile: `${out}/cli/mock-wallet.js`, banner: { js: '#!/usr/bin/env node' } }),
+    build({ ...nodeBundle, entryPoints: [`${root}src/testing/index.ts`], outfile: `${out}/testing/index.js`, packages: 'external' }),
+    cp(`${root}manifest.json`, `${extension}/manifest.json`),
+    ...['approve.html', 'settings.html', 'style.css'].map((f) => cp(`${root}popup/${f}`, `${extension}/popup/${f}`)),
+    ...[16, 48, 128].map((size) => writeFile(`${extension}/icons/${size}.png`, icon(size))),
+  ]);
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const started = performance.now();
+  await buildAll();
+  console.log(`built dist/extension, dist/testing, dist/cli, dist/demo in ${Math.round(performance.now() - started)} ms`);
+}

@@ -1,0 +1,83 @@
+// What Approve and Reject do, from the approval window or from a test.
+import browser, { type Runtime } from 'webextension-polyfill';
+import { assertAccount } from '../core/keys.ts';
+import { getAddressesResponse } from '../core/wallet.ts';
+import type { AccountSummary, PromptDetails, PromptMessage, PromptReply } from '../shared/messages.ts';
+import { rejection, settle, type Answer } from './answer.ts';
+import { pendingRequests, type PendingRequest } from './pending.ts';
+import { PROMPT_PAGE, closePromptWindow } from './prompt-window.ts';
+import { currentSettings, keyRing, updateSettings } from './state.ts';
+
+/** Approves with `account`; choosing another account makes it the wallet's active one, as in a real wallet. */
+export function approve(key: string, account?: number): Promise<boolean> {
+  return settle(key, async (request: PendingRequest): Promise<Answer> => {
+    let settings = await currentSettings();
+    const chosen = account ?? settings.activeAccount;
+    assertAccount(chosen);
+    if (chosen !== settings.activeAccount) settings = await updateSettings({ activeAccount: chosen });
+    const response = await getAddressesResponse(keyRing, settings, chosen, request.route, request.id);
+    return { response, outcome: 'approved', account: chosen };
+  });
+}
+
+export function reject(key: string, reason: 'rejected' | 'closed' | 'reset'): Promise<boolean> {
+  return settle(key, async (request) => ({
+    response: rejection(request.id, await currentSettings(), reason),
+    outcome: reason === 'closed' ? 'closed' : 'rejected',
+  }));
+}
+
+export async function accountSummary(network: PromptDetails['network'], account: number): Promise<AccountSummary> {
+  const settings = await currentSettings();
+  const keys = await keyRing.account(settings.mnemonic, settings.passphrase, network, account);
+  return { account, p2wpkh: keys.p2wpkh.address, p2tr: keys.p2tr.address, stx: keys.stx.address };
+}
+
+/** Only the extension's own approval page may send these. */
+export function isPromptPage(sender: Runtime.MessageSender): boolean {
+  return sender.id === browser.runtime.id && (sender.url ?? '').startsWith(browser.runtime.getURL(PROMPT_PAGE));
+}
+
+const GONE = 'This request was already answered or withdrawn.';
+
+export async function handlePrompt(message: PromptMessage, sender: Runtime.MessageSender): Promise<PromptReply<PromptDetails | null>> {
+  try {
+    const windowId = sender.tab?.windowId;
+    switch (message.type) {
+      case 'prompt/details': {
+        const request = await pendingRequests.get(message.key);
+        if (!request) return { ok: false, error: GONE };
+        // The window may report in before windows.create resolved in the router.
+        if (request.windowId === undefined && windowId !== undefined) await pendingRequests.update(message.key, (p) => ({ ...p, windowId }));
+        const settings = await currentSettings();
+        const network = request.route.network ?? settings.network;
+        assertAccount(message.account);
+        return {
+          ok: true,
+          value: {
+            origin: request.origin,
+            method: request.method,
+            chains: request.route.chains,
+            network,
+            accountCount: settings.accountCount,
+            activeAccount: settings.activeAccount,
+            summary: await accountSummary(network, message.account),
+          },
+        };
+      }
+      case 'prompt/approve': {
+        assertAccount(message.account);
+        const done = await approve(message.key, message.account);
+        await closePromptWindow(windowId);
+        return done ? { ok: true, value: null } : { ok: false, error: GONE };
+      }
+      case 'prompt/reject': {
+        const done = await reject(message.key, 'rejected');
+        await closePromptWindow(windowId);
+        return done ? { ok: true, value: null } : { ok: false, error: GONE };
+      }
+    }
+  } catch (error) {
+    return { ok: false, error: error instanceof Error ? error.message : String(error) };
+  }
+}

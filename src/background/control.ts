@@ -1,0 +1,54 @@
+// The test-control surface: a global of this worker, for Playwright's serviceWorker.evaluate.
+// Web pages cannot reach a service worker's globals; nothing here is exposed to them.
+import { applySettingsPatch } from '../core/settings.ts';
+import type { PendingView, WalletControl } from '../shared/control.ts';
+import { approve, reject } from './approvals.ts';
+import { clearCalls, listCalls } from './call-log.ts';
+import { pendingRequests, type PendingRequest } from './pending.ts';
+import { currentSettings, restoreDefaults, updateSettings } from './state.ts';
+
+async function pendingById(id: string): Promise<PendingRequest> {
+  const all = await pendingRequests.values();
+  const found = all.find((p) => p.id === id);
+  if (!found) {
+    const ids = all.map((p) => p.id).join(', ') || 'none';
+    throw new Error(`no pending request with id "${id}" (pending: ${ids})`);
+  }
+  return found;
+}
+
+const view = ({ id, origin, method, params, tabId, frameId, windowId, createdAt }: PendingRequest): PendingView => ({
+  id,
+  origin,
+  method,
+  ...(params !== undefined && { params }),
+  tabId,
+  frameId,
+  ...(windowId !== undefined && { windowId }),
+  createdAt,
+});
+
+export const control: WalletControl = {
+  getSettings: currentSettings,
+  async setSettings(patch) {
+    applySettingsPatch(await currentSettings(), patch); // throws before anything is written
+    return updateSettings(patch);
+  },
+  async listPending() {
+    const all = await pendingRequests.values();
+    return all.sort((a, b) => a.createdAt - b.createdAt).map(view);
+  },
+  async approve(id, options) {
+    await approve((await pendingById(id)).key, options?.account);
+  },
+  async reject(id) {
+    await reject((await pendingById(id)).key, 'rejected');
+  },
+  calls: listCalls,
+  clearCalls,
+  async reset() {
+    const waiting = await pendingRequests.values();
+    await Promise.all(waiting.map((p) => reject(p.key, 'reset')));
+    await Promise.all([clearCalls(), restoreDefaults()]);
+  },
+};

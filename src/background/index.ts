@@ -1,0 +1,35 @@
+// The MV3 service worker. Listeners are registered synchronously at start, so an event
+// that wakes a stopped worker (a page's request, a closed window) finds them in place.
+import browser, { type Runtime } from 'webextension-polyfill';
+import { CONTROL_GLOBAL, type WalletControl } from '../shared/control.ts';
+import { isMessage, type PromptMessage, type RpcRequestMessage } from '../shared/messages.ts';
+import { drop } from './answer.ts';
+import { handlePrompt, isPromptPage, reject } from './approvals.ts';
+import { control } from './control.ts';
+import { pendingRequests } from './pending.ts';
+import { handleRpc } from './router.ts';
+
+declare global {
+  var mockWallet: WalletControl;
+}
+(globalThis as unknown as Record<string, WalletControl>)[CONTROL_GLOBAL] = control;
+
+const PROMPT_TYPES = ['prompt/details', 'prompt/approve', 'prompt/reject'];
+
+browser.runtime.onMessage.addListener((message: unknown, sender: Runtime.MessageSender) => {
+  if (sender.id !== browser.runtime.id) return undefined;
+  if (isMessage<RpcRequestMessage>(message, 'rpc/request')) return handleRpc(message, sender);
+  const type = (message as { type?: unknown } | null)?.type;
+  if (typeof type === 'string' && PROMPT_TYPES.includes(type) && isPromptPage(sender)) return handlePrompt(message as PromptMessage, sender);
+  return undefined;
+});
+
+// Closing the approval window is a rejection.
+browser.windows.onRemoved.addListener(async (windowId) => {
+  for (const request of await pendingRequests.values()) if (request.windowId === windowId) await reject(request.key, 'closed');
+});
+
+// A closed tab takes its pending requests with it.
+browser.tabs.onRemoved.addListener(async (tabId) => {
+  for (const request of await pendingRequests.values()) if (request.tabId === tabId) await drop(request.key);
+});

@@ -1,0 +1,35 @@
+// Where the approval window opens: a real browser window, one per request.
+import browser from 'webextension-polyfill';
+import type { Settings } from '../core/settings.ts';
+import type { PromptUrlParams } from '../shared/messages.ts';
+import type { PendingRequest } from './pending.ts';
+
+export const PROMPT_PAGE = 'popup/approve.html';
+
+// An explicit size and position inside the screen: headless Chromium has placed
+// unpositioned popups off-screen for other harnesses, and every click then hung.
+const BOUNDS = { width: 400, height: 620, left: 60, top: 40 } as const;
+
+export async function openPromptWindow(request: PendingRequest, settings: Settings): Promise<number | undefined> {
+  const params: PromptUrlParams = {
+    key: request.key,
+    origin: request.origin,
+    method: request.method,
+    chains: request.route.chains.join(','),
+    network: request.route.network ?? settings.network,
+    account: String(settings.activeAccount),
+    accountCount: String(settings.accountCount),
+  };
+  const url = `${browser.runtime.getURL(PROMPT_PAGE)}?${new URLSearchParams({ ...params })}`;
+  const window = await browser.windows.create({ url, type: 'popup', focused: true, ...BOUNDS });
+  return window.id;
+}
+
+export async function closePromptWindow(windowId: number | undefined): Promise<void> {
+  if (windowId === undefined) return;
+  try {
+    await browser.windows.remove(windowId);
+  } catch {
+    // Already closed by the person or the test: nothing left to do.
+  }
+}

@@ -1,0 +1,84 @@
+// Where a page's request enters the wallet: validate, route, then answer at once or prompt.
+import type { Runtime } from 'webextension-polyfill';
+import { RPC_ERROR, RpcError, rpcFailure, type RpcResponse } from '../core/rpc.ts';
+import { parseRequest, requestId, routeRequest } from '../core/request.ts';
+import { getAddressesResponse } from '../core/wallet.ts';
+import type { CallLogEntry } from '../shared/control.ts';
+import type { RpcReply, RpcRequestMessage } from '../shared/messages.ts';
+import { outcomeOf, rejection, type Answer } from './answer.ts';
+import { logCall } from './call-log.ts';
+import { pendingKey, pendingRequests, type PendingRequest } from './pending.ts';
+import { openPromptWindow } from './prompt-window.ts';
+import { currentSettings, keyRing } from './state.ts';
+
+const reply = (response: RpcResponse): RpcReply => ({ type: 'rpc/response', response });
+
+/** Chrome adds the sender's origin (the real one, also for about:blank frames); the polyfill's types lack it. */
+function originOf(sender: Runtime.MessageSender & { origin?: string }): string {
+  if (sender.origin) return sender.origin;
+  try {
+    return new URL(sender.url ?? '').origin;
+  } catch {
+    return 'null';
+  }
+}
+
+export async function handleRpc(message: RpcRequestMessage, sender: Runtime.MessageSender): Promise<RpcReply> {
+  const id = requestId(message.request);
+  const tabId = sender.tab?.id;
+  if (tabId === undefined) return reply(rpcFailure(id, RPC_ERROR.INVALID_REQUEST, 'requests must come from a web page'));
+  const frameId = sender.frameId ?? 0;
+  const key = pendingKey(tabId, frameId, id || crypto.randomUUID());
+  // A repeat of a request the relay sent before this worker was stopped: it is already waiting.
+  if (id && (await pendingRequests.get(key))) return { type: 'rpc/pending' };
+
+  const settings = await currentSettings();
+  const { method, params } = message.request;
+  const entry: CallLogEntry = {
+    id,
+    origin: originOf(sender),
+    url: sender.url ?? '',
+    tabId,
+    frameId,
+    method: typeof method === 'string' ? method : JSON.stringify(method ?? null).slice(0, 128),
+    ...(params !== undefined && { params }),
+    userActivation: message.userActivation === true,
+    outcome: 'pending',
+    startedAt: Date.now(),
+  };
+
+  let answer: Answer;
+  try {
+    const request = parseRequest(message.request);
+    const route = routeRequest(request, settings.variant);
+    if (settings.approvalPolicy === 'prompt') {
+      const pending: PendingRequest = {
+        key,
+        id,
+        origin: entry.origin,
+        url: entry.url,
+        tabId,
+        frameId,
+        ...(sender.documentId !== undefined && { documentId: sender.documentId }),
+        method: request.method,
+        ...(params !== undefined && { params }),
+        route: route.params,
+        createdAt: entry.startedAt,
+      };
+      await Promise.all([pendingRequests.set(key, pending), logCall(key, entry)]);
+      const windowId = await openPromptWindow(pending, settings);
+      await pendingRequests.update(key, (p) => ({ ...p, ...(windowId !== undefined && { windowId }) }));
+      return { type: 'rpc/pending' };
+    }
+    answer =
+      settings.approvalPolicy === 'approve'
+        ? { response: await getAddressesResponse(keyRing, settings, settings.activeAccount, route.params, id), outcome: 'approved', account: settings.activeAccount }
+        : { response: rejection(id, settings, 'rejected'), outcome: 'rejected' };
+  } catch (error) {
+    const response = error instanceof RpcError ? error.toResponse(id) : rpcFailure(id, RPC_ERROR.INTERNAL_ERROR, `the wallet failed: ${String(error)}`);
+    answer = { response, outcome: 'error' };
+  }
+  // Answer first; the log write follows without holding the page up.
+  void logCall(key, { ...entry, ...outcomeOf(answer), settledAt: Date.now() });
+  return reply(answer.response);
+}

@@ -1,0 +1,56 @@
+// A map mirrored into chrome.storage.session, so it outlives a stopped service worker.
+// Only this worker writes these keys, so the in-memory copy, loaded once per worker
+// life, stays exact; each entry is its own storage key, so concurrent writes never race.
+import browser from 'webextension-polyfill';
+
+export class SessionMap<T> {
+  private loaded: Promise<Map<string, T>> | undefined;
+
+  constructor(private readonly prefix: string) {}
+
+  private load(): Promise<Map<string, T>> {
+    this.loaded ??= browser.storage.session.get(null).then((all) => {
+      const map = new Map<string, T>();
+      for (const [key, value] of Object.entries(all)) if (key.startsWith(this.prefix)) map.set(key.slice(this.prefix.length), value as T);
+      return map;
+    });
+    return this.loaded;
+  }
+
+  async get(key: string): Promise<T | undefined> {
+    return (await this.load()).get(key);
+  }
+
+  async values(): Promise<T[]> {
+    return [...(await this.load()).values()];
+  }
+
+  async set(key: string, value: T): Promise<void> {
+    (await this.load()).set(key, value);
+    await browser.storage.session.set({ [this.prefix + key]: value });
+  }
+
+  /** Changes an entry that is still there; a taken entry stays gone. */
+  async update(key: string, change: (value: T) => T): Promise<void> {
+    const map = await this.load();
+    const value = map.get(key);
+    if (value !== undefined) await this.set(key, change(value));
+  }
+
+  /** Removes and returns the entry; only the first of concurrent takers gets it. */
+  async take(key: string): Promise<T | undefined> {
+    const map = await this.load();
+    const value = map.get(key);
+    if (value === undefined) return undefined;
+    map.delete(key);
+    await browser.storage.session.remove(this.prefix + key);
+    return value;
+  }
+
+  async clear(): Promise<void> {
+    const map = await this.load();
+    const keys = [...map.keys()].map((k) => this.prefix + k);
+    map.clear();
+    if (keys.length > 0) await browser.storage.session.remove(keys);
+  }
+}

@@ -1,0 +1,28 @@
+// The worker's view of the settings, and the one key ring every answer derives from.
+import { KeyRing } from '../core/keyring.ts';
+import type { Settings, SettingsPatch } from '../core/settings.ts';
+import { loadSettings, onSettingsChanged, resetSettings, saveSettings } from '../shared/settings-store.ts';
+
+export const keyRing = new KeyRing();
+
+let settings: Promise<Settings> | undefined;
+onSettingsChanged((next) => {
+  settings = Promise.resolve(next);
+});
+
+export function currentSettings(): Promise<Settings> {
+  settings ??= loadSettings();
+  return settings;
+}
+
+export async function updateSettings(patch: SettingsPatch): Promise<Settings> {
+  const next = await saveSettings(patch);
+  settings = Promise.resolve(next);
+  return next;
+}
+
+export async function restoreDefaults(): Promise<Settings> {
+  const next = await resetSettings();
+  settings = Promise.resolve(next);
+  return next;
+}

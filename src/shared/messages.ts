@@ -1,0 +1,99 @@
+// Every message that crosses a context boundary, defined once and imported by both ends.
+import type { JsonValue } from '../core/json.ts';
+import type { NetworkName } from '../core/networks.ts';
+import type { Chain } from '../core/params.ts';
+import type { RpcResponse } from '../core/rpc.ts';
+
+// ── page (MAIN world) ⇄ relay (ISOLATED world), over a private MessagePort ──
+
+/** Marks the one window message that hands the provider its port. */
+export const HANDSHAKE = 'mock-wallet-provider/port';
+
+export interface PageRequest {
+  id: string;
+  method: JsonValue;
+  params?: JsonValue;
+  /** navigator.userActivation.isActive when the page called. */
+  userActivation: boolean;
+}
+
+export interface PageResponse {
+  id: string;
+  response: RpcResponse;
+}
+
+// ── relay ⇄ background (runtime messaging) ──
+
+export interface RpcRequestMessage {
+  type: 'rpc/request';
+  request: { id: string; method: JsonValue; params?: JsonValue };
+  userActivation: boolean;
+}
+
+/** The final answer, as a reply or later through tabs.sendMessage. */
+export interface RpcResponseMessage {
+  type: 'rpc/response';
+  response: RpcResponse;
+}
+
+/** The request waits for a person; the answer will come through tabs.sendMessage. */
+export interface RpcPendingMessage {
+  type: 'rpc/pending';
+}
+
+export type RpcReply = RpcResponseMessage | RpcPendingMessage;
+
+// ── approval window ⇄ background ──
+
+export interface PromptDetailsMessage {
+  type: 'prompt/details';
+  key: string;
+  account: number;
+}
+
+export interface PromptApproveMessage {
+  type: 'prompt/approve';
+  key: string;
+  account: number;
+}
+
+export interface PromptRejectMessage {
+  type: 'prompt/reject';
+  key: string;
+}
+
+export type PromptMessage = PromptDetailsMessage | PromptApproveMessage | PromptRejectMessage;
+
+export interface AccountSummary {
+  account: number;
+  p2wpkh: string;
+  p2tr: string;
+  stx: string;
+}
+
+export interface PromptDetails {
+  origin: string;
+  method: string;
+  chains: readonly Chain[];
+  network: NetworkName;
+  accountCount: number;
+  activeAccount: number;
+  summary: AccountSummary;
+}
+
+export type PromptReply<T = null> = { ok: true; value: T } | { ok: false; error: string };
+
+/** Query-string of the approval window: enough to draw it before any round trip. */
+export interface PromptUrlParams {
+  key: string;
+  origin: string;
+  method: string;
+  chains: string;
+  network: NetworkName;
+  account: string;
+  accountCount: string;
+}
+
+export function isMessage<T extends { type: string }>(value: unknown, type: T['type']): value is T {
+  return typeof value === 'object' && value !== null && (value as { type?: unknown }).type === type;
+}

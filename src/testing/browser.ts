@@ -1,0 +1,183 @@
+// Finds a Chromium that honours --load-extension and launches it with the wallet loaded.
+import { chromium, type BrowserContext, type Page, type Worker } from '@playwright/test';
+import { existsSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { CONTROL_GLOBAL, type WalletControl } from '../shared/control.ts';
+
+const SYSTEM_CHROMIUM = ['/usr/bin/chromium', '/usr/bin/chromium-browser', '/snap/bin/chromium'];
+
+type ExtensionGlobal = { chrome: { runtime: { sendMessage(message: unknown): Promise<unknown> } } };
+
+export class WalletSetupError extends Error {
+  override name = 'WalletSetupError';
+}
+
+/** CHROMIUM_PATH, then Playwright's own Chromium, then the system's. */
+export function findChromium(env: NodeJS.ProcessEnv = process.env): string {
+  const fromEnv = env['CHROMIUM_PATH'];
+  if (fromEnv) {
+    if (!existsSync(fromEnv)) throw new WalletSetupError(`CHROMIUM_PATH is set to ${fromEnv}, but no file is there`);
+    return fromEnv;
+  }
+  const candidates = [safePlaywrightChromium(), ...SYSTEM_CHROMIUM].filter((p): p is string => !!p);
+  const found = candidates.find((p) => existsSync(p));
+  if (found) return found;
+  throw new WalletSetupError(
+    [
+      'No Chromium found for the mock wallet. Install one of:',
+      '  - Debian/Ubuntu: sudo apt-get install -y chromium   (gives /usr/bin/chromium)',
+      "  - Playwright's build: npx playwright install chromium",
+      '  - or point CHROMIUM_PATH at a Chromium binary.',
+      'Branded Google Chrome 137+ ignores --load-extension and cannot load the wallet.',
+    ].join('\n'),
+  );
+}
+
+function safePlaywrightChromium(): string | undefined {
+  try {
+    return chromium.executablePath();
+  } catch {
+    return undefined;
+  }
+}
+
+/** The built, unpacked extension: beside the kit in dist/, or MOCK_WALLET_EXTENSION. */
+export function extensionPath(env: NodeJS.ProcessEnv = process.env): string {
+  const candidates = [
+    env['MOCK_WALLET_EXTENSION'],
+    fileURLToPath(new URL('../extension', import.meta.url)), // dist/testing → dist/extension
+    fileURLToPath(new URL('../../dist/extension', import.meta.url)), // src/testing → dist/extension
+  ].filter((p): p is string => !!p);
+  const found = candidates.find((p) => existsSync(join(p, 'manifest.json')));
+  if (found) return found;
+  throw new WalletSetupError(`The built extension was not found (looked in ${candidates.join(', ')}); run "npm run build" in mock-wallet-provider`);
+}
+
+export interface LaunchOptions {
+  headless?: boolean;
+  baseURL?: string;
+  /** Keep settings between launches by passing the same directory. */
+  userDataDir?: string;
+  slowMo?: number;
+}
+
+export class WalletBrowser {
+  private current: Worker | undefined;
+
+  private constructor(
+    readonly context: BrowserContext,
+    readonly extensionId: string,
+    worker: Worker,
+    private readonly ownedDir: string | undefined,
+  ) {
+    this.track(worker);
+    context.on('serviceworker', (w) => {
+      if (w.url().startsWith(this.origin)) this.track(w);
+    });
+  }
+
+  get origin(): string {
+    return `chrome-extension://${this.extensionId}/`;
+  }
+
+  private track(worker: Worker): void {
+    this.current = worker;
+    worker.once('close', () => {
+      if (this.current === worker) this.current = undefined;
+    });
+  }
+
+  static async launch(options: LaunchOptions = {}): Promise<WalletBrowser> {
+    const executablePath = findChromium();
+    const extension = extensionPath();
+    const ownedDir = options.userDataDir ? undefined : await mkdtemp(join(tmpdir(), 'mock-wallet-'));
+    const context = await chromium.launchPersistentContext(options.userDataDir ?? ownedDir!, {
+      executablePath,
+      headless: options.headless ?? true,
+      ...(options.baseURL !== undefined && { baseURL: options.baseURL }),
+      ...(options.slowMo !== undefined && { slowMo: options.slowMo }),
+      args: [
+        `--disable-extensions-except=${extension}`,
+        `--load-extension=${extension}`,
+        // Running as root (CI containers) needs it; elsewhere harmless for a test profile.
+        '--no-sandbox',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    });
+    try {
+      const worker = context.serviceWorkers().find((w) => w.url().startsWith('chrome-extension://')) ?? (await context.waitForEvent('serviceworker', { timeout: 10_000 }));
+      const extensionId = new URL(worker.url()).host;
+      return new WalletBrowser(context, extensionId, worker, ownedDir);
+    } catch (error) {
+      await context.close();
+      throw new WalletSetupError(`Chromium started but the wallet extension did not load (${String(error)}). Is ${executablePath} a Chromium that honours --load-extension?`);
+    }
+  }
+
+  /** The running service worker; wakes it if Chrome stopped it. */
+  async worker(): Promise<Worker> {
+    if (this.current) return this.current;
+    const live = this.context.serviceWorkers().find((w) => w.url().startsWith(this.origin));
+    if (live) {
+      this.track(live);
+      return live;
+    }
+    // Any message from an extension page starts the worker again.
+    const waking = this.context.waitForEvent('serviceworker', { predicate: (w) => w.url().startsWith(this.origin), timeout: 10_000 });
+    const page = await this.context.newPage();
+    try {
+      await page.goto(`${this.origin}popup/settings.html`);
+      await Promise.race([waking, page.evaluate(() => (globalThis as unknown as ExtensionGlobal).chrome.runtime.sendMessage({ type: 'wake' }).catch(() => undefined))]);
+      this.track(await waking);
+    } finally {
+      await page.close();
+    }
+    return this.current!;
+  }
+
+  /** Calls the wallet's test-control surface inside the service worker. */
+  async control<K extends keyof WalletControl>(method: K, ...args: Parameters<WalletControl[K]>): Promise<Awaited<ReturnType<WalletControl[K]>>> {
+    for (let attempt = 0; ; attempt++) {
+      const worker = await this.worker();
+      try {
+        return (await worker.evaluate(
+          ([global, name, params]) => (globalThis as unknown as Record<string, Record<string, (...a: unknown[]) => unknown>>)[global]![name]!(...params),
+          [CONTROL_GLOBAL, method, args] as const,
+        )) as Awaited<ReturnType<WalletControl[K]>>;
+      } catch (error) {
+        const message = error instanceof Error ? error.message : String(error);
+        // The worker stopped between lookup and call: try once more with a fresh one.
+        if (attempt === 0 && /Target (page, context or browser )?(has been )?closed|Execution context was destroyed/i.test(message)) {
+          this.current = undefined;
+          continue;
+        }
+        throw new Error(message.replace(/^worker\.evaluate: (Error: )?/, ''));
+      }
+    }
+  }
+
+  /** Stops the service worker as Chrome does when idle (CDP), to test durability. */
+  async stopServiceWorker(anchor: Page): Promise<void> {
+    const worker = await this.worker();
+    const closed = new Promise<void>((resolve) => worker.once('close', () => resolve()));
+    const cdp = await this.context.newCDPSession(anchor);
+    try {
+      await cdp.send('ServiceWorker.enable');
+      await cdp.send('ServiceWorker.stopAllWorkers');
+      await closed;
+    } finally {
+      await cdp.detach();
+    }
+  }
+
+  async close(): Promise<void> {
+    await this.context.close();
+    if (this.ownedDir) await rm(this.ownedDir, { recursive: true, force: true });
+  }
+}

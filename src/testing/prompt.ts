@@ -1,0 +1,68 @@
+// One approval window, as the person in front of it sees it.
+import type { Page } from '@playwright/test';
+
+export class Prompt {
+  constructor(readonly page: Page) {}
+
+  private text(id: string): Promise<string> {
+    return this.page.locator(`#${id}`).innerText();
+  }
+
+  /** The requesting site, as the window shows it. */
+  origin(): Promise<string> {
+    return this.text('origin');
+  }
+
+  method(): Promise<string> {
+    return this.text('method');
+  }
+
+  network(): Promise<string> {
+    return this.text('network');
+  }
+
+  /** The account the window will approve with (0-based, as in the derivation path). */
+  async account(): Promise<number> {
+    return Number(await this.page.getByLabel('Account', { exact: true }).inputValue());
+  }
+
+  /** Full addresses of the selected account, once the window has loaded them. */
+  async addresses(): Promise<{ p2wpkh: string; p2tr: string; stx: string }> {
+    const read = async (id: string): Promise<string> => {
+      const element = this.page.locator(`#${id}`);
+      await element.and(this.page.locator('[title]')).waitFor();
+      return (await element.getAttribute('title')) ?? '';
+    };
+    return { p2wpkh: await read('p2wpkh'), p2tr: await read('p2tr'), stx: await read('stx') };
+  }
+
+  /** Switches the window to another account (0-based), as a person would with the picker. */
+  async selectAccount(account: number): Promise<void> {
+    const picker = this.page.getByLabel('Account', { exact: true });
+    const options = await picker.locator('option').evaluateAll((os) => os.map((o) => (o as HTMLOptionElement).value));
+    if (!options.includes(String(account))) {
+      throw new Error(`the approval window lists accounts 0–${options.length - 1} (Account 1–${options.length}); account ${account} is not there. Raise accountCount or call wallet.setActiveAccount(${account}) first`);
+    }
+    await picker.selectOption(String(account));
+  }
+
+  private async click(name: 'Approve' | 'Reject'): Promise<void> {
+    const closed = this.page.waitForEvent('close', { timeout: 10_000 });
+    await this.page.getByRole('button', { name, exact: true }).click();
+    await closed; // the wallet closes the window once the page has its answer
+  }
+
+  async approve(options: { account?: number } = {}): Promise<void> {
+    if (options.account !== undefined) await this.selectAccount(options.account);
+    await this.click('Approve');
+  }
+
+  reject(): Promise<void> {
+    return this.click('Reject');
+  }
+
+  /** Closes the window without choosing, which the wallet answers as a rejection. */
+  close(): Promise<void> {
+    return this.page.close();
+  }
+}

@@ -1,0 +1,147 @@
+// The `wallet` a test talks to: what the user does with their wallet, in plain verbs.
+import type { Page } from '@playwright/test';
+import type { NetworkName } from '../core/networks.ts';
+import type { Variant } from '../core/params.ts';
+import type { ApprovalPolicy, Settings, SettingsPatch } from '../core/settings.ts';
+import type { CallLogEntry, PendingView } from '../shared/control.ts';
+import type { WalletBrowser } from './browser.ts';
+import { Prompt } from './prompt.ts';
+
+const PROMPT_PATH = 'popup/approve.html';
+const DEFAULT_TIMEOUT_MS = 5_000;
+
+export class Wallet {
+  private readonly unclaimed: Page[] = [];
+  private readonly waiters: ((page: Page) => void)[] = [];
+
+  constructor(private readonly browser: WalletBrowser) {
+    browser.context.on('page', (page) => void this.watch(page));
+  }
+
+  get extensionId(): string {
+    return this.browser.extensionId;
+  }
+
+  private async watch(page: Page): Promise<void> {
+    if (!page.url().startsWith(this.browser.origin + PROMPT_PATH)) {
+      // A window opened by the extension may report its URL only once it commits.
+      if (page.url() !== 'about:blank' && page.url() !== '') return;
+      await page.waitForURL((url) => url.href !== 'about:blank', { timeout: 2_000 }).catch(() => undefined);
+      if (!page.url().startsWith(this.browser.origin + PROMPT_PATH)) return;
+    }
+    const waiter = this.waiters.shift();
+    if (waiter) waiter(page);
+    else this.unclaimed.push(page);
+  }
+
+  /** The next approval window: one already open and not yet handled, or the next to open. */
+  async nextPrompt(options: { timeout?: number } = {}): Promise<Prompt> {
+    while (this.unclaimed.length > 0) {
+      const page = this.unclaimed.shift()!;
+      if (!page.isClosed()) return new Prompt(page);
+    }
+    const timeout = options.timeout ?? DEFAULT_TIMEOUT_MS;
+    let waiter: ((page: Page) => void) | undefined;
+    const opened = new Promise<Page>((resolve) => {
+      waiter = resolve;
+      this.waiters.push(resolve);
+    });
+    let timer: NodeJS.Timeout | undefined;
+    const timedOut = new Promise<'timeout'>((resolve) => (timer = setTimeout(() => resolve('timeout'), timeout)));
+    const page = await Promise.race([opened, timedOut]);
+    clearTimeout(timer);
+    if (page === 'timeout') {
+      this.waiters.splice(this.waiters.indexOf(waiter!), 1);
+      throw new Error(await this.noPromptMessage(timeout));
+    }
+    return new Prompt(page);
+  }
+
+  private async noPromptMessage(timeout: number): Promise<string> {
+    const [calls, settings] = await Promise.all([this.calls(), this.settings()]);
+    const count = calls.filter((c) => c.method === 'getAddresses').length;
+    let message = `no approval window opened within ${timeout / 1000} s; the page made ${count} getAddresses call${count === 1 ? '' : 's'}`;
+    if (settings.approvalPolicy !== 'prompt') message += ` (approval policy is "${settings.approvalPolicy}", so no window opens; use setApprovalPolicy('prompt'))`;
+    return message;
+  }
+
+  /** Waits for the next approval window and clicks Approve, after switching account if asked. */
+  async approveNext(options: { account?: number; timeout?: number } = {}): Promise<void> {
+    const prompt = await this.nextPrompt(options);
+    await prompt.approve(options.account === undefined ? {} : { account: options.account });
+  }
+
+  async rejectNext(options: { timeout?: number } = {}): Promise<void> {
+    await (await this.nextPrompt(options)).reject();
+  }
+
+  async closeNextPrompt(options: { timeout?: number } = {}): Promise<void> {
+    await (await this.nextPrompt(options)).close();
+  }
+
+  settings(): Promise<Settings> {
+    return this.browser.control('getSettings');
+  }
+
+  /** Validated as a whole: a bad field throws a readable error and nothing changes. */
+  setSettings(patch: SettingsPatch): Promise<Settings> {
+    return this.browser.control('setSettings', patch);
+  }
+
+  /** 0-based, as in the derivation path: setActiveAccount(6) is "Account 7". */
+  async setActiveAccount(account: number): Promise<void> {
+    await this.setSettings({ activeAccount: account });
+  }
+
+  async setNetwork(network: NetworkName): Promise<void> {
+    await this.setSettings({ network });
+  }
+
+  async setVariant(variant: Variant): Promise<void> {
+    await this.setSettings({ variant });
+  }
+
+  async setMnemonic(mnemonic: string, passphrase = ''): Promise<void> {
+    await this.setSettings({ mnemonic, passphrase });
+  }
+
+  async setApprovalPolicy(policy: ApprovalPolicy): Promise<void> {
+    await this.setSettings({ approvalPolicy: policy });
+  }
+
+  /** Every call the wallet saw, oldest first. */
+  calls(): Promise<CallLogEntry[]> {
+    return this.browser.control('calls');
+  }
+
+  clearCalls(): Promise<void> {
+    return this.browser.control('clearCalls');
+  }
+
+  /** Requests waiting for approval, oldest first. */
+  pending(): Promise<PendingView[]> {
+    return this.browser.control('listPending');
+  }
+
+  /** Approves a pending request from code, without clicking its window. */
+  approve(id: string, options: { account?: number } = {}): Promise<void> {
+    return this.browser.control('approve', id, options);
+  }
+
+  /** Rejects a pending request from code, without clicking its window. */
+  reject(id: string): Promise<void> {
+    return this.browser.control('reject', id);
+  }
+
+  /** Defaults back, call log empty, pending requests withdrawn and their windows closed. */
+  async reset(): Promise<void> {
+    await this.browser.control('reset');
+    this.unclaimed.length = 0;
+  }
+
+  /** Stops the wallet's service worker as Chrome does when idle; the next call wakes it. */
+  async stopServiceWorker(): Promise<void> {
+    const anchor = this.browser.context.pages().find((p) => !p.url().startsWith(this.browser.origin)) ?? (await this.browser.context.newPage());
+    await this.browser.stopServiceWorker(anchor);
+  }
+}

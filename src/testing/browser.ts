@@ -157,27 +157,54 @@ export class WalletBrowser {
           this.current = undefined;
           continue;
         }
-        throw new Error(message.replace(/^worker\.evaluate: (Error: )?/, ''));
+        // Keep the wallet's own sentence: drop Playwright's prefix, the error class and the worker's stack.
+        throw new Error(message.replace(/^worker\.evaluate: /, '').replace(/^\w*Error: /, '').split('\n')[0]);
       }
     }
   }
 
-  /** Stops the service worker as Chrome does when idle (CDP), to test durability. */
+  /**
+   * Stops the service worker as Chrome does when idle, to test durability. Under
+   * Playwright the worker never idles out, so this asks CDP's ServiceWorker.stopWorker.
+   */
   async stopServiceWorker(anchor: Page): Promise<void> {
-    const worker = await this.worker();
-    const closed = new Promise<void>((resolve) => worker.once('close', () => resolve()));
     const cdp = await this.context.newCDPSession(anchor);
     try {
+      let versionId: string | undefined;
+      let seen: () => void = () => undefined;
+      let stopped: () => void = () => undefined;
+      const found = new Promise<void>((resolve) => (seen = resolve));
+      const done = new Promise<void>((resolve) => (stopped = resolve));
+      cdp.on('ServiceWorker.workerVersionUpdated', ({ versions }) => {
+        for (const version of versions) {
+          if (!version.scriptURL.startsWith(this.origin)) continue;
+          if (version.runningStatus === 'running') {
+            versionId = version.versionId;
+            seen();
+          }
+          if (version.runningStatus === 'stopped' && version.versionId === versionId) stopped();
+        }
+      });
+      await this.worker(); // make sure there is a running one to stop
       await cdp.send('ServiceWorker.enable');
-      await cdp.send('ServiceWorker.stopAllWorkers');
-      await closed;
+      await withTimeout(found, 5_000, 'the wallet service worker was not reported running');
+      await cdp.send('ServiceWorker.stopWorker', { versionId: versionId! });
+      await withTimeout(done, 5_000, 'the wallet service worker did not stop');
+      this.current = undefined;
     } finally {
-      await cdp.detach();
+      await cdp.detach().catch(() => undefined);
     }
   }
 
   async close(): Promise<void> {
     await this.context.close();
-    if (this.ownedDir) await rm(this.ownedDir, { recursive: true, force: true });
+    // Chromium may still be flushing its profile for a moment after close.
+    if (this.ownedDir) await rm(this.ownedDir, { recursive: true, force: true, maxRetries: 5, retryDelay: 100 });
   }
+}
+
+function withTimeout<T>(promise: Promise<T>, ms: number, message: string): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error(`${message} within ${ms / 1000} s`)), ms)));
+  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
 }

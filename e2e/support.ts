@@ -1,0 +1,28 @@
+// Small helpers the project's own e2e tests share. Users' tests need none of these.
+import type { Page } from '@playwright/test';
+import type { RpcResponse } from 'mock-wallet-provider/testing';
+
+export interface Settled {
+  ok: boolean;
+  response: RpcResponse & { result?: { addresses: Record<string, string>[] }; error?: { code: number; message: string; data?: unknown } };
+}
+
+/** Starts window.WalletProvider.request(...) in the page; resolves once it settles either way. */
+export function request(page: Page, method: unknown, params?: unknown): Promise<Settled> {
+  return page.evaluate(
+    ([m, p, hasParams]) =>
+      ((window as unknown as { WalletProvider: { request(...a: unknown[]): Promise<unknown> } }).WalletProvider.request(...(hasParams ? [m, p] : [m])) as Promise<Settled['response']>).then(
+        (response) => ({ ok: true, response }),
+        (response) => ({ ok: false, response }),
+      ),
+    [method, params, params !== undefined] as const,
+  );
+}
+
+/** Addresses of a response by kind, chosen by property as the contract asks. */
+export function byKind(settled: Settled): Record<string, Record<string, string>> {
+  const entries = settled.response.result?.addresses ?? [];
+  const out: Record<string, Record<string, string>> = {};
+  for (const entry of entries) out[entry['type'] ?? entry['symbol']!] = entry;
+  return out;
+}

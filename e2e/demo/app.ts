@@ -55,6 +55,7 @@ async function connect(): Promise<void> {
   $('status').textContent = 'Waiting for the wallet…';
   try {
     const response = params === undefined ? await wallet.request('getAddresses') : await wallet.request('getAddresses', params);
+    $('response').textContent = JSON.stringify(response, null, 2);
     const entries: AddressEntry[] = response.result.addresses;
     const segwit = entries.find((e): e is P2wpkhEntry => e.symbol === 'BTC' && e.type === 'p2wpkh');
     const taproot = entries.find((e): e is P2trEntry => e.symbol === 'BTC' && e.type === 'p2tr');
@@ -64,6 +65,7 @@ async function connect(): Promise<void> {
     connection = { account, network: networkOf(params, segwit?.address ?? taproot?.address), ...(segwit && { segwit }), ...(taproot && { taproot }), ...(stacks && { stacks }) };
   } catch (error) {
     const failure = error as Partial<RpcFailure>;
+    $('response').textContent = JSON.stringify(error, null, 2);
     $('error').textContent = failure.error
       ? `Wallet error ${failure.error.code}: ${failure.error.message}`
       : `Could not read the wallet's answer: ${error instanceof Error ? error.message : String(error)}`;

@@ -97,6 +97,8 @@ export class WalletBrowser {
     const context = await chromium.launchPersistentContext(options.userDataDir ?? ownedDir!, {
       executablePath,
       headless: options.headless ?? true,
+      // Each window keeps its own size: the approval window is 400×620 as the wallet opens it.
+      viewport: null,
       ...(options.baseURL !== undefined && { baseURL: options.baseURL }),
       ...(options.slowMo !== undefined && { slowMo: options.slowMo }),
       args: [

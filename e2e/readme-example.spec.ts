@@ -1,0 +1,42 @@
+// A newcomer's project: the README's example test, copied as written, run by Playwright
+// in a project of its own that depends on this package.
+import { test, expect } from '@playwright/test';
+import { spawnSync } from 'node:child_process';
+import { mkdtemp, mkdir, readFile, rm, symlink, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const repo = fileURLToPath(new URL('..', import.meta.url));
+
+test('the README example passes in a fresh project', async ({ baseURL }) => {
+  test.setTimeout(90_000);
+  const readme = await readFile(join(repo, 'README.md'), 'utf8');
+  const example = /```ts\n(import \{ test, expect \} from 'mock-wallet-provider\/testing';[\s\S]*?)```/.exec(readme)?.[1];
+  expect(example, 'README has the example test').toBeTruthy();
+  // The example's app URL stands for the user's dev server; here the demo dApp plays that app.
+  const spec = example!.replace('http://localhost:3000/', `${baseURL}/`);
+
+  const project = await mkdtemp(join(tmpdir(), 'newcomer-'));
+  try {
+    await mkdir(join(project, 'tests'));
+    await mkdir(join(project, 'node_modules', '@playwright'), { recursive: true });
+    // As `npm install -D @playwright/test /path/to/mock-wallet-provider` would link them.
+    await symlink(repo, join(project, 'node_modules', 'mock-wallet-provider'));
+    await symlink(join(repo, 'node_modules', '@playwright', 'test'), join(project, 'node_modules', '@playwright', 'test'));
+    await symlink(join(repo, 'node_modules', 'playwright'), join(project, 'node_modules', 'playwright'));
+    await symlink(join(repo, 'node_modules', 'playwright-core'), join(project, 'node_modules', 'playwright-core'));
+    await writeFile(join(project, 'package.json'), JSON.stringify({ name: 'newcomer', private: true, type: 'module' }));
+    await writeFile(join(project, 'tests', 'connect.spec.ts'), spec);
+    const run = spawnSync(process.execPath, [join(project, 'node_modules', '@playwright', 'test', 'cli.js'), 'test', '--reporter=line'], {
+      cwd: project,
+      encoding: 'utf8',
+      env: { ...process.env, CI: '' },
+      timeout: 80_000,
+    });
+    expect(`${run.stdout}${run.stderr}`).toContain('1 passed');
+    expect(run.status).toBe(0);
+  } finally {
+    await rm(project, { recursive: true, force: true });
+  }
+});

@@ -14,7 +14,11 @@ export const REQUEST_LIMITS: JsonLimits = { maxDepth: 16, maxNodes: 2000, maxStr
 
 const { keys, getPrototypeOf, defineProperty, create } = Object;
 const { isArray } = Array;
+const { isFinite } = Number;
+const { apply } = Reflect;
 const ObjectProto = Object.prototype;
+const SetCtor = Set;
+const { has: setHas, add: setAdd, delete: setDelete } = Set.prototype;
 
 export type JsonResult = { ok: true; value: JsonValue | undefined } | { ok: false; path: string; reason: string };
 
@@ -28,7 +32,9 @@ class Refusal {
 /** `undefined` stays `undefined` (an absent value); everything else must be JSON. */
 export function toJsonValue(input: unknown, limits: JsonLimits = REQUEST_LIMITS, root = 'value'): JsonResult {
   let nodes = 0;
-  const seen = new Set<object>();
+  // Set methods are called through saved references; loops index arrays directly
+  // (no iterators), so replaced prototypes change nothing here.
+  const seen = new SetCtor<object>();
 
   const walk = (value: unknown, path: string, depth: number): JsonValue => {
     if (++nodes > limits.maxNodes) throw new Refusal(root, `has more than ${limits.maxNodes} values`);
@@ -41,7 +47,7 @@ export function toJsonValue(input: unknown, limits: JsonLimits = REQUEST_LIMITS,
       case 'boolean':
         return value;
       case 'number':
-        if (!Number.isFinite(value)) throw new Refusal(path, `is ${value}, which JSON cannot carry`);
+        if (!isFinite(value)) throw new Refusal(path, `is ${value}, which JSON cannot carry`);
         return value;
       case 'object':
         break;
@@ -50,24 +56,28 @@ export function toJsonValue(input: unknown, limits: JsonLimits = REQUEST_LIMITS,
     }
     if (value === null) return null;
     if (depth >= limits.maxDepth) throw new Refusal(path, `nests deeper than ${limits.maxDepth} levels`);
-    if (seen.has(value)) throw new Refusal(path, 'refers back to itself (a cycle)');
-    seen.add(value);
+    if (apply(setHas, seen, [value])) throw new Refusal(path, 'refers back to itself (a cycle)');
+    apply(setAdd, seen, [value]);
     if (isArray(value)) {
       const out: JsonValue[] = [];
-      for (let i = 0; i < value.length; i++) out.push(walk(value[i], `${path}[${i}]`, depth + 1));
-      seen.delete(value);
+      const length = value.length;
+      if (length > limits.maxNodes) throw new Refusal(root, `has more than ${limits.maxNodes} values`);
+      for (let i = 0; i < length; i++) out[i] = walk(value[i], `${path}[${i}]`, depth + 1);
+      apply(setDelete, seen, [value]);
       return out;
     }
     const proto = getPrototypeOf(value);
     if (proto !== ObjectProto && proto !== null) throw new Refusal(path, 'is not a plain object');
     // A null prototype and defineProperty keep keys such as "__proto__" as data.
     const out = create(null) as { [key: string]: JsonValue };
-    for (const key of keys(value)) {
+    const names = keys(value);
+    for (let i = 0; i < names.length; i++) {
+      const key = names[i]!;
       const item = (value as Record<string, unknown>)[key];
       if (item === undefined) continue; // as JSON.stringify does
       defineProperty(out, key, { value: walk(item, `${path}.${key}`, depth + 1), enumerable: true, writable: true, configurable: true });
     }
-    seen.delete(value);
+    apply(setDelete, seen, [value]);
     return out;
   };
 

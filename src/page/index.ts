@@ -20,7 +20,7 @@ let queued: PageRequest[] = [];
 
 function send(message: PageRequest): void {
   if (port) apply(postToPort, port, [message]);
-  else queued.push(message);
+  else queued[queued.length] = message; // no Array.prototype.push: the page may have replaced it
 }
 
 function receive(event: MessageEvent<unknown>): void {
@@ -44,7 +44,7 @@ addEventListener(
     event.stopImmediatePropagation();
     port = event.ports[0]!;
     port.onmessage = receive;
-    for (const message of queued) apply(postToPort, port, [message]);
+    for (let i = 0; i < queued.length; i++) apply(postToPort, port, [queued[i]]);
     queued = [];
   },
   true,

@@ -130,13 +130,19 @@ export class WalletBrowser {
       this.track(live);
       return live;
     }
-    // Any message from an extension page starts the worker again.
-    const waking = this.context.waitForEvent('serviceworker', { predicate: (w) => w.url().startsWith(this.origin), timeout: 10_000 });
+    // Chrome restarts a stopped worker for a page's request or the approval window's
+    // click. A message from an extension page usually does too; after CDP's stopWorker
+    // it may not, so this waits a short while and then says what will wake it.
+    const waking = this.context.waitForEvent('serviceworker', { predicate: (w) => w.url().startsWith(this.origin), timeout: 3_000 });
     const page = await this.context.newPage();
     try {
       await page.goto(`${this.origin}popup/settings.html`);
-      await Promise.race([waking, page.evaluate(() => (globalThis as unknown as ExtensionGlobal).chrome.runtime.sendMessage({ type: 'wake' }).catch(() => undefined))]);
+      void page.evaluate(() => (globalThis as unknown as ExtensionGlobal).chrome.runtime.sendMessage({ type: 'wake' })).catch(() => undefined);
       this.track(await waking);
+    } catch {
+      throw new WalletSetupError(
+        'the wallet\'s service worker is stopped and did not restart for the test; let the page call the wallet (or click in an approval window) first, which wakes it',
+      );
     } finally {
       await page.close();
     }

@@ -57,6 +57,7 @@ function walletOf(browser: WalletBrowser): Wallet {
 }
 
 export { expect };
+export type { Page, BrowserContext, Locator } from '@playwright/test';
 export { Wallet } from './wallet.ts';
 export { Prompt } from './prompt.ts';
 export { WalletBrowser, WalletSetupError, findChromium, extensionPath, type LaunchOptions } from './browser.ts';

@@ -53,4 +53,6 @@ async function decide(message: PromptMessage): Promise<void> {
 select.addEventListener('change', () => void showAccount(Number(select.value)));
 $('approve').addEventListener('click', () => void decide({ type: 'prompt/approve', key, account: Number(select.value) }));
 $('reject').addEventListener('click', () => void decide({ type: 'prompt/reject', key }));
+// Enabled only now that clicks have somewhere to go.
+for (const button of buttons) button.disabled = false;
 void showAccount(active);

@@ -9,7 +9,7 @@ const root = fileURLToPath(new URL('..', import.meta.url));
 const out = `${root}dist`;
 const extension = `${out}/extension`;
 
-const browserBundle: BuildOptions = { bundle: true, format: 'iife', target: 'chrome120', minify: false, sourcemap: false, legalComments: 'none', logLevel: 'warning' };
+const browserBundle: BuildOptions = { bundle: true, format: 'iife', target: 'chrome120', minify: true, sourcemap: false, legalComments: 'none', logLevel: 'warning' };
 const nodeBundle: BuildOptions = { bundle: true, format: 'esm', platform: 'node', target: 'node20', logLevel: 'warning' };
 
 /** A square PNG of one colour with a lighter inner square: enough for a toolbar icon. */

@@ -4,7 +4,7 @@ import { RPC_ERROR, rpcFailure, type RpcFailure, type RpcResponse } from '../cor
 import type { Settings } from '../core/settings.ts';
 import type { CallOutcome } from '../shared/control.ts';
 import type { RpcResponseMessage } from '../shared/messages.ts';
-import { logOutcome } from './call-log.ts';
+import { logOutcome, logWork } from './call-log.ts';
 import { pendingRequests, type PendingRequest } from './pending.ts';
 import { closePromptWindow } from './prompt-window.ts';
 
@@ -47,7 +47,11 @@ async function deliver(request: PendingRequest, response: RpcResponse): Promise<
  * Settles a pending request with the answer `decide` gives. Returns false when the
  * request was already settled (a second click, a window closed after approving).
  */
-export async function settle(key: string, decide: (request: PendingRequest) => Promise<Answer>): Promise<boolean> {
+export function settle(key: string, decide: (request: PendingRequest) => Promise<Answer>): Promise<boolean> {
+  return logWork(settleNow(key, decide));
+}
+
+async function settleNow(key: string, decide: (request: PendingRequest) => Promise<Answer>): Promise<boolean> {
   const request = await pendingRequests.take(key);
   if (!request) return false;
   let answer: Answer;
@@ -57,15 +61,20 @@ export async function settle(key: string, decide: (request: PendingRequest) => P
     answer = { response: rpcFailure(request.id, RPC_ERROR.INTERNAL_ERROR, `the wallet failed: ${String(error)}`), outcome: 'error' };
   }
   const delivered = await deliver(request, answer.response);
-  await logOutcome(key, delivered ? outcomeOf(answer) : { ...outcomeOf(answer), outcome: 'dropped' });
-  await closePromptWindow(request.windowId);
+  await Promise.all([
+    logOutcome(key, delivered ? outcomeOf(answer) : { ...outcomeOf(answer), outcome: 'dropped' }),
+    closePromptWindow(request.windowId),
+  ]);
   return true;
 }
 
 /** Forgets a request whose page is gone; its window closes, nothing is sent. */
-export async function drop(key: string): Promise<void> {
-  const request = await pendingRequests.take(key);
-  if (!request) return;
-  await logOutcome(key, { outcome: 'dropped' });
-  await closePromptWindow(request.windowId);
+export function drop(key: string): Promise<void> {
+  return logWork(
+    (async () => {
+      const request = await pendingRequests.take(key);
+      if (!request) return;
+      await Promise.all([logOutcome(key, { outcome: 'dropped' }), closePromptWindow(request.windowId)]);
+    })(),
+  );
 }

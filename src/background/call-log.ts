@@ -7,8 +7,19 @@ type Stored = CallLogEntry & { seq: number };
 const log = new SessionMap<Stored>('log:');
 let seq = 0;
 
+// A page may have its answer a moment before its outcome is written down; reading the
+// log waits for whatever is under way, so a test that saw the answer sees the outcome.
+const underWay = new Set<Promise<unknown>>();
+
+/** Marks work that will write to the log; listCalls waits for it. */
+export function logWork<T>(work: Promise<T>): Promise<T> {
+  underWay.add(work);
+  void work.finally(() => underWay.delete(work)).catch(() => undefined);
+  return work;
+}
+
 export function logCall(key: string, entry: CallLogEntry): Promise<void> {
-  return log.set(key, { ...entry, seq: seq++ });
+  return logWork(log.set(key, { ...entry, seq: seq++ }));
 }
 
 export async function logOutcome(key: string, outcome: Pick<CallLogEntry, 'outcome' | 'errorCode' | 'account'>): Promise<void> {
@@ -17,6 +28,7 @@ export async function logOutcome(key: string, outcome: Pick<CallLogEntry, 'outco
 }
 
 export async function listCalls(): Promise<CallLogEntry[]> {
+  await Promise.allSettled([...underWay]);
   const entries = await log.values();
   entries.sort((a, b) => a.startedAt - b.startedAt || a.seq - b.seq);
   return entries.map(({ seq: _seq, ...entry }) => entry);

@@ -8,11 +8,18 @@ import { handlePrompt, isPromptPage, reject } from './approvals.ts';
 import { control } from './control.ts';
 import { pendingRequests } from './pending.ts';
 import { handleRpc } from './router.ts';
+import { loadSession } from './session-map.ts';
+import { currentSettings } from './state.ts';
 
 declare global {
   var mockWallet: WalletControl;
 }
 (globalThis as unknown as Record<string, WalletControl>)[CONTROL_GLOBAL] = control;
+
+// Chrome starts this worker for an event, nearly always a request: start the two storage
+// reads every request needs now, while the event is still being dispatched.
+void currentSettings();
+void loadSession();
 
 const PROMPT_TYPES = ['prompt/details', 'prompt/approve', 'prompt/reject'];
 

@@ -65,8 +65,10 @@ export async function handleRpc(message: RpcRequestMessage, sender: Runtime.Mess
         route: route.params,
         createdAt: entry.startedAt,
       };
-      await Promise.all([pendingRequests.set(key, pending), logCall(key, entry)]);
+      // The window needs a few tens of milliseconds to ask for the request; storing it takes one.
+      const stored = Promise.all([pendingRequests.set(key, pending), logCall(key, entry)]);
       const windowId = await openPromptWindow(pending, settings);
+      await stored;
       await pendingRequests.update(key, (p) => ({ ...p, ...(windowId !== undefined && { windowId }) }));
       return { type: 'rpc/pending' };
     }

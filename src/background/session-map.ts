@@ -3,13 +3,21 @@
 // life, stays exact; each entry is its own storage key, so concurrent writes never race.
 import browser from 'webextension-polyfill';
 
+let everything: Promise<Record<string, unknown>> | undefined;
+
+/** Session storage as this worker found it at start: read once, however many maps there are. */
+export function loadSession(): Promise<Record<string, unknown>> {
+  everything ??= browser.storage.session.get(null);
+  return everything;
+}
+
 export class SessionMap<T> {
   private loaded: Promise<Map<string, T>> | undefined;
 
   constructor(private readonly prefix: string) {}
 
   private load(): Promise<Map<string, T>> {
-    this.loaded ??= browser.storage.session.get(null).then((all) => {
+    this.loaded ??= loadSession().then((all) => {
       const map = new Map<string, T>();
       for (const [key, value] of Object.entries(all)) if (key.startsWith(this.prefix)) map.set(key.slice(this.prefix.length), value as T);
       return map;

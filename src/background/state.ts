@@ -1,9 +1,12 @@
 // The worker's view of the settings, and the one key ring every answer derives from.
 import { KeyRing } from '../core/keyring.ts';
+import type { AccountKeys } from '../core/keys.ts';
 import type { Settings, SettingsPatch } from '../core/settings.ts';
+import { SessionMap } from './session-map.ts';
 import { loadSettings, onSettingsChanged, resetSettings, saveSettings } from '../shared/settings-store.ts';
 
-export const keyRing = new KeyRing();
+/** Public keys survive a worker restart in session storage: the next first call does not derive. */
+export const keyRing = new KeyRing(new SessionMap<AccountKeys>('keys:'));
 
 let settings: Promise<Settings> | undefined;
 onSettingsChanged((next) => {

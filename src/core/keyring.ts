@@ -16,21 +16,45 @@ function remember<V>(map: Map<string, V>, key: string, make: () => V): V {
   return value;
 }
 
+/**
+ * Somewhere to keep derived PUBLIC keys beyond this object's life (the extension uses
+ * chrome.storage.session, so a restarted service worker does not derive again).
+ * Entries hold addresses and public keys only, never a private key or the mnemonic.
+ */
+export interface PublicKeyStore {
+  get(id: string): Promise<AccountKeys | undefined>;
+  set(id: string, keys: AccountKeys): Promise<void>;
+}
+
+async function sha256Hex(text: string): Promise<string> {
+  const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text));
+  return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, '0')).join('');
+}
+
 export class KeyRing {
   private readonly roots = new Map<string, Promise<HDKey>>();
   private readonly accounts = new Map<string, AccountKeys>();
 
+  constructor(private readonly store?: PublicKeyStore) {}
+
   /** Keys of one account; the seed and each account are derived at most once. */
   async account(mnemonic: string, passphrase: string, network: NetworkName, account: number): Promise<AccountKeys> {
     const wallet = `${mnemonic}\u0000${passphrase}`;
-    const cached = this.accounts.get(`${wallet}\u0000${network}\u0000${account}`);
+    const id = `${wallet}\u0000${network}\u0000${account}`;
+    const cached = this.accounts.get(id);
     if (cached) return cached;
+    // The store is keyed by a hash: it never learns the mnemonic.
+    const storeId = this.store && `${await sha256Hex(wallet)}:${network}:${account}`;
+    const stored = storeId ? await this.store!.get(storeId) : undefined;
+    if (stored) return remember(this.accounts, id, () => stored);
     const root = await remember(this.roots, wallet, () => {
       const pending = mnemonicToSeed(mnemonic, passphrase).then(masterKey);
       pending.catch(() => this.roots.delete(wallet)); // a failed seed is not remembered
       return pending;
     });
-    return remember(this.accounts, `${wallet}\u0000${network}\u0000${account}`, () => deriveAccount(root, network, account));
+    const keys = remember(this.accounts, id, () => deriveAccount(root, network, account));
+    if (storeId) void this.store!.set(storeId, keys);
+    return keys;
   }
 
   clear(): void {

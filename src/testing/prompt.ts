@@ -4,6 +4,11 @@ import type { Page } from '@playwright/test';
 export class Prompt {
   constructor(readonly page: Page) {}
 
+  /** The window's script has run: the account picker is filled and the buttons listen. */
+  async ready(): Promise<void> {
+    await this.page.locator('button:enabled').first().waitFor({ timeout: 10_000 });
+  }
+
   private text(id: string): Promise<string> {
     return this.page.locator(`#${id}`).innerText();
   }
@@ -23,6 +28,7 @@ export class Prompt {
 
   /** The account the window will approve with (0-based, as in the derivation path). */
   async account(): Promise<number> {
+    await this.ready();
     return Number(await this.page.getByLabel('Account', { exact: true }).inputValue());
   }
 
@@ -38,6 +44,7 @@ export class Prompt {
 
   /** Switches the window to another account (0-based), as a person would with the picker. */
   async selectAccount(account: number): Promise<void> {
+    await this.ready();
     const picker = this.page.getByLabel('Account', { exact: true });
     const options = await picker.locator('option').evaluateAll((os) => os.map((o) => (o as HTMLOptionElement).value));
     if (!options.includes(String(account))) {
@@ -48,8 +55,19 @@ export class Prompt {
 
   private async click(name: 'Approve' | 'Reject'): Promise<void> {
     const closed = this.page.waitForEvent('close', { timeout: 10_000 });
-    await this.page.getByRole('button', { name, exact: true }).click();
-    await closed; // the wallet closes the window once the page has its answer
+    const button = this.page.getByRole('button', { name, exact: true });
+    // Once the window's script listens the window never moves, so the click skips
+    // Playwright's wait-for-stable frames.
+    await this.ready();
+    // The wallet closes the window once the page has its answer, often before
+    // Playwright's click returns: a window closed by that click is a success.
+    let clickClosedIt = false;
+    await Promise.all([
+      closed.then(() => (clickClosedIt = true)),
+      button.click({ force: true }).catch((error: unknown) => {
+        if (!clickClosedIt && !this.page.isClosed()) throw error;
+      }),
+    ]);
   }
 
   async approve(options: { account?: number } = {}): Promise<void> {

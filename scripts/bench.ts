@@ -73,21 +73,35 @@ const results: Record<string, Stats> = {};
 await timeInPage(page, 'WalletProvider', 'bench_floor', 30);
 results['floor'] = stats(await timeInPage(page, 'WalletProvider', 'bench_floor', N.warm, BATCH));
 await timeInPage(page, 'PeerProvider', 'getAddresses', 30);
-results['peer'] = stats(await timeInPage(page, 'PeerProvider', 'getAddresses', N.warm, BATCH));
+// The in-page peer is far below the page clock's 0.1 ms grain: it needs bigger batches.
+results['peer'] = stats(await timeInPage(page, 'PeerProvider', 'getAddresses', N.warm, 1000));
 await timeInPage(page, 'WalletProvider', 'getAddresses', 30);
 results['autoApproved'] = stats(await timeInPage(page, 'WalletProvider', 'getAddresses', N.warm, BATCH));
 
 // Approval through the real window, clicked by the kit.
 await wallet.setApprovalPolicy('prompt');
-const windowSamples: number[] = [];
+// Timed in phases: the window appearing and loading is the path's floor; the rest is ours.
+const phases = { appears: [] as number[], ready: [] as number[], answered: [] as number[], total: [] as number[] };
 for (let i = 0; i < N.window + 2; i++) {
   const started = performance.now();
   const call = page.evaluate(() => (window as unknown as { WalletProvider: Provider }).WalletProvider.request('getAddresses'));
-  await wallet.approveNext();
+  const prompt = await wallet.nextPrompt();
+  const appeared = performance.now();
+  await prompt.ready();
+  const ready = performance.now();
+  await prompt.approve();
   await call;
-  if (i >= 2) windowSamples.push(performance.now() - started);
+  const done = performance.now();
+  if (i < 2) continue; // warm-up
+  phases.appears.push(appeared - started);
+  phases.ready.push(ready - appeared);
+  phases.answered.push(done - ready);
+  phases.total.push(done - started);
 }
-results['windowApproved'] = stats(windowSamples);
+results['windowApproved'] = stats(phases.total);
+results['windowAppears'] = stats(phases.appears);
+results['windowReady'] = stats(phases.ready);
+results['windowClick'] = stats(phases.answered);
 
 // First call after Chrome stops the worker: it starts again and derives from a cold cache.
 await wallet.setApprovalPolicy('approve');
@@ -137,12 +151,15 @@ interface Row {
   met: boolean;
 }
 
-const r = results as Record<'floor' | 'peer' | 'autoApproved' | 'windowApproved' | 'coldFloor' | 'coldFirstCall' | 'coldDerivation' | 'reset' | 'freshLaunch', Stats>;
+const r = results as Record<'floor' | 'peer' | 'autoApproved' | 'windowApproved' | 'windowAppears' | 'windowReady' | 'windowClick' | 'coldFloor' | 'coldFirstCall' | 'coldDerivation' | 'reset' | 'freshLaunch', Stats>;
 const rows: Row[] = [
   { path: 'floor: page→relay→worker→page, unknown method (-32601)', stats: r.floor, target: '—', met: true },
   { path: 'peer: in-page mock provider (addInitScript), no extension', stats: r.peer, baseline: 'floor', ratio: r.peer.median / r.floor.median, target: '—', met: true },
   { path: 'auto-approved getAddresses, warm', stats: r.autoApproved, baseline: 'floor', ratio: r.autoApproved.median / r.floor.median, target: '≤ 1.5× floor', met: r.autoApproved.median <= 1.5 * r.floor.median },
   { path: 'approval through the real window (approveNext)', stats: r.windowApproved, baseline: 'floor', ratio: r.windowApproved.median / r.floor.median, target: '≤ 100 ms', met: r.windowApproved.median <= 100 },
+  { path: '  of which: request → window appears (page event)', stats: r.windowAppears, target: '—', met: true },
+  { path: '  of which: window appears → its script ready', stats: r.windowReady, target: '—', met: true },
+  { path: '  of which: click → page has the answer, window closed', stats: r.windowClick, target: '—', met: true },
   { path: 'cold floor: unknown method right after a forced worker stop', stats: r.coldFloor, target: '—', met: true },
   { path: 'first getAddresses after a forced worker stop', stats: r.coldFirstCall, baseline: 'cold floor', ratio: r.coldFirstCall.median / r.coldFloor.median, target: '≤ 50 ms', met: r.coldFirstCall.median <= 50 },
   { path: 'same, for an account never derived before (cold derivation)', stats: r.coldDerivation, baseline: 'cold floor', ratio: r.coldDerivation.median / r.coldFloor.median, target: '—', met: true },

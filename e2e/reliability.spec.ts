@@ -1,5 +1,5 @@
 // Under load, restarts and hostile input, every request gets exactly one correct answer.
-import { test, expect, type Page } from 'mock-wallet-provider/testing';
+import { test, expect, Wallet, WalletBrowser, type Page } from 'mock-wallet-provider/testing';
 import { request } from './support.ts';
 
 type Provider = { request(...args: unknown[]): Promise<{ id: string; result?: { addresses: { address: string }[] }; error?: { code: number } }> };
@@ -207,4 +207,22 @@ test('closing tabs and prompts leaves no pending entries behind', async ({ conte
   await expect.poll(() => context.pages().filter((p) => p.url().includes('approve.html')).length).toBe(0);
   // A request leaves the pending list first; its outcome is logged right after.
   await expect.poll(async () => (await wallet.calls()).map((c) => c.outcome).sort()).toEqual(['closed', 'closed', 'dropped', 'dropped']);
+});
+
+test('a request waiting when the extension is reloaded is answered -32603, not left hanging', async ({ baseURL }) => {
+  // Its own browser: under automation Chromium does not bring a reloaded unpacked extension back.
+  const browser = await WalletBrowser.launch({ ...(baseURL !== undefined && { baseURL }) });
+  try {
+    const wallet = new Wallet(browser);
+    const page = await browser.context.newPage();
+    await page.goto('/blank.html');
+    const call = request(page, 'getAddresses');
+    await wallet.nextPrompt();
+    const worker = await browser.worker();
+    // The worker goes away mid-call, as when a developer reloads or removes the extension.
+    await worker.evaluate(() => (globalThis as unknown as { chrome: { runtime: { reload(): void } } }).chrome.runtime.reload()).catch(() => undefined);
+    expect(await call).toMatchObject({ ok: false, response: { error: { code: -32603, message: 'the wallet extension was reloaded or removed; reload the page' } } });
+  } finally {
+    await browser.close();
+  }
 });

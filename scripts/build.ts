@@ -10,7 +10,9 @@ const out = `${root}dist`;
 const extension = `${out}/extension`;
 
 const browserBundle: BuildOptions = { bundle: true, format: 'iife', target: 'chrome120', minify: true, sourcemap: false, legalComments: 'none', logLevel: 'warning' };
-const nodeBundle: BuildOptions = { bundle: true, format: 'esm', platform: 'node', target: 'node20', logLevel: 'warning' };
+// Some dependencies are CommonJS and require() Node built-ins: give the ESM bundle a require.
+const REQUIRE_SHIM = "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);";
+const nodeBundle: BuildOptions = { bundle: true, format: 'esm', platform: 'node', target: 'node20', logLevel: 'warning', banner: { js: REQUIRE_SHIM } };
 
 /** A square PNG of one colour with a lighter inner square: enough for a toolbar icon. */
 function icon(size: number): Buffer {
@@ -59,7 +61,7 @@ export async function buildAll(): Promise<void> {
     build({ ...browserBundle, entryPoints: { approve: `${root}popup/approve.ts`, settings: `${root}popup/settings.ts` }, outdir: `${extension}/popup` }),
     // The demo dApp the e2e tests and `npm start` open (served by e2e/demo/server.ts).
     build({ ...browserBundle, entryPoints: { app: `${root}e2e/demo/app.ts` }, outdir: `${out}/demo` }),
-    build({ ...nodeBundle, entryPoints: [`${root}src/cli/main.ts`], outfile: `${out}/cli/mock-wallet.js`, banner: { js: '#!/usr/bin/env node' } }),
+    build({ ...nodeBundle, entryPoints: [`${root}src/cli/main.ts`], outfile: `${out}/cli/mock-wallet.js`, banner: { js: `#!/usr/bin/env node\n${REQUIRE_SHIM}` } }),
     build({ ...nodeBundle, entryPoints: [`${root}src/testing/index.ts`], outfile: `${out}/testing/index.js`, packages: 'external' }),
     cp(`${root}manifest.json`, `${extension}/manifest.json`),
     ...['approve.html', 'settings.html', 'style.css'].map((f) => cp(`${root}popup/${f}`, `${extension}/popup/${f}`)),

@@ -1,6 +1,5 @@
 // The test-control surface: a global of this worker, for Playwright's serviceWorker.evaluate.
 // Web pages cannot reach a service worker's globals; nothing here is exposed to them.
-import { applySettingsPatch } from '../core/settings.ts';
 import type { PendingView, WalletControl } from '../shared/control.ts';
 import { approve, reject } from './approvals.ts';
 import { clearCalls, listCalls } from './call-log.ts';
@@ -30,10 +29,7 @@ const view = ({ id, origin, method, params, tabId, frameId, windowId, createdAt 
 
 export const control: WalletControl = {
   getSettings: currentSettings,
-  async setSettings(patch) {
-    applySettingsPatch(await currentSettings(), patch); // throws before anything is written
-    return updateSettings(patch);
-  },
+  setSettings: updateSettings, // validates the whole patch before anything is written
   async listPending() {
     const all = await pendingRequests.values();
     return all.sort((a, b) => a.createdAt - b.createdAt).map(view);

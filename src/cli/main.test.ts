@@ -74,3 +74,14 @@ test('--help documents every flag', () => {
     expect(stdout).toContain(flag);
   }
 });
+
+test('the built bin (dist/cli/mock-wallet.js) answers the same as the source', () => {
+  const bin = fileURLToPath(new URL('../../dist/cli/mock-wallet.js', import.meta.url));
+  const args = ['addresses', '--account', '2', '--network', 'regtest', '--variant', 'second', '--id', 'same'];
+  const built = spawnSync(process.execPath, [bin, ...args], { encoding: 'utf8' });
+  expect(built.status, built.stderr).toBe(0);
+  expect(JSON.parse(built.stdout)).toEqual(JSON.parse(cli(...args).stdout));
+  const bad = spawnSync(process.execPath, [bin, 'addresses', '--network', 'moon'], { encoding: 'utf8' });
+  expect(bad.status).toBe(2);
+  expect(bad.stderr).toMatch(/^mock-wallet: network must be one of/);
+});

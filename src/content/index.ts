@@ -9,9 +9,32 @@ const RETRY_DELAYS_MS = [10, 50, 100, 250, 500, 1000, 2000, 4000];
 const channel = new MessageChannel();
 const outstanding = new Set<string>();
 
+const ORPHAN_CHECK_MS = 500;
+let orphanCheck: ReturnType<typeof setInterval> | undefined;
+
 function answer(id: string, response: RpcResponse): void {
   if (!outstanding.delete(id)) return; // exactly one answer per request
   channel.port1.postMessage({ id, response });
+  if (outstanding.size === 0 && orphanCheck !== undefined) {
+    clearInterval(orphanCheck);
+    orphanCheck = undefined;
+  }
+}
+
+const extensionGone = (): boolean => !browser.runtime?.id;
+
+/** An answer that was never coming: the extension was reloaded or removed under a waiting request. */
+function answerOrphaned(): void {
+  for (const id of [...outstanding]) {
+    answer(id, rpcFailure(id, RPC_ERROR.INTERNAL_ERROR, 'the wallet extension was reloaded or removed; reload the page'));
+  }
+}
+
+function track(id: string): void {
+  outstanding.add(id);
+  orphanCheck ??= setInterval(() => {
+    if (extensionGone()) answerOrphaned();
+  }, ORPHAN_CHECK_MS);
 }
 
 function isPageRequest(value: unknown): value is PageRequest {
@@ -33,8 +56,8 @@ async function forward(request: PageRequest): Promise<void> {
       return; // 'rpc/pending': the answer comes through tabs.sendMessage
     } catch (error) {
       if (!outstanding.has(request.id)) return;
-      if (!browser.runtime?.id) {
-        answer(request.id, rpcFailure(request.id, RPC_ERROR.INTERNAL_ERROR, 'the wallet extension was reloaded or removed; reload the page'));
+      if (extensionGone()) {
+        answerOrphaned();
         return;
       }
       // The worker was stopped mid-request: send again; the background knows a repeat by its id.
@@ -50,7 +73,7 @@ async function forward(request: PageRequest): Promise<void> {
 
 channel.port1.onmessage = (event: MessageEvent<unknown>) => {
   if (!isPageRequest(event.data) || outstanding.has(event.data.id)) return;
-  outstanding.add(event.data.id);
+  track(event.data.id);
   void forward(event.data);
 };
 

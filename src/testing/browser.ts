@@ -134,6 +134,7 @@ export class WalletBrowser {
     // click. A message from an extension page usually does too; after CDP's stopWorker
     // it may not, so this waits a short while and then says what will wake it.
     const waking = this.context.waitForEvent('serviceworker', { predicate: (w) => w.url().startsWith(this.origin), timeout: 3_000 });
+    waking.catch(() => undefined); // awaited below; this only keeps an early exit from leaving it unhandled
     const page = await this.context.newPage();
     try {
       await page.goto(`${this.origin}popup/settings.html`);

@@ -309,3 +309,24 @@ test('settings page: a bad mnemonic is refused with a message and nothing is sav
   expect(await wallet.settings()).toMatchObject({ mnemonic: words24, network: 'testnet', variant: 'second', activeAccount: 2 });
   await expect(wallet.setSettings({ network: 'moon' as never })).rejects.toThrow('network must be one of "mainnet", "testnet", "signet", "regtest", "devnet", got "moon"');
 });
+
+test('reset withdraws a waiting request (the page is answered, its window closes) and clears the log', async ({ page, wallet, context }) => {
+  await wallet.setSettings({ activeAccount: 3, variant: 'second' });
+  await page.goto('/blank.html');
+  const call = request(page, 'getAddresses');
+  const prompt = await wallet.nextPrompt();
+  const closed = prompt.page.waitForEvent('close');
+  await wallet.reset();
+  await closed;
+  expect(await call).toMatchObject({ ok: false, response: { error: { code: 4001, data: { reason: 'reset' } } } });
+  expect(await wallet.pending()).toEqual([]);
+  expect(await wallet.calls()).toEqual([]);
+  expect(await wallet.settings()).toMatchObject({ activeAccount: 0, variant: 'first', approvalPolicy: 'prompt' });
+  expect(context.pages().some((p) => p.url().includes('approve.html'))).toBe(false);
+
+  await wallet.setApprovalPolicy('approve');
+  await request(page, 'getAddresses');
+  expect(await wallet.calls()).toHaveLength(1);
+  await wallet.clearCalls();
+  expect(await wallet.calls()).toEqual([]);
+});

@@ -1,0 +1,91 @@
+// An independent derivation to test against: bitcoinjs-lib + bip32 + tiny-secp256k1
+// (libsecp256k1 in WASM) + bip39 for Bitcoin, and @stacks/wallet-sdk (how Stacks wallets
+// number accounts) for Stacks. None of the wallet's own code is used here.
+import { expect } from '@playwright/test';
+import * as bitcoin from 'bitcoinjs-lib';
+import { BIP32Factory, type BIP32Interface } from 'bip32';
+import * as ecc from 'tiny-secp256k1';
+import * as bip39 from 'bip39';
+import { generateNewAccount, generateWallet, getStxAddress, type Wallet } from '@stacks/wallet-sdk';
+
+bitcoin.initEccLib(ecc);
+const bip32 = BIP32Factory(ecc);
+
+export const TEST_MNEMONIC = 'abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon about';
+export type ReferenceNetwork = 'mainnet' | 'testnet' | 'signet' | 'regtest' | 'devnet';
+
+const NETWORK: Record<ReferenceNetwork, bitcoin.networks.Network> = {
+  mainnet: bitcoin.networks.bitcoin,
+  testnet: bitcoin.networks.testnet,
+  signet: bitcoin.networks.testnet,
+  regtest: bitcoin.networks.regtest,
+  devnet: bitcoin.networks.regtest,
+};
+
+export interface Reference {
+  fingerprint: string;
+  p2wpkh: { symbol: 'BTC'; type: 'p2wpkh'; address: string; publicKey: string; derivationPath: string };
+  p2tr: { symbol: 'BTC'; type: 'p2tr'; address: string; publicKey: string; tweakedPublicKey: string; derivationPath: string };
+  /** Absent when a BIP-39 passphrase is used: wallet-sdk has none. */
+  stx?: { address: string; publicKey: string };
+}
+
+const roots = new Map<string, BIP32Interface>();
+const stacksWallets = new Map<string, Promise<Wallet>>();
+
+async function stacksWallet(mnemonic: string, accounts: number): Promise<Wallet> {
+  const known = await (stacksWallets.get(mnemonic) ?? Promise.resolve(undefined));
+  if (known && known.accounts.length >= accounts) return known;
+  const made = (async () => {
+    let wallet = known ?? (await generateWallet({ secretKey: mnemonic, password: 'x' }));
+    while (wallet.accounts.length < accounts) wallet = generateNewAccount(wallet);
+    return wallet;
+  })();
+  stacksWallets.set(mnemonic, made);
+  return made;
+}
+
+export async function reference(network: ReferenceNetwork, account: number, mnemonic = TEST_MNEMONIC, passphrase = ''): Promise<Reference> {
+  const seedKey = `${mnemonic}\u0000${passphrase}`;
+  let root = roots.get(seedKey);
+  if (!root) roots.set(seedKey, (root = bip32.fromSeed(bip39.mnemonicToSeedSync(mnemonic, passphrase))));
+  const net = NETWORK[network];
+  const coin = network === 'mainnet' ? 0 : 1;
+  const segwitPath = `m/84'/${coin}'/${account}'/0/0`;
+  const taprootPath = `m/86'/${coin}'/${account}'/0/0`;
+  const segwitKey = Buffer.from(root.derivePath(segwitPath).publicKey);
+  const taprootKey = Buffer.from(root.derivePath(taprootPath).publicKey);
+  const taproot = bitcoin.payments.p2tr({ internalPubkey: taprootKey.subarray(1), network: net });
+  const out: Reference = {
+    fingerprint: Buffer.from(root.fingerprint).toString('hex'),
+    p2wpkh: { symbol: 'BTC', type: 'p2wpkh', address: bitcoin.payments.p2wpkh({ pubkey: segwitKey, network: net }).address!, publicKey: segwitKey.toString('hex'), derivationPath: segwitPath },
+    p2tr: { symbol: 'BTC', type: 'p2tr', address: taproot.address!, publicKey: taprootKey.toString('hex'), tweakedPublicKey: Buffer.from(taproot.pubkey!).toString('hex'), derivationPath: taprootPath },
+  };
+  if (!passphrase) {
+    const stxAccount = (await stacksWallet(mnemonic, account + 1)).accounts[account]!;
+    const publicKey = Buffer.from(ecc.pointFromScalar(Buffer.from(stxAccount.stxPrivateKey.slice(0, 64), 'hex'), true)!).toString('hex');
+    out.stx = { address: getStxAddress(stxAccount, network === 'mainnet' ? 'mainnet' : 'testnet'), publicKey };
+  }
+  return out;
+}
+
+/** The first variant's entries, in full. */
+export function firstVariant(ref: Reference): unknown[] {
+  return [ref.p2wpkh, ref.p2tr, ...(ref.stx ? [{ symbol: 'STX', address: ref.stx.address }] : [])];
+}
+
+/** The second variant's entries; a descriptor must carry this fingerprint, path and key (its checksum is tested on BIP-380's vectors). */
+export function secondVariant(ref: Reference): unknown[] {
+  const descriptor = (script: 'wpkh' | 'tr', path: string, key: string) =>
+    new RegExp(`^${script}\\(\\[${ref.fingerprint}${path.slice(1).replace(/\//g, '\\/')}\\]${key}\\)#[0-9a-z]{8}$`);
+  return [
+    { ...ref.p2wpkh, fingerprint: ref.fingerprint, descriptor: expect.stringMatching(descriptor('wpkh', ref.p2wpkh.derivationPath, ref.p2wpkh.publicKey)) },
+    { ...ref.p2tr, fingerprint: ref.fingerprint, descriptor: expect.stringMatching(descriptor('tr', ref.p2tr.derivationPath, ref.p2tr.publicKey.slice(2))) },
+    ...(ref.stx ? [{ symbol: 'STX', kind: 'single-sig', address: ref.stx.address, publicKey: ref.stx.publicKey }] : []),
+  ];
+}
+
+/** Independently pays the tr() descriptor's key to an address, to check it encodes the same output. */
+export function taprootAddressOf(xOnlyKeyHex: string, network: ReferenceNetwork): string {
+  return bitcoin.payments.p2tr({ internalPubkey: Buffer.from(xOnlyKeyHex, 'hex'), network: NETWORK[network] }).address!;
+}

@@ -226,3 +226,21 @@ test('a request waiting when the extension is reloaded is answered -32603, not l
     await browser.close();
   }
 });
+
+test('the call log keeps the newest 5000 calls, so a long session stays inside the storage quota', async ({ page, wallet }) => {
+  test.setTimeout(90_000);
+  await wallet.setApprovalPolicy('approve');
+  await page.goto('/blank.html');
+  const ids = await page.evaluate(async () => {
+    const provider = (window as unknown as { WalletProvider: Provider }).WalletProvider;
+    const out: string[] = [];
+    for (let i = 0; i < 5600; i++) out.push((await provider.request(i % 2 ? 'getAddresses' : 'no_such_method').catch((e: { id: string }) => e)).id);
+    return out;
+  });
+  const logged = await wallet.calls();
+  expect(logged.length).toBeGreaterThanOrEqual(5000);
+  expect(logged.length).toBeLessThanOrEqual(5500);
+  expect(logged.at(-1)!.id).toBe(ids.at(-1)); // the newest is kept…
+  expect(logged.some((c) => c.id === ids[0])).toBe(false); // …the oldest went first
+  expect(logged.map((c) => c.id)).toEqual(ids.slice(ids.length - logged.length));
+});

@@ -2,7 +2,7 @@
 import type { CallLogEntry } from '../shared/control.ts';
 import { SessionMap } from './session-map.ts';
 
-type Stored = CallLogEntry & { seq: number };
+type Stored = CallLogEntry & { seq: number; key: string };
 
 const log = new SessionMap<Stored>('log:');
 let seq = 0;
@@ -18,20 +18,40 @@ export function logWork<T>(work: Promise<T>): Promise<T> {
   return work;
 }
 
+/** The log keeps the newest entries; session storage has a quota (10 MB) to stay inside. */
+export const MAX_LOGGED_CALLS = 5000;
+const PRUNE_BATCH = 500;
+
+/** A log write that fails (quota, shutdown) must never fail the call it describes. */
+async function write(key: string, entry: Stored): Promise<void> {
+  try {
+    await log.set(key, entry);
+    if ((await log.size()) > MAX_LOGGED_CALLS + PRUNE_BATCH) await prune();
+  } catch (error) {
+    console.warn('mock wallet: could not write the call log', error);
+  }
+}
+
+async function prune(): Promise<void> {
+  const entries = [...(await log.values())].sort((a, b) => a.startedAt - b.startedAt || a.seq - b.seq);
+  const oldest = entries.slice(0, entries.length - MAX_LOGGED_CALLS);
+  await log.delete(oldest.map((e) => e.key));
+}
+
 export function logCall(key: string, entry: CallLogEntry): Promise<void> {
-  return logWork(log.set(key, { ...entry, seq: seq++ }));
+  return logWork(write(key, { ...entry, seq: seq++, key }));
 }
 
 export async function logOutcome(key: string, outcome: Pick<CallLogEntry, 'outcome' | 'errorCode' | 'account'>): Promise<void> {
   const entry = await log.get(key);
-  if (entry) await log.set(key, { ...entry, ...outcome, settledAt: Date.now() });
+  if (entry) await write(key, { ...entry, ...outcome, settledAt: Date.now() });
 }
 
 export async function listCalls(): Promise<CallLogEntry[]> {
   await Promise.allSettled([...underWay]);
   const entries = await log.values();
   entries.sort((a, b) => a.startedAt - b.startedAt || a.seq - b.seq);
-  return entries.map(({ seq: _seq, ...entry }) => entry);
+  return entries.map(({ seq: _seq, key: _key, ...entry }) => entry);
 }
 
 export const clearCalls = (): Promise<void> => log.clear();

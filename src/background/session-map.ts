@@ -33,6 +33,16 @@ export class SessionMap<T> {
     return [...(await this.load()).values()];
   }
 
+  async size(): Promise<number> {
+    return (await this.load()).size;
+  }
+
+  async delete(keys: string[]): Promise<void> {
+    const map = await this.load();
+    for (const key of keys) map.delete(key);
+    if (keys.length > 0) await browser.storage.session.remove(keys.map((k) => this.prefix + k));
+  }
+
   async set(key: string, value: T): Promise<void> {
     (await this.load()).set(key, value);
     await browser.storage.session.set({ [this.prefix + key]: value });

@@ -300,6 +300,11 @@ test('settings page: a bad mnemonic is refused with a message and nothing is sav
   await expect(page.getByRole('status')).toHaveText('Saved.');
   expect(await wallet.settings()).toMatchObject({ mnemonic: words24, network: 'testnet', variant: 'second', activeAccount: 2 });
   await expect(wallet.setSettings({ network: 'moon' as never })).rejects.toThrow('network must be one of "mainnet", "testnet", "signet", "regtest", "devnet", got "moon"');
+
+  await page.getByRole('button', { name: 'Restore defaults' }).click();
+  await expect(page.getByRole('status')).toHaveText('Defaults restored.');
+  await expect(page.getByLabel('Network')).toHaveValue('mainnet');
+  expect(await wallet.settings()).toMatchObject({ network: 'mainnet', variant: 'first', activeAccount: 0, mnemonic: expect.stringMatching(/^abandon/) });
 });
 
 test('reset withdraws a waiting request (the page is answered, its window closes) and clears the log', async ({ page, wallet, context }) => {

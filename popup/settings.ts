@@ -1,8 +1,10 @@
 // The toolbar popup: every setting of the wallet, validated by the same core rules as the tests' API.
 import { accountLabel } from '../src/core/account-path.ts';
 import { NETWORK_NAMES } from '../src/core/networks.ts';
-import { SettingsError, type Settings, type SettingsPatch } from '../src/core/settings.ts';
-import { loadSettings, resetSettings, saveSettings } from '../src/shared/settings-store.ts';
+import browser from 'webextension-polyfill';
+import type { Settings, SettingsPatch } from '../src/core/settings.ts';
+import type { SettingsMessage, SettingsReply } from '../src/shared/messages.ts';
+import { loadSettings } from '../src/shared/settings-store.ts';
 
 const form = document.getElementById('settings') as HTMLFormElement;
 const field = <T extends HTMLElement>(name: string): T => form.elements.namedItem(name) as unknown as T;
@@ -48,21 +50,23 @@ function read(): SettingsPatch {
   };
 }
 
-async function run(action: () => Promise<Settings>, done: string): Promise<void> {
+// Changes go through the wallet's service worker, the one writer of the settings.
+async function run(message: SettingsMessage, done: string): Promise<void> {
   error.textContent = '';
   status.textContent = '';
-  try {
-    fill(await action());
+  const reply = (await browser.runtime.sendMessage(message)) as SettingsReply;
+  if (reply.ok) {
+    fill(reply.value);
     status.textContent = done;
-  } catch (e) {
+  } else {
     // A refused change saves nothing; the form keeps what was typed so it can be fixed.
-    error.textContent = e instanceof SettingsError ? e.message : `Could not save: ${String(e)}`;
+    error.textContent = reply.error;
   }
 }
 
 form.addEventListener('submit', (event) => {
   event.preventDefault();
-  void run(() => saveSettings(read()), 'Saved.');
+  void run({ type: 'settings/save', patch: read() }, 'Saved.');
 });
-document.getElementById('defaults')!.addEventListener('click', () => void run(resetSettings, 'Defaults restored.'));
+document.getElementById('defaults')!.addEventListener('click', () => void run({ type: 'settings/reset' }, 'Defaults restored.'));
 void loadSettings().then(fill);

@@ -1,7 +1,7 @@
 // Builds the unpacked extension into dist/extension, the Playwright kit into dist/testing
 // and the CLI into dist/cli. No network, no remote code: everything is bundled.
 import { build, type BuildOptions } from 'esbuild';
-import { cp, mkdir, rm, writeFile } from 'node:fs/promises';
+import { cp, mkdir, readdir, rm, stat, writeFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { deflateSync } from 'node:zlib';
 
@@ -67,6 +67,29 @@ export async function buildAll(): Promise<void> {
     ...['approve.html', 'settings.html', 'style.css'].map((f) => cp(`${root}popup/${f}`, `${extension}/popup/${f}`)),
     ...[16, 48, 128].map((size) => writeFile(`${extension}/icons/${size}.png`, icon(size))),
   ]);
+}
+
+/** Newest modification time under the given paths. */
+async function newest(paths: string[]): Promise<number> {
+  let latest = 0;
+  for (const path of paths) {
+    const info = await stat(path).catch(() => undefined);
+    if (!info) continue;
+    if (info.isDirectory()) {
+      const entries = await readdir(path);
+      latest = Math.max(latest, await newest(entries.map((e) => `${path}/${e}`)));
+    } else latest = Math.max(latest, info.mtimeMs);
+  }
+  return latest;
+}
+
+/** Builds only when a source is newer than the last build (and never wipes a fresh one). */
+export async function buildIfNeeded(): Promise<boolean> {
+  const built = (await stat(`${extension}/manifest.json`).catch(() => undefined))?.mtimeMs ?? 0;
+  const sources = await newest(['src', 'popup', 'e2e/demo', 'manifest.json', 'scripts/build.ts', 'package-lock.json'].map((p) => `${root}${p}`));
+  if (built > sources) return false;
+  await buildAll();
+  return true;
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {

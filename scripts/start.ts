@@ -1,16 +1,16 @@
-// npm start: build, serve the demo dApp, open Chromium with the wallet on it.
+// npm start: build if needed, serve the demo dApp, open Chromium with the wallet on it.
 // With a display you click through yourself; without one (or with --headless) this
 // script clicks Connect, approves in the real approval window, prints the response
 // and saves screenshots of both under out/.
 import { mkdir } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
-import { buildAll } from './build.ts';
+import { buildIfNeeded } from './build.ts';
 import { DEMO_PORT, startDemoServer } from '../e2e/demo/server.ts';
 import { Wallet, WalletBrowser } from '../src/testing/index.ts';
 
 const headless = process.argv.includes('--headless') || !(process.env['DISPLAY'] || process.env['WAYLAND_DISPLAY']);
 
-await buildAll();
+if (await buildIfNeeded()) console.log('built dist/');
 const server = await startDemoServer(DEMO_PORT).catch(() => startDemoServer(0)); // the port may be taken by a test run
 const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/`;
 const browser = await WalletBrowser.launch({ headless });

@@ -5,7 +5,7 @@ import { getAddressesResponse } from '../core/wallet.ts';
 import type { AccountSummary, PromptDetails, PromptMessage, PromptReply } from '../shared/messages.ts';
 import { rejection, settle, type Answer } from './answer.ts';
 import { pendingRequests, type PendingRequest } from './pending.ts';
-import { PROMPT_PAGE, closePromptWindow } from './prompt-window.ts';
+import { closePromptWindow } from './prompt-window.ts';
 import { currentSettings, keyRing, updateSettings } from './state.ts';
 
 /** Approves with `account`; choosing another account makes it the wallet's active one, as in a real wallet. */
@@ -33,9 +33,9 @@ export async function accountSummary(network: PromptDetails['network'], account:
   return { account, p2wpkh: keys.p2wpkh.address, p2tr: keys.p2tr.address, stx: keys.stx.address };
 }
 
-/** Only the extension's own approval page may send these. */
-export function isPromptPage(sender: Runtime.MessageSender): boolean {
-  return sender.id === browser.runtime.id && (sender.url ?? '').startsWith(browser.runtime.getURL(PROMPT_PAGE));
+/** Messages that change the wallet are taken only from the extension's own pages. */
+export function isOwnPage(sender: Runtime.MessageSender, page: string): boolean {
+  return sender.id === browser.runtime.id && (sender.url ?? '').startsWith(browser.runtime.getURL(page));
 }
 
 const GONE = 'This request was already answered or withdrawn.';

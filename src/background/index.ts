@@ -2,13 +2,15 @@
 // that wakes a stopped worker (a page's request, a closed window) finds them in place.
 import browser, { type Runtime } from 'webextension-polyfill';
 import { CONTROL_GLOBAL, type WalletControl } from '../shared/control.ts';
-import { isMessage, type PromptMessage, type RpcRequestMessage } from '../shared/messages.ts';
+import { isMessage, type PromptMessage, type RpcRequestMessage, type SettingsMessage } from '../shared/messages.ts';
 import { drop } from './answer.ts';
-import { handlePrompt, isPromptPage, reject } from './approvals.ts';
+import { handlePrompt, isOwnPage, reject } from './approvals.ts';
 import { control } from './control.ts';
 import { pendingRequests } from './pending.ts';
+import { PROMPT_PAGE } from './prompt-window.ts';
 import { handleRpc } from './router.ts';
 import { loadSession } from './session-map.ts';
+import { SETTINGS_PAGE, handleSettings } from './settings-page.ts';
 import { currentSettings } from './state.ts';
 
 declare global {
@@ -22,12 +24,15 @@ void currentSettings();
 void loadSession();
 
 const PROMPT_TYPES = ['prompt/details', 'prompt/approve', 'prompt/reject'];
+const SETTINGS_TYPES = ['settings/save', 'settings/reset'];
 
 browser.runtime.onMessage.addListener((message: unknown, sender: Runtime.MessageSender) => {
   if (sender.id !== browser.runtime.id) return undefined;
   if (isMessage<RpcRequestMessage>(message, 'rpc/request')) return handleRpc(message, sender);
   const type = (message as { type?: unknown } | null)?.type;
-  if (typeof type === 'string' && PROMPT_TYPES.includes(type) && isPromptPage(sender)) return handlePrompt(message as PromptMessage, sender);
+  if (typeof type !== 'string') return undefined;
+  if (PROMPT_TYPES.includes(type) && isOwnPage(sender, PROMPT_PAGE)) return handlePrompt(message as PromptMessage, sender);
+  if (SETTINGS_TYPES.includes(type) && isOwnPage(sender, SETTINGS_PAGE)) return handleSettings(message as SettingsMessage);
   return undefined;
 });
 

@@ -3,15 +3,14 @@ import { KeyRing } from '../core/keyring.ts';
 import type { AccountKeys } from '../core/keys.ts';
 import type { Settings, SettingsPatch } from '../core/settings.ts';
 import { SessionMap } from './session-map.ts';
-import { loadSettings, onSettingsChanged, resetSettings, saveSettings } from '../shared/settings-store.ts';
+import { loadSettings, resetSettings, saveSettings } from '../shared/settings-store.ts';
 
 /** Public keys survive a worker restart in session storage: the next first call does not derive. */
 export const keyRing = new KeyRing(new SessionMap<AccountKeys>('keys:'));
 
+// This worker is the only writer of the settings (the settings page and the tests ask it),
+// so the copy it holds is the stored one.
 let settings: Promise<Settings> | undefined;
-onSettingsChanged((next) => {
-  settings = Promise.resolve(next);
-});
 
 export function currentSettings(): Promise<Settings> {
   settings ??= loadSettings();

@@ -3,6 +3,7 @@ import type { JsonValue } from '../core/json.ts';
 import type { NetworkName } from '../core/networks.ts';
 import type { Chain } from '../core/params.ts';
 import type { RpcResponse } from '../core/rpc.ts';
+import type { Settings, SettingsPatch } from '../core/settings.ts';
 
 // ── page (MAIN world) ⇄ relay (ISOLATED world), over a private MessagePort ──
 
@@ -82,6 +83,20 @@ export interface PromptDetails {
 }
 
 export type PromptReply<T = null> = { ok: true; value: T } | { ok: false; error: string };
+
+// ── settings page ⇄ background: the worker is the one writer, so its cache is never stale ──
+
+export interface SettingsSaveMessage {
+  type: 'settings/save';
+  patch: SettingsPatch;
+}
+
+export interface SettingsResetMessage {
+  type: 'settings/reset';
+}
+
+export type SettingsMessage = SettingsSaveMessage | SettingsResetMessage;
+export type SettingsReply = PromptReply<Settings>;
 
 /** Query-string of the approval window: enough to draw it before any round trip. */
 export interface PromptUrlParams {

@@ -1,5 +1,5 @@
 // Settings live in chrome.storage.local, so they survive browser restarts.
-// The background and the settings page both read and write through here.
+// Only the background writes (the settings page asks it to); the settings page reads.
 import browser from 'webextension-polyfill';
 import { DEFAULT_SETTINGS, applySettingsPatch, settingsFromStorage, type Settings } from '../core/settings.ts';
 
@@ -21,11 +21,4 @@ export async function resetSettings(): Promise<Settings> {
   const defaults = { ...DEFAULT_SETTINGS, missingEntries: [] };
   await browser.storage.local.set({ [KEY]: defaults });
   return defaults;
-}
-
-/** Calls back with the new settings whenever any context changes them. */
-export function onSettingsChanged(listener: (settings: Settings) => void): void {
-  browser.storage.onChanged.addListener((changes, area) => {
-    if (area === 'local' && KEY in changes) listener(settingsFromStorage(changes[KEY]?.newValue));
-  });
 }

@@ -80,8 +80,20 @@ results['autoApproved'] = stats(await timeInPage(page, 'WalletProvider', 'getAdd
 
 // Approval through the real window, clicked by the kit.
 await wallet.setApprovalPolicy('prompt');
-// Timed in phases: the window appearing and loading is the path's floor; the rest is ours.
-const phases = { appears: [] as number[], ready: [] as number[], answered: [] as number[], total: [] as number[] };
+// As a test does it: one approveNext() per call.
+const windowSamples: number[] = [];
+for (let i = 0; i < N.window + 2; i++) {
+  const started = performance.now();
+  const call = page.evaluate(() => (window as unknown as { WalletProvider: Provider }).WalletProvider.request('getAddresses'));
+  await wallet.approveNext();
+  await call;
+  if (i >= 2) windowSamples.push(performance.now() - started);
+}
+results['windowApproved'] = stats(windowSamples);
+
+// Again in phases (each phase boundary costs a round trip of its own, so these add up to a
+// little more): the window appearing and loading is the path's floor; the rest is ours.
+const phases = { appears: [] as number[], ready: [] as number[], answered: [] as number[] };
 for (let i = 0; i < N.window + 2; i++) {
   const started = performance.now();
   const call = page.evaluate(() => (window as unknown as { WalletProvider: Provider }).WalletProvider.request('getAddresses'));
@@ -96,9 +108,7 @@ for (let i = 0; i < N.window + 2; i++) {
   phases.appears.push(appeared - started);
   phases.ready.push(ready - appeared);
   phases.answered.push(done - ready);
-  phases.total.push(done - started);
 }
-results['windowApproved'] = stats(phases.total);
 results['windowAppears'] = stats(phases.appears);
 results['windowReady'] = stats(phases.ready);
 results['windowClick'] = stats(phases.answered);

@@ -2,7 +2,7 @@
 import browser from 'webextension-polyfill';
 import { RPC_ERROR, rpcFailure, type RpcFailure, type RpcResponse } from '../core/rpc.ts';
 import type { Settings } from '../core/settings.ts';
-import type { CallOutcome } from '../shared/control.ts';
+import type { CallLogEntry, CallOutcome } from '../shared/control.ts';
 import type { RpcResponseMessage } from '../shared/messages.ts';
 import { logOutcome, logWork } from './call-log.ts';
 import { pendingRequests, type PendingRequest } from './pending.ts';
@@ -23,10 +23,10 @@ export function rejection(id: string, settings: Settings, reason: 'rejected' | '
   return rpcFailure(id, settings.rejectionCode, message, { reason });
 }
 
-export function outcomeOf(answer: Omit<Answer, 'outcome'> & { outcome?: CallOutcome }): Pick<Answer, 'outcome'> & { errorCode?: number; account?: number } {
+export function outcomeOf(answer: Answer): Pick<CallLogEntry, 'outcome' | 'errorCode' | 'account'> {
   const errorCode = 'error' in answer.response ? answer.response.error.code : undefined;
   return {
-    outcome: answer.outcome ?? (errorCode === undefined ? 'approved' : 'error'),
+    outcome: answer.outcome,
     ...(errorCode !== undefined && { errorCode }),
     ...(answer.account !== undefined && { account: answer.account }),
   };

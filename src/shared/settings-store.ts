@@ -1,7 +1,7 @@
 // Settings live in chrome.storage.local, so they survive browser restarts.
 // Only the background writes (the settings page asks it to); the settings page reads.
 import browser from 'webextension-polyfill';
-import { DEFAULT_SETTINGS, applySettingsPatch, settingsFromStorage, type Settings } from '../core/settings.ts';
+import { settingsFromStorage, type Settings } from '../core/settings.ts';
 
 const KEY = 'settings';
 
@@ -10,15 +10,6 @@ export async function loadSettings(): Promise<Settings> {
   return settingsFromStorage(stored[KEY]);
 }
 
-/** Throws SettingsError and saves nothing when any field is bad. */
-export async function saveSettings(patch: unknown): Promise<Settings> {
-  const next = applySettingsPatch(await loadSettings(), patch);
-  await browser.storage.local.set({ [KEY]: next });
-  return next;
-}
-
-export async function resetSettings(): Promise<Settings> {
-  const defaults = { ...DEFAULT_SETTINGS, missingEntries: [] };
-  await browser.storage.local.set({ [KEY]: defaults });
-  return defaults;
+export async function storeSettings(settings: Settings): Promise<void> {
+  await browser.storage.local.set({ [KEY]: settings });
 }

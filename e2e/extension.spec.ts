@@ -10,7 +10,9 @@ import { byKind, request } from './support.ts';
 const ACCOUNT0 = {
   p2wpkh: 'bc1qcr8te4kr609gcawutmrza0j4xv80jy8z306fyu',
   p2tr: 'bc1p5cyxnuxmeuwuvkwfem96lqzszd02n6xdcjrs20cac6yqjjwudpxqkedrcr',
-  tweaked: 'a60869f0dbcf1dc659c9cecbaf8050135ea9e8cdc487053f1dc6880949dc684c',
+  // BIP-86 vector: internal key cc8a4bc6…, output key a60869f0… (the address's witness program).
+  internal: 'cc8a4bc64d897bddc5fbc2f670f7a8ba0b386779106cf1223c6fc5d7cd6fc115',
+  output: 'a60869f0dbcf1dc659c9cecbaf8050135ea9e8cdc487053f1dc6880949dc684c',
   stx: 'SPC5KHM41H6WHAST7MWWDD807YSPRQKJ69FSH54J',
 };
 
@@ -39,7 +41,7 @@ test('approve: first variant answers the published vectors of the active account
   expect(settled.response.id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
   const entries = byKind(settled);
   expect(entries['p2wpkh']).toEqual({ symbol: 'BTC', type: 'p2wpkh', address: ACCOUNT0.p2wpkh, publicKey: '0330d54fd0dd420a6e5f8d3624f5f3482cae350f79d5f0753bf5beef9c2d91af3c', derivationPath: "m/84'/0'/0'/0/0" });
-  expect(entries['p2tr']).toMatchObject({ address: ACCOUNT0.p2tr, tweakedPublicKey: ACCOUNT0.tweaked, derivationPath: "m/86'/0'/0'/0/0" });
+  expect(entries['p2tr']).toMatchObject({ address: ACCOUNT0.p2tr, tweakedPublicKey: ACCOUNT0.internal, derivationPath: "m/86'/0'/0'/0/0" });
   expect(entries['STX']).toEqual({ symbol: 'STX', address: ACCOUNT0.stx });
 });
 
@@ -139,8 +141,8 @@ test('unknown, unsupported and malformed requests get their JSON-RPC errors', as
   await page.goto('/blank.html');
   const cases: [unknown, unknown, number, RegExp][] = [
     ['eth_requestAccounts', undefined, -32601, /does not exist/],
-    ['signMessage', { message: 'hi' }, 4002, /not supported/],
-    ['signPsbt', undefined, 4002, /not supported/],
+    ['signMessage', { message: 'hi', type: 'legacy' }, -32602, /type must be "bip322"/],
+    ['signPsbt', undefined, -32602, /signPsbt params must be an object/],
     ['stx_callContract', undefined, 4002, /not supported/],
     [42, undefined, -32600, /method must be a string/],
     [undefined, undefined, -32600, /method is missing/],

@@ -24,7 +24,10 @@ const NETWORK: Record<ReferenceNetwork, bitcoin.networks.Network> = {
 
 export interface Reference {
   fingerprint: string;
+  /** The BIP-341 output key the p2tr address encodes, x-only (taprootKeyField 'output'). */
+  taprootOutputKey: string;
   p2wpkh: { symbol: 'BTC'; type: 'p2wpkh'; address: string; publicKey: string; derivationPath: string };
+  /** tweakedPublicKey as the real wallet fills it: the x-only internal key. */
   p2tr: { symbol: 'BTC'; type: 'p2tr'; address: string; publicKey: string; tweakedPublicKey: string; derivationPath: string };
   /** Absent when a BIP-39 passphrase is used: wallet-sdk has none. */
   stx?: { address: string; publicKey: string };
@@ -58,8 +61,9 @@ export async function reference(network: ReferenceNetwork, account: number, mnem
   const taproot = bitcoin.payments.p2tr({ internalPubkey: taprootKey.subarray(1), network: net });
   const out: Reference = {
     fingerprint: Buffer.from(root.fingerprint).toString('hex'),
+    taprootOutputKey: Buffer.from(taproot.pubkey!).toString('hex'),
     p2wpkh: { symbol: 'BTC', type: 'p2wpkh', address: bitcoin.payments.p2wpkh({ pubkey: segwitKey, network: net }).address!, publicKey: segwitKey.toString('hex'), derivationPath: segwitPath },
-    p2tr: { symbol: 'BTC', type: 'p2tr', address: taproot.address!, publicKey: taprootKey.toString('hex'), tweakedPublicKey: Buffer.from(taproot.pubkey!).toString('hex'), derivationPath: taprootPath },
+    p2tr: { symbol: 'BTC', type: 'p2tr', address: taproot.address!, publicKey: taprootKey.toString('hex'), tweakedPublicKey: taprootKey.subarray(1).toString('hex'), derivationPath: taprootPath },
   };
   if (!passphrase) {
     const stxAccount = (await stacksWallet(mnemonic, account + 1)).accounts[account]!;
@@ -88,4 +92,10 @@ export function secondVariant(ref: Reference): unknown[] {
 /** Independently pays the tr() descriptor's key to an address, to check it encodes the same output. */
 export function taprootAddressOf(xOnlyKeyHex: string, network: ReferenceNetwork): string {
   return bitcoin.payments.p2tr({ internalPubkey: Buffer.from(xOnlyKeyHex, 'hex'), network: NETWORK[network] }).address!;
+}
+
+/** The WIF private key at a path, derived independently (bip39 + bip32), for signing with other libraries. */
+export function referenceWif(path: string, mnemonic = TEST_MNEMONIC, network: ReferenceNetwork = 'mainnet'): string {
+  const root = bip32.fromSeed(bip39.mnemonicToSeedSync(mnemonic), NETWORK[network]);
+  return root.derivePath(path).toWIF();
 }

@@ -1,8 +1,11 @@
 // Answers a request exactly once: to the frame that asked, then the log, then the window.
 import browser from 'webextension-polyfill';
-import { RPC_ERROR, rpcFailure, type RpcFailure, type RpcResponse } from '../core/rpc.ts';
+import { methodNamed } from '../core/methods/index.ts';
+import type { AccountSource } from '../core/methods/method.ts';
+import { RPC_ERROR, RpcError, rpcFailure, type RpcFailure, type RpcResponse } from '../core/rpc.ts';
 import type { Settings } from '../core/settings.ts';
-import type { CallLogEntry, CallOutcome } from '../shared/control.ts';
+import type { CallLogEntry, CallOutcome, LoggedTransaction } from '../shared/control.ts';
+import type { JsonValue } from '../core/json.ts';
 import type { RpcResponseMessage } from '../shared/messages.ts';
 import { logOutcome, logWork } from './call-log.ts';
 import { pendingRequests, type PendingRequest } from './pending.ts';
@@ -12,23 +15,34 @@ export interface Answer {
   response: RpcResponse;
   outcome: CallOutcome;
   account?: number;
+  accountSource?: AccountSource;
+  transaction?: LoggedTransaction;
 }
 
-export function rejection(id: string, settings: Settings, reason: 'rejected' | 'closed' | 'reset'): RpcFailure {
-  const message = {
-    rejected: 'User rejected the request.',
-    closed: 'User closed the approval window.',
-    reset: 'The request was withdrawn: the wallet was reset.',
-  }[reason];
+export type Settled = Pick<CallLogEntry, 'outcome' | 'errorCode' | 'account' | 'accountSource' | 'result' | 'transaction'>;
+
+/** The method's own words when the person rejects or closes (the real wallet's, for signing methods). */
+export function rejection(id: string, method: string, settings: Settings, reason: 'rejected' | 'closed' | 'reset'): RpcFailure {
+  const words = methodNamed(method)?.rejection ?? { rejected: 'User rejected the request.', closed: 'User closed the approval window.' };
+  const message = reason === 'reset' ? 'The request was withdrawn: the wallet was reset.' : words[reason];
   return rpcFailure(id, settings.rejectionCode, message, { reason });
 }
 
-export function outcomeOf(answer: Answer): Pick<CallLogEntry, 'outcome' | 'errorCode' | 'account'> {
-  const errorCode = 'error' in answer.response ? answer.response.error.code : undefined;
+/** A thrown error as the page gets it: an RpcError keeps its code, anything else is -32603. */
+export function failed(id: string, error: unknown): Answer {
+  const response = error instanceof RpcError ? error.toResponse(id) : rpcFailure(id, RPC_ERROR.INTERNAL_ERROR, `the wallet failed: ${String(error)}`);
+  return { response, outcome: 'error' };
+}
+
+export function outcomeOf(answer: Answer): Settled {
+  const { response } = answer;
   return {
     outcome: answer.outcome,
-    ...(errorCode !== undefined && { errorCode }),
+    ...('error' in response && { errorCode: response.error.code }),
+    ...('result' in response && { result: response.result as JsonValue }),
     ...(answer.account !== undefined && { account: answer.account }),
+    ...(answer.accountSource !== undefined && { accountSource: answer.accountSource }),
+    ...(answer.transaction !== undefined && { transaction: answer.transaction }),
   };
 }
 
@@ -58,7 +72,7 @@ async function settleNow(key: string, decide: (request: PendingRequest) => Promi
   try {
     answer = await decide(request);
   } catch (error) {
-    answer = { response: rpcFailure(request.id, RPC_ERROR.INTERNAL_ERROR, `the wallet failed: ${String(error)}`), outcome: 'error' };
+    answer = failed(request.id, error);
   }
   const delivered = await deliver(request, answer.response);
   await Promise.all([

@@ -1,28 +1,23 @@
 // What Approve and Reject do, from the approval window or from a test.
 import browser, { type Runtime } from 'webextension-polyfill';
 import { assertAccount } from '../core/keys.ts';
-import { getAddressesResponse } from '../core/wallet.ts';
+import { findMethod } from '../core/request.ts';
+import { methodContext } from '../core/wallet.ts';
 import type { AccountSummary, PromptDetails, PromptMessage, PromptReply } from '../shared/messages.ts';
-import { rejection, settle, type Answer } from './answer.ts';
-import { pendingRequests, type PendingRequest } from './pending.ts';
+import { rejection, settle } from './answer.ts';
+import { fulfil } from './fulfil.ts';
+import { pendingRequests } from './pending.ts';
 import { closePromptWindow } from './prompt-window.ts';
-import { currentSettings, keyRing, updateSettings } from './state.ts';
+import { currentSettings, keyRing } from './state.ts';
 
-/** Approves with `account`; choosing another account makes it the wallet's active one, as in a real wallet. */
+/** Approves; for getAddresses `account` is the person's pick and becomes the active account. */
 export function approve(key: string, account?: number): Promise<boolean> {
-  return settle(key, async (request: PendingRequest): Promise<Answer> => {
-    let settings = await currentSettings();
-    const chosen = account ?? settings.activeAccount;
-    assertAccount(chosen);
-    if (chosen !== settings.activeAccount) settings = await updateSettings({ activeAccount: chosen });
-    const response = await getAddressesResponse(keyRing, settings, chosen, request.route, request.id);
-    return { response, outcome: 'approved', account: chosen };
-  });
+  return settle(key, async (request) => fulfil(request, await currentSettings(), account));
 }
 
 export function reject(key: string, reason: 'rejected' | 'closed' | 'reset'): Promise<boolean> {
   return settle(key, async (request) => ({
-    response: rejection(request.id, await currentSettings(), reason),
+    response: rejection(request.id, request.method, await currentSettings(), reason),
     outcome: reason === 'closed' ? 'closed' : 'rejected',
   }));
 }
@@ -50,18 +45,25 @@ export async function handlePrompt(message: PromptMessage, sender: Runtime.Messa
         // The window may report in before windows.create resolved in the router.
         if (request.windowId === undefined && windowId !== undefined) await pendingRequests.update(message.key, (p) => ({ ...p, windowId }));
         const settings = await currentSettings();
-        const network = request.route.network ?? settings.network;
-        assertAccount(message.account);
+        const method = findMethod(request.method);
+        // getAddresses: the account the person is looking at; signing methods: the one that acts.
+        const account = method.kind === 'connect' ? message.account : request.target.account;
+        assertAccount(account);
+        const target = { ...request.target, account };
+        const context = await methodContext(keyRing, settings, target);
         return {
           ok: true,
           value: {
             origin: request.origin,
             method: request.method,
-            chains: request.route.chains,
-            network,
+            kind: method.kind,
+            network: target.network,
+            target,
+            ...(request.connectedAccount !== undefined && { connectedAccount: request.connectedAccount }),
             accountCount: settings.accountCount,
             activeAccount: settings.activeAccount,
-            summary: await accountSummary(network, message.account),
+            summary: await accountSummary(target.network, account),
+            view: method.view(method.parse(request.params, settings), context),
           },
         };
       }

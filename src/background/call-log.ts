@@ -1,4 +1,5 @@
 // Every call the wallet saw, with its outcome: what tests read to assert on app behaviour.
+import type { JsonValue } from '../core/json.ts';
 import type { CallLogEntry } from '../shared/control.ts';
 import { SessionMap } from './session-map.ts';
 
@@ -22,10 +23,21 @@ export function logWork<T>(work: Promise<T>): Promise<T> {
 export const MAX_LOGGED_CALLS = 5000;
 const PRUNE_BATCH = 500;
 
+/** Params and results larger than this are logged as { truncated, size }: the quota is shared. */
+export const MAX_LOGGED_VALUE = 32 * 1024;
+
+function bounded(value: JsonValue | undefined): JsonValue | undefined {
+  if (value === undefined) return undefined;
+  const size = JSON.stringify(value).length;
+  return size > MAX_LOGGED_VALUE ? { truncated: true, size } : value;
+}
+
 /** A log write that fails (quota, shutdown) must never fail the call it describes. */
 async function write(key: string, entry: Stored): Promise<void> {
   try {
-    await log.set(key, entry);
+    const params = bounded(entry.params);
+    const result = bounded(entry.result);
+    await log.set(key, { ...entry, ...(params !== undefined && { params }), ...(result !== undefined && { result }) });
     if ((await log.size()) > MAX_LOGGED_CALLS + PRUNE_BATCH) await prune();
   } catch (error) {
     console.warn('mock wallet: could not write the call log', error);
@@ -42,7 +54,7 @@ export function logCall(key: string, entry: CallLogEntry): Promise<void> {
   return logWork(write(key, { ...entry, seq: seq++, key }));
 }
 
-export async function logOutcome(key: string, outcome: Pick<CallLogEntry, 'outcome' | 'errorCode' | 'account'>): Promise<void> {
+export async function logOutcome(key: string, outcome: Partial<CallLogEntry> & Pick<CallLogEntry, 'outcome'>): Promise<void> {
   const entry = await log.get(key);
   if (entry) await write(key, { ...entry, ...outcome, settledAt: Date.now() });
 }

@@ -3,6 +3,7 @@
 import type { PendingView, WalletControl } from '../shared/control.ts';
 import { approve, reject } from './approvals.ts';
 import { clearCalls, listCalls } from './call-log.ts';
+import { connections } from './connections.ts';
 import { pendingRequests, type PendingRequest } from './pending.ts';
 import { currentSettings, restoreDefaults, updateSettings } from './state.ts';
 
@@ -16,11 +17,14 @@ async function pendingById(id: string): Promise<PendingRequest> {
   return found;
 }
 
-const view = ({ id, origin, method, params, tabId, frameId, windowId, createdAt }: PendingRequest): PendingView => ({
+const view = ({ id, origin, method, params, target, tabId, frameId, windowId, createdAt }: PendingRequest): PendingView => ({
   id,
   origin,
   method,
   ...(params !== undefined && { params }),
+  account: target.account,
+  accountSource: target.source,
+  network: target.network,
   tabId,
   frameId,
   ...(windowId !== undefined && { windowId }),
@@ -45,6 +49,6 @@ export const control: WalletControl = {
   async reset() {
     const waiting = await pendingRequests.values();
     await Promise.all(waiting.map((p) => reject(p.key, 'reset')));
-    await Promise.all([clearCalls(), restoreDefaults()]);
+    await Promise.all([clearCalls(), restoreDefaults(), connections.clear()]);
   },
 };

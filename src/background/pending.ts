@@ -1,6 +1,6 @@
 // Requests waiting for a person, kept in session storage so a restarted worker still answers them.
 import type { JsonValue } from '../core/json.ts';
-import type { GetAddressesParams } from '../core/params.ts';
+import type { Target } from '../core/methods/method.ts';
 import { SessionMap } from './session-map.ts';
 
 export interface PendingRequest {
@@ -13,8 +13,12 @@ export interface PendingRequest {
   frameId: number;
   documentId?: string;
   method: string;
+  /** As the page sent them; parsed again when answered (parsing is pure). */
   params?: JsonValue;
-  route: GetAddressesParams;
+  /** The account and network the request acts for, fixed when it arrived. */
+  target: Target;
+  /** The account this origin last connected with, when the request arrived. */
+  connectedAccount?: number;
   createdAt: number;
   windowId?: number;
 }

@@ -1,5 +1,6 @@
 // Where the approval window opens: a real browser window, one per request.
 import browser from 'webextension-polyfill';
+import { findMethod } from '../core/request.ts';
 import type { Settings } from '../core/settings.ts';
 import type { PromptUrlParams } from '../shared/messages.ts';
 import type { PendingRequest } from './pending.ts';
@@ -15,9 +16,9 @@ export async function openPromptWindow(request: PendingRequest, settings: Settin
     key: request.key,
     origin: request.origin,
     method: request.method,
-    chains: request.route.chains.join(','),
-    network: request.route.network ?? settings.network,
-    account: String(settings.activeAccount),
+    kind: findMethod(request.method).kind,
+    network: request.target.network,
+    account: String(request.target.account),
     accountCount: String(settings.accountCount),
   };
   const url = `${browser.runtime.getURL(PROMPT_PAGE)}?${new URLSearchParams({ ...params })}`;

@@ -1,15 +1,18 @@
 // Where a page's request enters the wallet: validate, route, then answer at once or prompt.
 import type { Runtime } from 'webextension-polyfill';
-import { RPC_ERROR, RpcError, rpcFailure, type RpcResponse } from '../core/rpc.ts';
-import { parseRequest, requestId, routeRequest } from '../core/request.ts';
-import { getAddressesResponse } from '../core/wallet.ts';
+import type { JsonValue } from '../core/json.ts';
+import { RPC_ERROR, rpcFailure, type RpcResponse } from '../core/rpc.ts';
+import { parseRequest, requestId } from '../core/request.ts';
+import { prepareCall } from '../core/wallet.ts';
 import type { CallLogEntry } from '../shared/control.ts';
 import type { RpcReply, RpcRequestMessage } from '../shared/messages.ts';
-import { outcomeOf, rejection, type Answer } from './answer.ts';
+import { failed, outcomeOf, rejection, type Answer } from './answer.ts';
 import { logCall } from './call-log.ts';
+import { connections } from './connections.ts';
+import { fulfil } from './fulfil.ts';
 import { pendingKey, pendingRequests, type PendingRequest } from './pending.ts';
 import { openPromptWindow } from './prompt-window.ts';
-import { currentSettings, keyRing } from './state.ts';
+import { currentSettings } from './state.ts';
 
 const reply = (response: RpcResponse): RpcReply => ({ type: 'rpc/response', response });
 
@@ -50,7 +53,9 @@ export async function handleRpc(message: RpcRequestMessage, sender: Runtime.Mess
   let answer: Answer;
   try {
     const request = parseRequest(message.request);
-    const route = routeRequest(request, settings.variant);
+    const connectedAccount = await connections.get(entry.origin);
+    const { target } = prepareCall(request.method, request.params as JsonValue | undefined, settings, connectedAccount);
+    const approvable = { id, origin: entry.origin, method: request.method, ...(params !== undefined && { params }), target };
     if (settings.approvalPolicy === 'prompt') {
       const pending: PendingRequest = {
         key,
@@ -62,7 +67,8 @@ export async function handleRpc(message: RpcRequestMessage, sender: Runtime.Mess
         ...(sender.documentId !== undefined && { documentId: sender.documentId }),
         method: request.method,
         ...(params !== undefined && { params }),
-        route: route.params,
+        target,
+        ...(connectedAccount !== undefined && { connectedAccount }),
         createdAt: entry.startedAt,
       };
       // The window needs a few tens of milliseconds to ask for the request; storing it takes one.
@@ -74,11 +80,10 @@ export async function handleRpc(message: RpcRequestMessage, sender: Runtime.Mess
     }
     answer =
       settings.approvalPolicy === 'approve'
-        ? { response: await getAddressesResponse(keyRing, settings, settings.activeAccount, route.params, id), outcome: 'approved', account: settings.activeAccount }
-        : { response: rejection(id, settings, 'rejected'), outcome: 'rejected' };
+        ? await fulfil(approvable, settings)
+        : { response: rejection(id, request.method, settings, 'rejected'), outcome: 'rejected' };
   } catch (error) {
-    const response = error instanceof RpcError ? error.toResponse(id) : rpcFailure(id, RPC_ERROR.INTERNAL_ERROR, `the wallet failed: ${String(error)}`);
-    answer = { response, outcome: 'error' };
+    answer = failed(id, error);
   }
   // Answer first; the log write follows without holding the page up.
   void logCall(key, { ...entry, ...outcomeOf(answer), settledAt: Date.now() });

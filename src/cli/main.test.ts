@@ -2,6 +2,8 @@
 import { test, expect } from '@playwright/test';
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import { verifyBip322 } from '../../e2e/bitcoin-reference.ts';
+import { reference } from '../../e2e/reference.ts';
 
 const main = fileURLToPath(new URL('./main.ts', import.meta.url));
 const tsx = fileURLToPath(new URL('../../node_modules/tsx/dist/cli.mjs', import.meta.url));
@@ -70,7 +72,7 @@ test('bad input: one line on stderr, exit code 2, empty stdout', () => {
 test('--help documents every flag', () => {
   const { status, stdout } = cli('--help');
   expect(status).toBe(0);
-  for (const flag of ['--mnemonic', '--passphrase', '--account', '--network', '--variant', '--chains', '--missing', '--id', '--help']) {
+  for (const flag of ['--mnemonic', '--passphrase', '--account', '--network', '--variant', '--chains', '--missing', '--id', '--params', '--taproot-key', '--fee-rate', '--help']) {
     expect(stdout).toContain(flag);
   }
 });
@@ -84,4 +86,29 @@ test('the built bin (dist/cli/mock-wallet.js) answers the same as the source', (
   const bad = spawnSync(process.execPath, [bin, 'addresses', '--network', 'moon'], { encoding: 'utf8' });
   expect(bad.status).toBe(2);
   expect(bad.stderr).toMatch(/^mock-wallet: network must be one of/);
+});
+
+test('call <method> prints the approved answer: a signature that verifies, the same every time', async () => {
+  const args = ['call', 'signMessage', '--params', '{"message":"hello","account":1}', '--id', 'sig'];
+  const { status, stdout } = cli(...args);
+  expect(status).toBe(0);
+  const response = JSON.parse(stdout) as { id: string; result: { signature: string; address: string; message: string } };
+  expect(response).toMatchObject({ jsonrpc: '2.0', id: 'sig', result: { address: (await reference('mainnet', 1)).p2wpkh.address, message: 'hello' } });
+  expect(verifyBip322(response.result.address, 'hello', response.result.signature)).toBe(true);
+  expect(JSON.parse(cli(...args).stdout)).toEqual(response);
+  // --account is the wallet's active account: the one that signs when the request names none.
+  const active = JSON.parse(cli('call', 'signMessage', '--params', '{"message":"hello"}', '--account', '1', '--id', 'sig').stdout);
+  expect(active).toEqual(response);
+});
+
+test('call: the wallet\'s JSON-RPC error is printed as the page gets it, exit code 3; bad flags exit 2', () => {
+  const refused = cli('call', 'signMessage', '--params', '{"message":"x","type":"legacy"}', '--id', 'e');
+  expect(refused.status).toBe(3);
+  expect(JSON.parse(refused.stdout)).toMatchObject({ jsonrpc: '2.0', id: 'e', error: { code: -32602 } });
+  for (const args of [['call'], ['call', 'signMessage', '--params', '{oops'], ['addresses', '--params', '{}'], ['call', 'signMessage', 'extra']]) {
+    const { status, stderr } = cli(...args);
+    expect(status, args.join(' ')).toBe(2);
+    expect(stderr, args.join(' ')).toMatch(/^mock-wallet: /);
+  }
+  expect(cli('call', 'nope').status).toBe(3); // -32601, as the extension answers
 });

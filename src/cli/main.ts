@@ -8,12 +8,18 @@ import { CHAINS, VARIANTS, parseGetAddressesParams } from '../core/params.ts';
 import { RpcError } from '../core/rpc.ts';
 import { DEFAULT_SETTINGS, SettingsError, applySettingsPatch, type Settings } from '../core/settings.ts';
 import { MAX_ACCOUNT } from '../core/keys.ts';
-import { getAddressesResponse } from '../core/wallet.ts';
+import { approvedResponse } from '../core/wallet.ts';
+import { METHODS } from '../core/methods/index.ts';
+import type { JsonValue } from '../core/json.ts';
 
 const HELP = `Usage: mock-wallet addresses [options]
+       mock-wallet call <method> [--params '<json>'] [options]
 
-Prints, as JSON on stdout, the response the mock wallet returns to
+addresses: prints, as JSON on stdout, the response the mock wallet returns to
 window.WalletProvider.request('getAddresses', params) with these settings.
+call: prints the response to request(method, params) once approved, as the
+extension answers it (${Object.keys(METHODS).join(', ')}); signatures are deterministic.
+A JSON-RPC error is printed the same way, on stdout, with exit code 3.
 
 Options:
   --mnemonic "<words>"     12 or 24 BIP-39 words (default: the public test
@@ -28,13 +34,18 @@ Options:
                            from ${CHAINS.join(',')} (default: both)
   --missing <list>         keys the wallet lacks, comma-separated from
                            ${ENTRY_KINDS.join(',')} (as a Ledger user might)
+  --params '<json>'        call only: the request's params, as JSON
+  --taproot-key <k>        internal | output: what tweakedPublicKey holds
+                           (default: internal, as the real wallet)
+  --fee-rate <n>           sendTransfer's fee rate in sat/vB (default: 10)
   --id <id>                JSON-RPC id to answer with (default: a fresh UUID)
   -h, --help               show this help
 
 Bad input prints one line on stderr and exits with code 2.
 
-Example:
+Examples:
   mock-wallet addresses --account 6 --network testnet --variant second
+  mock-wallet call signMessage --params '{"message":"hello","account":1}'
 `;
 
 class UsageError extends Error {}
@@ -57,14 +68,22 @@ async function run(argv: string[]): Promise<string> {
       chains: { type: 'string' },
       missing: { type: 'string' },
       id: { type: 'string' },
+      params: { type: 'string' },
+      'taproot-key': { type: 'string' },
+      'fee-rate': { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
   });
   if (values.help) return HELP;
-  if (positionals.length === 0) throw new UsageError('missing command: try "mock-wallet addresses --help"');
-  if (positionals[0] !== 'addresses' || positionals.length > 1) {
-    throw new UsageError(`unknown command "${positionals.join(' ')}"; the only command is "addresses"`);
+  if (positionals.length === 0) throw new UsageError('missing command: try "mock-wallet --help"');
+  const [command, method, ...extra] = positionals;
+  if (command === 'call') {
+    if (method === undefined) throw new UsageError(`call needs a method name, one of ${Object.keys(METHODS).join(', ')}`);
+  } else if (command !== 'addresses' || method !== undefined) {
+    throw new UsageError(`unknown command "${positionals.join(' ')}"; the commands are "addresses" and "call <method>"`);
   }
+  if (extra.length > 0) throw new UsageError(`unexpected "${extra.join(' ')}"; pass params with --params '<json>'`);
+  if (command === 'addresses' && values.params !== undefined) throw new UsageError('--params goes with "call <method>"');
 
   let account = 0;
   if (values.account !== undefined) {
@@ -83,14 +102,31 @@ async function run(argv: string[]): Promise<string> {
   if (values.variant !== undefined) patch.variant = values.variant as Settings['variant'];
   const missing = listFlag(values.missing);
   if (missing) patch.missingEntries = missing as Settings['missingEntries'];
+  if (values['taproot-key'] !== undefined) patch.taprootKeyField = values['taproot-key'] as Settings['taprootKeyField'];
+  if (values['fee-rate'] !== undefined) patch.bitcoinFeeRate = /^[0-9]+$/.test(values['fee-rate']) ? Number(values['fee-rate']) : NaN;
+  // The account flag is the wallet's active account, as a person switched to it.
+  patch.activeAccount = account;
   const wallet = applySettingsPatch({ ...DEFAULT_SETTINGS }, patch);
-
-  // The wallet's network applies in both variants; --chains travels as a request param.
-  const chains = listFlag(values.chains);
-  if (chains && wallet.variant === 'first') throw new UsageError('--chains needs --variant second (the first variant takes no parameters)');
-  const params = parseGetAddressesParams(chains ? { chains } : undefined, wallet.variant);
   if (values.id !== undefined && values.id.length === 0) throw new UsageError('--id must not be empty');
-  const response = await getAddressesResponse(new KeyRing(), wallet, account, params, values.id ?? randomUUID());
+  const id = values.id ?? randomUUID();
+
+  let params: JsonValue | undefined;
+  if (command === 'call' && values.params !== undefined) {
+    try {
+      params = JSON.parse(values.params) as JsonValue;
+    } catch (error) {
+      throw new UsageError(`--params is not JSON: ${error instanceof Error ? error.message : String(error)}`);
+    }
+  }
+  if (command === 'addresses') {
+    // The wallet's network applies in both variants; --chains travels as a request param.
+    const chains = listFlag(values.chains);
+    if (chains && wallet.variant === 'first') throw new UsageError('--chains needs --variant second (the first variant takes no parameters)');
+    if (chains) parseGetAddressesParams({ chains }, wallet.variant); // a bad list is a usage error here
+    params = chains && { chains };
+  }
+  const response = await approvedResponse(new KeyRing(), wallet, id, method ?? 'getAddresses', params);
+  if ('error' in response) process.exitCode = 3;
   return `${JSON.stringify(response, null, 2)}\n`;
 }
 

@@ -1,6 +1,7 @@
 // Shapes an account's keys into the address entries of the contract, per variant.
-import type { AccountKeys } from './keys.ts';
+import { internalKey, type AccountKeys } from './keys.ts';
 import type { Chain, Variant } from './params.ts';
+import type { TaprootKeyField } from './settings.ts';
 import { trDescriptor, wpkhDescriptor } from './descriptor.ts';
 
 export interface P2wpkhEntry {
@@ -44,6 +45,7 @@ export function shapeAddresses(
   variant: Variant,
   chains: readonly Chain[],
   missing: readonly EntryKind[] = [],
+  taprootKeyField: TaprootKeyField = 'internal',
 ): AddressEntry[] {
   const second = variant === 'second';
   const entries: AddressEntry[] = [];
@@ -64,16 +66,17 @@ export function shapeAddresses(
     });
   }
   if (chains.includes('bitcoin') && has('p2tr')) {
-    const { address, publicKey, tweakedPublicKey, derivationPath } = keys.p2tr;
+    const { address, publicKey, derivationPath } = keys.p2tr;
     entries.push({
       symbol: 'BTC',
       type: 'p2tr',
       address,
       publicKey,
-      tweakedPublicKey,
+      // The real wallet puts the x-only internal key here; 'output' gives the BIP-341 key the address encodes.
+      tweakedPublicKey: taprootKeyField === 'output' ? keys.p2tr.tweakedPublicKey : internalKey(keys.p2tr),
       derivationPath,
       ...(second && {
-        descriptor: trDescriptor(keys.fingerprint, derivationPath, publicKey.slice(2)),
+        descriptor: trDescriptor(keys.fingerprint, derivationPath, internalKey(keys.p2tr)),
         fingerprint: keys.fingerprint,
       }),
     });

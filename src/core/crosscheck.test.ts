@@ -6,7 +6,8 @@ import { descriptorChecksum } from './descriptor.ts';
 import { KeyRing } from './keyring.ts';
 import { NETWORK_NAMES } from './networks.ts';
 import { CHAINS } from './params.ts';
-import { getAddresses } from './wallet.ts';
+import { addressesResult } from './methods/get-addresses.ts';
+import { DEFAULT_SETTINGS } from './settings.ts';
 
 const MNEMONICS = [
   ['abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon about', ''],
@@ -20,13 +21,17 @@ for (const [mnemonic, passphrase] of MNEMONICS) {
     for (const network of NETWORK_NAMES) {
       for (let account = 0; account < 10; account++) {
         const want = await reference(network, account, mnemonic, passphrase);
-        const wallet = { mnemonic, passphrase, network, missingEntries: [] };
-        const first = (await getAddresses(ring, { ...wallet, variant: 'first' }, account, { chains: CHAINS })).addresses;
-        const second = (await getAddresses(ring, { ...wallet, variant: 'second' }, account, { chains: CHAINS })).addresses;
+        const keys = await ring.account(mnemonic, passphrase, network, account);
+        const settings = { ...DEFAULT_SETTINGS, mnemonic, passphrase, network };
+        const first = addressesResult(keys, { ...settings, variant: 'first' }, { chains: CHAINS }).addresses;
+        const second = addressesResult(keys, { ...settings, variant: 'second' }, { chains: CHAINS }).addresses;
+        const output = addressesResult(keys, { ...settings, taprootKeyField: 'output' }, { chains: CHAINS }).addresses;
         const where = `${network} account ${account}`;
         // wallet-sdk has no BIP-39 passphrase, so with one only the Bitcoin entries are compared.
         expect(passphrase ? first.slice(0, 2) : first, where).toEqual(firstVariant(want));
         expect(passphrase ? second.slice(0, 2) : second, where).toEqual(secondVariant(want));
+        // taprootKeyField 'output': the BIP-341 output key, as the independent implementation tweaks it.
+        expect(output[1], where).toEqual({ ...want.p2tr, tweakedPublicKey: want.taprootOutputKey });
         for (const entry of second.slice(0, 2) as { descriptor: string }[]) {
           const [body, checksum] = entry.descriptor.split('#') as [string, string];
           expect(descriptorChecksum(body), where).toBe(checksum);

@@ -1,6 +1,6 @@
 // Derivation is the slow part of a call; the key ring does each piece once.
 import type { HDKey } from '@scure/bip32';
-import { deriveAccount, masterKey, type AccountKeys } from './keys.ts';
+import { deriveAccount, deriveSecrets, masterKey, type AccountKeys, type AccountSecrets } from './keys.ts';
 import { mnemonicToSeed } from './mnemonic.ts';
 import type { NetworkName } from './networks.ts';
 
@@ -47,14 +47,23 @@ export class KeyRing {
     const storeId = this.store && `${await sha256Hex(wallet)}:${network}:${account}`;
     const stored = storeId ? await this.store!.get(storeId) : undefined;
     if (stored) return remember(this.accounts, id, () => stored);
-    const root = await remember(this.roots, wallet, () => {
+    const root = await this.root(wallet, mnemonic, passphrase);
+    const keys = remember(this.accounts, id, () => deriveAccount(root, network, account));
+    if (storeId) void this.store!.set(storeId, keys);
+    return keys;
+  }
+
+  /** Private keys, for signing an approved request; derived each time, kept nowhere. */
+  async secrets(mnemonic: string, passphrase: string, network: NetworkName, account: number): Promise<AccountSecrets> {
+    return deriveSecrets(await this.root(`${mnemonic}\u0000${passphrase}`, mnemonic, passphrase), network, account);
+  }
+
+  private root(wallet: string, mnemonic: string, passphrase: string): Promise<HDKey> {
+    return remember(this.roots, wallet, () => {
       const pending = mnemonicToSeed(mnemonic, passphrase).then(masterKey);
       pending.catch(() => this.roots.delete(wallet)); // a failed seed is not remembered
       return pending;
     });
-    const keys = remember(this.accounts, id, () => deriveAccount(root, network, account));
-    if (storeId) void this.store!.set(storeId, keys);
-    return keys;
   }
 
   clear(): void {

@@ -20,6 +20,9 @@ export interface TaprootKey extends BtcKey {
   tweakedPublicKey: string;
 }
 
+/** The x-only internal key of a BIP-86 key: the public key without its parity byte. */
+export const internalKey = (key: TaprootKey): string => key.publicKey.slice(2);
+
 export interface StacksKey {
   /** 33-byte compressed public key, hex. */
   publicKey: string;
@@ -105,5 +108,28 @@ export function deriveAccount(root: HDKey, network: NetworkName, account: number
     p2wpkh: p2wpkhKey(root, network, btcPath(84, coin, account)),
     p2tr: p2trKey(root, network, btcPath(86, coin, account)),
     stx: stacksKey(root, network, account),
+  };
+}
+
+/** Private keys of one account: derived when a request is approved, never stored. */
+export interface AccountSecrets {
+  p2wpkh: Uint8Array;
+  p2tr: Uint8Array;
+  stx: Uint8Array;
+}
+
+function privateKeyOf(root: HDKey, path: string): Uint8Array {
+  const key = root.derive(path).privateKey;
+  if (!key) throw new Error(`no private key at ${path}`);
+  return key;
+}
+
+export function deriveSecrets(root: HDKey, network: NetworkName, account: number): AccountSecrets {
+  assertAccount(account);
+  const { coin } = NETWORKS[network];
+  return {
+    p2wpkh: privateKeyOf(root, btcPath(84, coin, account)),
+    p2tr: privateKeyOf(root, btcPath(86, coin, account)),
+    stx: privateKeyOf(root, `m/44'/5757'/0'/0/${account}`),
   };
 }

@@ -33,3 +33,21 @@ export const NETWORKS: Readonly<Record<NetworkName, NetworkInfo>> = {
 export function isNetworkName(value: unknown): value is NetworkName {
   return typeof value === 'string' && (NETWORK_NAMES as readonly string[]).includes(value);
 }
+
+/**
+ * The real wallet's network ids (signing-methods.md §3.3) and the network of this
+ * wallet each stands for. Other strings are not ids it knows.
+ */
+export const LEATHER_NETWORKS: Readonly<Record<string, NetworkName>> = {
+  mainnet: 'mainnet',
+  testnet: 'testnet',
+  testnet4: 'testnet',
+  signet: 'signet',
+  sbtcTestnet: 'devnet',
+  sbtcDevenv: 'devnet',
+  devnet: 'devnet',
+};
+
+export function leatherNetwork(value: unknown): NetworkName | undefined {
+  return typeof value === 'string' && Object.hasOwn(LEATHER_NETWORKS, value) ? LEATHER_NETWORKS[value] : undefined;
+}

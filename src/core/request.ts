@@ -1,6 +1,7 @@
 // What the wallet does with one JSON-RPC request, before any prompt.
 import { isPlainRecord } from './json.ts';
-import { parseGetAddressesParams, type GetAddressesParams, type Variant } from './params.ts';
+import { METHODS, methodNamed } from './methods/index.ts';
+import type { AnyMethod } from './methods/method.ts';
 import { RPC_ERROR, RpcError } from './rpc.ts';
 
 export const MAX_ID_LENGTH = 128;
@@ -10,9 +11,6 @@ export const MAX_METHOD_LENGTH = 128;
 export const UNSUPPORTED_METHODS: readonly string[] = [
   'getInfo',
   'getBalance',
-  'signMessage',
-  'sendTransfer',
-  'signPsbt',
   'open',
   'openSwap',
   'supportedMethods',
@@ -52,14 +50,12 @@ export function parseRequest(raw: unknown): WalletRequest {
   return params === undefined ? { id, method } : { id, method, params };
 }
 
-export type Route = { kind: 'getAddresses'; params: GetAddressesParams };
-
-/** Routes a well-formed request, or throws RpcError with the code a wallet would answer. */
-export function routeRequest(request: WalletRequest, variant: Variant): Route {
-  const { method } = request;
-  if (method === 'getAddresses') return { kind: 'getAddresses', params: parseGetAddressesParams(request.params, variant) };
+/** The method a well-formed request names, or RpcError with the code a wallet would answer. */
+export function findMethod(method: string): AnyMethod {
+  const found = methodNamed(method);
+  if (found) return found;
   if (UNSUPPORTED_METHODS.includes(method) || method.startsWith('stx_')) {
-    throw new RpcError(RPC_ERROR.METHOD_NOT_SUPPORTED, `${method} is not supported by this mock wallet; it implements getAddresses only`);
+    throw new RpcError(RPC_ERROR.METHOD_NOT_SUPPORTED, `${method} is not supported by this mock wallet; it implements ${Object.keys(METHODS).join(', ')}`);
   }
   throw new RpcError(RPC_ERROR.METHOD_NOT_FOUND, `method "${method.slice(0, 64)}" does not exist`);
 }

@@ -14,7 +14,21 @@ export type ApprovalPolicy = (typeof APPROVAL_POLICIES)[number];
 export const REJECTION_CODES = [RPC_ERROR.USER_REJECTED, RPC_ERROR.SERVER_ERROR] as const;
 export type RejectionCode = (typeof REJECTION_CODES)[number];
 
+/**
+ * Which account a signing method acts for. request: the request's `account` (Stacks:
+ * `address`), else the active account, as our contract says (spec §4.2). site: as the
+ * real wallet, the account this origin connected with overrides the request's.
+ */
+export const ACCOUNT_RULES = ['request', 'site'] as const;
+export type AccountRule = (typeof ACCOUNT_RULES)[number];
+
+/** What getAddresses puts under the p2tr entry's tweakedPublicKey. */
+export const TAPROOT_KEY_FIELDS = ['internal', 'output'] as const;
+export type TaprootKeyField = (typeof TAPROOT_KEY_FIELDS)[number];
+
 export const MAX_LISTED_ACCOUNTS = 100;
+export const MAX_FEE_RATE = 10_000;
+export const MAX_URL_LENGTH = 2048;
 export const MAX_PASSPHRASE_LENGTH = 1024;
 
 export interface Settings {
@@ -31,6 +45,13 @@ export interface Settings {
   rejectionCode: RejectionCode;
   /** Keys this wallet pretends not to have, as a Ledger user might. */
   missingEntries: EntryKind[];
+  accountRule: AccountRule;
+  /** internal: the x-only internal key, as the real wallet; output: the BIP-341 output key. */
+  taprootKeyField: TaprootKeyField;
+  /** An Esplora-compatible base URL; '' = transactions are never sent anywhere. */
+  bitcoinBroadcastUrl: string;
+  /** sendTransfer's fee rate, satoshis per virtual byte. */
+  bitcoinFeeRate: number;
 }
 
 export type SettingsPatch = Partial<Settings>;
@@ -45,6 +66,10 @@ export const DEFAULT_SETTINGS: Readonly<Settings> = Object.freeze({
   approvalPolicy: 'prompt',
   rejectionCode: RPC_ERROR.USER_REJECTED,
   missingEntries: [],
+  accountRule: 'request',
+  taprootKeyField: 'internal',
+  bitcoinBroadcastUrl: '',
+  bitcoinFeeRate: 10,
 });
 
 export class SettingsError extends Error {
@@ -64,6 +89,20 @@ function integer(field: string, min: number, max: number, value: unknown): numbe
     throw new SettingsError(`${field} must be an integer from ${min} to ${max}, got ${JSON.stringify(value)}`);
   }
   return value;
+}
+
+/** '' (send nothing) or an http(s) URL, kept without a trailing slash. */
+function broadcastUrl(field: string, value: unknown): string {
+  if (value === '') return '';
+  if (typeof value !== 'string' || value.length > MAX_URL_LENGTH) throw new SettingsError(`${field} must be '' or an http(s) URL`);
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw new SettingsError(`${field} must be '' or an http(s) URL, got ${JSON.stringify(value.slice(0, 80))}`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new SettingsError(`${field} must be an http(s) URL, got ${url.protocol}`);
+  return value.replace(/\/+$/, '');
 }
 
 /**
@@ -103,6 +142,10 @@ export function applySettingsPatch(current: Settings, patch: unknown): Settings 
     if (!Array.isArray(p.missingEntries)) throw new SettingsError(`missingEntries must be an array of ${list(ENTRY_KINDS)}`);
     next.missingEntries = [...new Set(p.missingEntries.map((k) => oneOf('missingEntries[]', ENTRY_KINDS, k)))];
   }
+  if ('accountRule' in p) next.accountRule = oneOf('accountRule', ACCOUNT_RULES, p.accountRule);
+  if ('taprootKeyField' in p) next.taprootKeyField = oneOf('taprootKeyField', TAPROOT_KEY_FIELDS, p.taprootKeyField);
+  if ('bitcoinBroadcastUrl' in p) next.bitcoinBroadcastUrl = broadcastUrl('bitcoinBroadcastUrl', p.bitcoinBroadcastUrl);
+  if ('bitcoinFeeRate' in p) next.bitcoinFeeRate = integer('bitcoinFeeRate', 1, MAX_FEE_RATE, p.bitcoinFeeRate);
   // Switching to an account beyond the list lengthens the list, as a wallet's "add account" would.
   if (next.activeAccount >= next.accountCount && next.activeAccount < MAX_LISTED_ACCOUNTS) {
     next.accountCount = next.activeAccount + 1;

@@ -1,6 +1,7 @@
 // The test-control surface: a global in the service worker, reachable only through
 // the extension's own contexts (Playwright's serviceWorker.evaluate), never from a page.
 import type { JsonValue } from '../core/json.ts';
+import type { AccountSource } from '../core/methods/method.ts';
 import type { Settings, SettingsPatch } from '../core/settings.ts';
 
 export type CallOutcome = 'pending' | 'approved' | 'rejected' | 'closed' | 'error' | 'dropped';
@@ -20,9 +21,27 @@ export interface CallLogEntry {
   errorCode?: number;
   /** Account the call was answered with. */
   account?: number;
+  /** Who picked that account: the app (request), the wallet (active), the origin's connection (site), the person (prompt). */
+  accountSource?: AccountSource;
+  /** The JSON-RPC result the page got. */
+  result?: JsonValue;
+  /** A signed transaction the call produced (signPsbt with broadcast, sendTransfer). */
+  transaction?: LoggedTransaction;
   /** Epoch milliseconds. */
   startedAt: number;
   settledAt?: number;
+}
+
+export interface LoggedTransaction {
+  chain: 'bitcoin';
+  /** The raw signed transaction, hex. */
+  hex: string;
+  /** Display-order txid. */
+  txid: string;
+  /** Where it was POSTed (bitcoinBroadcastUrl); absent: it left nothing. */
+  sentTo?: string;
+  /** The node's refusal, when it refused. */
+  error?: string;
 }
 
 export interface PendingView {
@@ -30,6 +49,10 @@ export interface PendingView {
   origin: string;
   method: string;
   params?: JsonValue;
+  /** The account that will act (signing methods) or the window opened on (getAddresses), and who picked it. */
+  account: number;
+  accountSource: AccountSource;
+  network: string;
   tabId: number;
   frameId: number;
   windowId?: number;

@@ -1,7 +1,7 @@
 // Every message that crosses a context boundary, defined once and imported by both ends.
 import type { JsonValue } from '../core/json.ts';
 import type { NetworkName } from '../core/networks.ts';
-import type { Chain } from '../core/params.ts';
+import type { MethodView, Target } from '../core/methods/method.ts';
 import type { RpcResponse } from '../core/rpc.ts';
 import type { Settings, SettingsPatch } from '../core/settings.ts';
 
@@ -75,11 +75,17 @@ export interface AccountSummary {
 export interface PromptDetails {
   origin: string;
   method: string;
-  chains: readonly Chain[];
+  /** connect: the person picks the account; sign: the target account acts. */
+  kind: 'connect' | 'sign';
   network: NetworkName;
+  target: Target;
+  /** The account this origin last connected with, if it ever did. */
+  connectedAccount?: number;
   accountCount: number;
   activeAccount: number;
   summary: AccountSummary;
+  /** The method's own fields and tables, in a person's terms. */
+  view: MethodView;
 }
 
 export type PromptReply<T = null> = { ok: true; value: T } | { ok: false; error: string };
@@ -103,7 +109,7 @@ export interface PromptUrlParams {
   key: string;
   origin: string;
   method: string;
-  chains: string;
+  kind: 'connect' | 'sign';
   network: NetworkName;
   account: string;
   accountCount: string;

@@ -1,0 +1,23 @@
+// getAddresses: the connect request of the contract (spec §1–4). The person picks the account in the window.
+import { shapeAddresses, type GetAddressesResult } from '../addresses.ts';
+import { parseGetAddressesParams, type GetAddressesParams } from '../params.ts';
+import type { Settings } from '../settings.ts';
+import type { AccountKeys } from '../keys.ts';
+import { defineMethod } from './method.ts';
+
+/** The answer for an account's keys under the wallet's settings: also what the CLI and the kit print. */
+export function addressesResult(keys: AccountKeys, settings: Settings, params: GetAddressesParams): GetAddressesResult {
+  return { addresses: shapeAddresses(keys, settings.variant, params.chains, settings.missingEntries, settings.taprootKeyField) };
+}
+
+export const getAddresses = defineMethod<GetAddressesParams>({
+  name: 'getAddresses',
+  kind: 'connect',
+  parse: (params, settings) => parseGetAddressesParams(params, settings.variant),
+  requestedAccount: () => undefined,
+  network: (params, settings) => params.network ?? settings.network,
+  view: (params) => ({ title: 'Connect request', fields: [{ label: 'Chains', value: params.chains.join(', ') }], tables: [] }),
+  respond: async (params, { keys, settings }) => ({ result: addressesResult(keys, settings, params) }),
+  // Kept from this wallet's first release; tests and apps match on them.
+  rejection: { rejected: 'User rejected the request.', closed: 'User closed the approval window.' },
+});

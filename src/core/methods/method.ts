@@ -1,0 +1,78 @@
+// What every wallet method is: params → the account that acts → what the window shows → the result.
+import type { JsonValue } from '../json.ts';
+import type { AccountKeys, AccountSecrets } from '../keys.ts';
+import type { NetworkName } from '../networks.ts';
+import type { Settings } from '../settings.ts';
+
+/**
+ * Who picked the account that acts. request: the app (`account` / `address`);
+ * active: nobody, so the wallet's active account; site: the account the origin
+ * connected with (accountRule 'site'); prompt: the person, in the window.
+ */
+export type AccountSource = 'request' | 'active' | 'site' | 'prompt';
+
+export interface Target {
+  account: number;
+  source: AccountSource;
+  network: NetworkName;
+}
+
+/** What the approval window shows for a method, in a person's terms. */
+export interface MethodView {
+  title: string;
+  fields: { label: string; value: string }[];
+  tables: { caption: string; columns: string[]; rows: string[][] }[];
+}
+
+export interface MethodContext {
+  settings: Settings;
+  target: Target;
+  /** Public keys of the acting account on the target network. */
+  keys: AccountKeys;
+  /** Its private keys, derived on demand and never kept. */
+  secrets(): Promise<AccountSecrets>;
+}
+
+/** A signed transaction the wallet would hand to a node. */
+export interface SignedTransaction {
+  chain: 'bitcoin';
+  hex: string;
+  txid: string;
+  /**
+   * The error the page gets when the node refuses it, as the real wallet answers; the
+   * node's own words go in error.data.reason, and also in the message when reasonInMessage.
+   */
+  failure: { code: number; message: string; reasonInMessage: boolean };
+}
+
+export interface MethodOutcome {
+  /** The JSON-RPC result: always an object of JSON values. */
+  result: object;
+  /** Present when the request asks for the transaction to be broadcast. */
+  transaction?: SignedTransaction;
+}
+
+export interface WalletMethod<P> {
+  name: string;
+  /** connect: the person picks the account in the window; sign: the target account acts. */
+  kind: 'connect' | 'sign';
+  /** Validates the page's params; throws RpcError -32602 naming the field. */
+  parse(params: JsonValue | undefined, settings: Settings): P;
+  /** The account the app asked for, if any. */
+  requestedAccount(params: P): number | undefined;
+  network(params: P, settings: Settings): NetworkName;
+  view(params: P, context: MethodContext): MethodView;
+  respond(params: P, context: MethodContext): Promise<MethodOutcome>;
+  /** The real wallet's messages when the person rejects or closes the window. */
+  rejection: { rejected: string; closed: string };
+  /** The real wallet (accountRule 'site') ignores `account: 0` for this method: a truthiness test. */
+  ignoresAccountZero?: boolean;
+}
+
+/** Any method, as the table holds it: its params type is its own business. */
+export type AnyMethod = WalletMethod<unknown>;
+
+export const defineMethod = <P>(method: WalletMethod<P>): AnyMethod => method as unknown as AnyMethod;
+
+/** The real wallet's rejection message for most methods (signing-methods.md §4). */
+export const USER_REJECTED = 'User rejected request';

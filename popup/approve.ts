@@ -74,6 +74,7 @@ function renderSigner(details: PromptDetails): void {
   const signer = $('signer');
   signer.textContent = accountLabel(target.account);
   signer.dataset['account'] = String(target.account);
+  signer.dataset['source'] = target.source;
   $('source').textContent = SOURCES[target.source];
   const mismatch = $('mismatch');
   mismatch.hidden = connectedAccount === undefined || connectedAccount === target.account;

@@ -59,7 +59,7 @@ function walletOf(browser: WalletBrowser): Wallet {
 export { expect };
 export type { Page, BrowserContext, Locator } from '@playwright/test';
 export { Wallet } from './wallet.ts';
-export { Prompt } from './prompt.ts';
+export { Prompt, type PromptDetails } from './prompt.ts';
 export { WalletBrowser, WalletSetupError, findChromium, extensionPath, type LaunchOptions } from './browser.ts';
 export { accountFromDerivationPath, accountLabel } from '../core/account-path.ts';
 export type { AddressEntry, P2wpkhEntry, P2trEntry, StxEntry, GetAddressesResult, EntryKind } from '../core/addresses.ts';
@@ -68,4 +68,5 @@ export { RPC_ERROR } from '../core/rpc.ts';
 export type { Settings, SettingsPatch, ApprovalPolicy } from '../core/settings.ts';
 export type { NetworkName } from '../core/networks.ts';
 export type { Variant, Chain } from '../core/params.ts';
-export type { CallLogEntry, PendingView } from '../shared/control.ts';
+export type { CallLogEntry, PendingView, LoggedTransaction } from '../shared/control.ts';
+export type { AccountSource } from '../core/methods/method.ts';

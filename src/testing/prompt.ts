@@ -1,5 +1,24 @@
 // One approval window, as the person in front of it sees it.
 import type { Page } from '@playwright/test';
+import type { AccountSource } from '../core/methods/method.ts';
+
+/** What an approval window shows, read off the window as a person would. */
+export interface PromptDetails {
+  /** The window's heading: "Connect request", "Sign PSBT", "Sign message", "Send bitcoin". */
+  title: string;
+  method: string;
+  origin: string;
+  network: string;
+  /** The account that will act (0-based) and who picked it. */
+  account: number;
+  accountSource: AccountSource;
+  /** The yellow notice shown when that account is not the one this site connected with. */
+  notice?: string;
+  /** The method's fields, label → value, e.g. { Message: 'hello', 'Signing address': 'bc1q…' }. */
+  fields: Record<string, string>;
+  /** The method's tables by caption (Inputs, Outputs, Recipients), each row column → cell. */
+  tables: Record<string, Record<string, string>[]>;
+}
 
 export class Prompt {
   constructor(readonly page: Page) {}
@@ -29,7 +48,39 @@ export class Prompt {
   /** The account the window will approve with (0-based, as in the derivation path). */
   async account(): Promise<number> {
     await this.ready();
+    const signer = this.page.locator('#signer');
+    if (await signer.isVisible()) return Number(await signer.getAttribute('data-account'));
     return Number(await this.page.getByLabel('Account', { exact: true }).inputValue());
+  }
+
+  /** The decoded request as the window shows it, once its details are on screen. */
+  async details(): Promise<PromptDetails> {
+    await this.page.locator('body[data-ready=true]').waitFor({ timeout: 10_000 });
+    return this.page.evaluate(() => {
+      const text = (id: string): string => document.getElementById(id)?.textContent ?? '';
+      const signer = document.getElementById('signer')!;
+      const signing = !(document.getElementById('sign') as HTMLElement).hidden;
+      const notice = document.getElementById('mismatch') as HTMLElement;
+      const fields: Record<string, string> = {};
+      for (const dt of document.querySelectorAll('#fields dt')) fields[dt.textContent ?? ''] = dt.nextElementSibling?.textContent ?? '';
+      const tables: Record<string, Record<string, string>[]> = {};
+      for (const table of document.querySelectorAll<HTMLTableElement>('#tables table')) {
+        const columns = [...table.tHead!.rows[0]!.cells].map((c) => c.textContent ?? '');
+        tables[table.caption?.textContent ?? ''] = [...table.tBodies[0]!.rows].map((row) => Object.fromEntries([...row.cells].map((c, i) => [columns[i]!, c.textContent ?? ''])));
+      }
+      const picker = document.getElementById('account') as HTMLSelectElement;
+      return {
+        title: text('title'),
+        method: text('method'),
+        origin: text('origin'),
+        network: text('network'),
+        account: signing ? Number(signer.dataset['account']) : Number(picker.value),
+        accountSource: (signing ? signer.dataset['source'] : 'active') as AccountSource,
+        ...(!notice.hidden && { notice: notice.textContent ?? '' }),
+        fields,
+        tables,
+      };
+    });
   }
 
   /** Full addresses of the selected account, once the window has loaded them. */

@@ -1,5 +1,7 @@
 // The demo dApp, driven as a dApp developer's own tests would drive their app.
 import { test, expect } from 'mock-wallet-provider/testing';
+import { psbtFromHex, signerOf, verifyBip322 } from './bitcoin-reference.ts';
+import { reference } from './reference.ts';
 
 test('connect: the app shows Account 1 and links each BTC address to a mainnet explorer', async ({ page, wallet }) => {
   await page.goto('/');
@@ -118,3 +120,27 @@ for (const account of [2, 3, 8]) {
     await expect(page.getByRole('status')).toHaveText(`Connected: Account ${account + 1} (mainnet)`);
   });
 }
+
+test('sign message and sign PSBT with the connected account, even after the user switched in the wallet', async ({ page, wallet }) => {
+  await page.goto('/');
+  await page.getByRole('button', { name: 'Connect wallet' }).click();
+  await wallet.approveNext({ account: 1 });
+  await expect(page.getByRole('status')).toHaveText('Connected: Account 2 (mainnet)');
+  await wallet.setActiveAccount(3); // the user switches; the app still passes account 1
+  const account = await reference('mainnet', 1);
+
+  await page.getByRole('button', { name: 'Sign message' }).click();
+  const prompt = await wallet.nextPrompt();
+  expect(await prompt.details()).toMatchObject({ account: 1, accountSource: 'request', fields: { Message: 'Hello from the demo dApp' } });
+  await prompt.approve();
+  await expect(page.getByLabel('Signing result')).toContainText(account.p2wpkh.address);
+  const signed = JSON.parse(await page.getByLabel('Signing result').innerText()) as { signature: string };
+  expect(verifyBip322(account.p2wpkh.address, 'Hello from the demo dApp', signed.signature)).toBe(true);
+
+  await page.getByRole('button', { name: 'Sign PSBT' }).click();
+  await wallet.approveNext();
+  await expect(page.getByLabel('Signing result')).toContainText('"hex"');
+  const { hex } = JSON.parse(await page.getByLabel('Signing result').innerText()) as { hex: string };
+  expect(signerOf(psbtFromHex(hex), 0)).toBe(account.p2wpkh.publicKey);
+  expect((await wallet.calls()).map((c) => [c.method, c.account])).toEqual([['getAddresses', 1], ['signMessage', 1], ['signPsbt', 1]]);
+});

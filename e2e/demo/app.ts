@@ -6,9 +6,13 @@ import { accountFromDerivationPath, accountLabel } from '../../src/core/account-
 import type { AddressEntry, GetAddressesResult, P2trEntry, P2wpkhEntry, StxEntry } from '../../src/core/addresses.ts';
 import { NETWORKS, isNetworkName, type NetworkName } from '../../src/core/networks.ts';
 import type { RpcFailure, RpcSuccess } from '../../src/core/rpc.ts';
+import { Transaction, p2wpkh } from '@scure/btc-signer';
+import { hexToBytes, bytesToHex } from '@noble/hashes/utils.js';
+import { sha256 } from '@noble/hashes/sha2.js';
 
 interface Provider {
-  request(method: string, params?: unknown): Promise<RpcSuccess<GetAddressesResult>>;
+  request(method: 'getAddresses', params?: unknown): Promise<RpcSuccess<GetAddressesResult>>;
+  request(method: string, params?: unknown): Promise<RpcSuccess<Record<string, string>>>;
 }
 
 interface Connection {
@@ -75,6 +79,33 @@ async function connect(): Promise<void> {
   render();
 }
 
+/** Shows a signing request's answer, or the wallet's error. */
+async function sign(method: string, params: Record<string, unknown>): Promise<void> {
+  const wallet = provider();
+  if (!wallet || !connection) return;
+  $('error').textContent = '';
+  $('signature').textContent = 'Waiting for the wallet…';
+  try {
+    // The wallet's network ids have no "regtest": its devnet is the same chain.
+    const network = connection.network === 'regtest' ? 'devnet' : connection.network;
+    const response = await wallet.request(method, { ...params, account: connection.account, network });
+    $('signature').textContent = JSON.stringify(response.result, null, 2);
+  } catch (error) {
+    const failure = error as Partial<RpcFailure>;
+    $('signature').textContent = '';
+    $('error').textContent = failure.error ? `Wallet error ${failure.error.code}: ${failure.error.message}` : String(error);
+  }
+}
+
+/** A PSBT spending a made-up output of the connected Native SegWit address back to itself. */
+function demoPsbt(segwit: P2wpkhEntry): string {
+  const payment = p2wpkh(hexToBytes(segwit.publicKey), NETWORKS[connection!.network].btc);
+  const tx = new Transaction();
+  tx.addInput({ txid: sha256(new TextEncoder().encode('demo dApp input')), index: 0, witnessUtxo: { script: payment.script, amount: 10_000n } });
+  tx.addOutputAddress(segwit.address, 9_000n, NETWORKS[connection!.network].btc);
+  return bytesToHex(tx.toPSBT());
+}
+
 function row(label: string, address: string | undefined, link: boolean): HTMLTableRowElement {
   const tr = document.createElement('tr');
   tr.dataset['key'] = label;
@@ -98,7 +129,7 @@ function render(): void {
   const table = $<HTMLTableElement>('addresses');
   const body = table.tBodies[0]!;
   body.replaceChildren();
-  $('switch').hidden = $('disconnect').hidden = !connection;
+  $('switch').hidden = $('disconnect').hidden = $('signing').hidden = !connection;
   $('connect').hidden = !!connection;
   table.hidden = !connection;
   if (!connection) {
@@ -114,6 +145,11 @@ function render(): void {
 }
 
 $('connect').addEventListener('click', () => void connect());
+$('sign-message').addEventListener('click', () => void sign('signMessage', { message: $<HTMLInputElement>('message').value }));
+$('sign-psbt').addEventListener('click', () => {
+  if (connection?.segwit) void sign('signPsbt', { hex: demoPsbt(connection.segwit) });
+  else $('error').textContent = 'The wallet gave no Native SegWit address to spend from.';
+});
 // Switching account is a new connection request, made on an explicit click.
 $('switch').addEventListener('click', () => void connect());
 $('disconnect').addEventListener('click', () => {

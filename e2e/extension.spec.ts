@@ -298,9 +298,22 @@ test('settings page: a bad mnemonic is refused with a message and nothing is sav
   await page.getByLabel('Mnemonic (12 or 24 words)').fill(words24);
   await page.getByLabel('Output variant').selectOption('second');
   await page.getByLabel('Active account').selectOption('2');
+  await page.getByLabel('Account that signs').selectOption('site');
+  await page.getByLabel('p2tr tweakedPublicKey holds').selectOption('output');
+  await page.getByLabel('sendTransfer fee rate (sat/vB)').fill('0');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByRole('alert')).toHaveText('bitcoinFeeRate must be an integer from 1 to 10000, got 0');
+  await page.getByLabel('sendTransfer fee rate (sat/vB)').fill('25');
+  await page.getByLabel(/^Broadcast Bitcoin transactions to/).fill('ftp://example');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByRole('alert')).toHaveText('bitcoinBroadcastUrl must be an http(s) URL, got ftp:');
+  await page.getByLabel(/^Broadcast Bitcoin transactions to/).fill('http://127.0.0.1:3002/api/');
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByRole('status')).toHaveText('Saved.');
-  expect(await wallet.settings()).toMatchObject({ mnemonic: words24, network: 'testnet', variant: 'second', activeAccount: 2 });
+  expect(await wallet.settings()).toMatchObject({
+    mnemonic: words24, network: 'testnet', variant: 'second', activeAccount: 2,
+    accountRule: 'site', taprootKeyField: 'output', bitcoinFeeRate: 25, bitcoinBroadcastUrl: 'http://127.0.0.1:3002/api',
+  });
   await expect(wallet.setSettings({ network: 'moon' as never })).rejects.toThrow('network must be one of "mainnet", "testnet", "signet", "regtest", "devnet", got "moon"');
 
   await page.getByRole('button', { name: 'Restore defaults' }).click();

@@ -25,6 +25,10 @@ function fill(settings: Settings): void {
   field<HTMLSelectElement>('variant').value = settings.variant;
   field<HTMLSelectElement>('approvalPolicy').value = settings.approvalPolicy;
   field<HTMLSelectElement>('rejectionCode').value = String(settings.rejectionCode);
+  field<HTMLSelectElement>('accountRule').value = settings.accountRule;
+  field<HTMLSelectElement>('taprootKeyField').value = settings.taprootKeyField;
+  field<HTMLInputElement>('bitcoinBroadcastUrl').value = settings.bitcoinBroadcastUrl;
+  field<HTMLInputElement>('bitcoinFeeRate').value = String(settings.bitcoinFeeRate);
   for (const box of form.querySelectorAll<HTMLInputElement>('input[name=missingEntries]')) {
     box.checked = settings.missingEntries.includes(box.value as Settings['missingEntries'][number]);
   }
@@ -44,6 +48,10 @@ function read(): SettingsPatch {
     variant: field<HTMLSelectElement>('variant').value as Settings['variant'],
     approvalPolicy: field<HTMLSelectElement>('approvalPolicy').value as Settings['approvalPolicy'],
     rejectionCode: number('rejectionCode') as Settings['rejectionCode'],
+    accountRule: field<HTMLSelectElement>('accountRule').value as Settings['accountRule'],
+    taprootKeyField: field<HTMLSelectElement>('taprootKeyField').value as Settings['taprootKeyField'],
+    bitcoinBroadcastUrl: field<HTMLInputElement>('bitcoinBroadcastUrl').value.trim(),
+    bitcoinFeeRate: number('bitcoinFeeRate'),
     missingEntries: [...form.querySelectorAll<HTMLInputElement>('input[name=missingEntries]:checked')].map(
       (box) => box.value as Settings['missingEntries'][number],
     ),

@@ -7,7 +7,10 @@ const defaults = () => ({ ...DEFAULT_SETTINGS, missingEntries: [] });
 test('defaults: public mnemonic, account 0, mainnet, first variant, prompt, 4001', () => {
   expect(DEFAULT_SETTINGS).toMatchObject({
     mnemonic: DEFAULT_MNEMONIC, passphrase: '', activeAccount: 0, network: 'mainnet', variant: 'first', approvalPolicy: 'prompt', rejectionCode: 4001,
+    accountRule: 'request', taprootKeyField: 'internal', bitcoinBroadcastUrl: '', bitcoinFeeRate: 10,
   });
+  // The URL loses its trailing slash, so `${url}/tx` has one.
+  expect(applySettingsPatch(defaults(), { bitcoinBroadcastUrl: 'https://mempool.local/api//' }).bitcoinBroadcastUrl).toBe('https://mempool.local/api');
 });
 
 test('a valid patch applies; switching past the list lengthens it', () => {
@@ -30,6 +33,12 @@ test('a bad field is refused whole, naming the field', () => {
     [{ missingEntries: 'stx' }, /missingEntries must be an array/],
     [{ missingEntries: ['p2pkh'] }, /missingEntries\[\] must be one of/],
     [{ colour: 'red' }, /unknown setting "colour"/],
+    [{ accountRule: 'connected' }, /accountRule must be one of "request", "site"/],
+    [{ taprootKeyField: 'tweaked' }, /taprootKeyField must be one of "internal", "output"/],
+    [{ bitcoinBroadcastUrl: 'not a url' }, /bitcoinBroadcastUrl must be '' or an http\(s\) URL/],
+    [{ bitcoinBroadcastUrl: 'file:///etc/passwd' }, /bitcoinBroadcastUrl must be an http\(s\) URL/],
+    [{ bitcoinFeeRate: 0 }, /bitcoinFeeRate must be an integer from 1 to 10000/],
+    [{ bitcoinFeeRate: 2.5 }, /bitcoinFeeRate must be an integer/],
     [null, /settings must be an object/],
     [{ network: 'testnet', variant: 'bogus' }, /variant/],
   ];

@@ -9,13 +9,13 @@ import { fileURLToPath } from 'node:url';
 
 const repo = fileURLToPath(new URL('..', import.meta.url));
 
-test('the README example passes in a fresh project', async ({ baseURL }) => {
+test('the README example tests pass in a fresh project', async ({ baseURL }) => {
   test.setTimeout(90_000);
   const readme = await readFile(join(repo, 'README.md'), 'utf8');
-  const example = /```ts\n(import \{ test, expect \} from 'mock-wallet-provider\/testing';[\s\S]*?)```/.exec(readme)?.[1];
-  expect(example, 'README has the example test').toBeTruthy();
-  // The example's app URL stands for the user's dev server; here the demo dApp plays that app.
-  const spec = example!.replace('http://localhost:3000/', `${baseURL}/`);
+  const examples = [...readme.matchAll(/```ts\n(import \{ test, expect \} from 'mock-wallet-provider\/testing';[\s\S]*?)```/g)].map((m) => m[1]!);
+  expect(examples.length, 'README has the connect and the signing example').toBe(2);
+  // The examples' app URL stands for the user's dev server; here the demo dApp plays that app.
+  const specs = examples.map((example) => example.replace('http://localhost:3000/', `${baseURL}/`));
 
   const project = await mkdtemp(join(tmpdir(), 'newcomer-'));
   try {
@@ -27,14 +27,14 @@ test('the README example passes in a fresh project', async ({ baseURL }) => {
     await symlink(join(repo, 'node_modules', 'playwright'), join(project, 'node_modules', 'playwright'));
     await symlink(join(repo, 'node_modules', 'playwright-core'), join(project, 'node_modules', 'playwright-core'));
     await writeFile(join(project, 'package.json'), JSON.stringify({ name: 'newcomer', private: true, type: 'module' }));
-    await writeFile(join(project, 'tests', 'connect.spec.ts'), spec);
+    await Promise.all(specs.map((spec, i) => writeFile(join(project, 'tests', `example${i}.spec.ts`), spec)));
     const run = spawnSync(process.execPath, [join(project, 'node_modules', '@playwright', 'test', 'cli.js'), 'test', '--reporter=line'], {
       cwd: project,
       encoding: 'utf8',
       env: { ...process.env, CI: '' },
       timeout: 80_000,
     });
-    expect(`${run.stdout}${run.stderr}`).toContain('1 passed');
+    expect(`${run.stdout}${run.stderr}`).toContain(`${specs.length} passed`);
     expect(run.status).toBe(0);
   } finally {
     await rm(project, { recursive: true, force: true });

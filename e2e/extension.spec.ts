@@ -164,8 +164,9 @@ test('unknown, unsupported and malformed requests get their JSON-RPC errors', as
     (window as unknown as { WalletProvider: { request(m: string, p: unknown): Promise<unknown> } }).WalletProvider.request('getAddresses', { chains: () => 1 }).catch((e: unknown) => e),
   );
   expect(fn).toMatchObject({ error: { code: -32602, message: 'params.chains is a function, which JSON cannot carry' } });
-  // The unsupported ones are still in the call log.
-  expect((await wallet.calls()).filter((c) => c.errorCode === 4002).map((c) => c.method)).toEqual(['signMessage', 'signPsbt', 'stx_callContract']);
+  // Refused calls are still in the call log, with their codes.
+  expect((await wallet.calls()).filter((c) => c.errorCode === 4002).map((c) => c.method)).toEqual(['stx_callContract']);
+  expect((await wallet.calls()).filter((c) => c.method.startsWith('sign')).map((c) => c.errorCode)).toEqual([-32602, -32602]);
   expect(await wallet.pending()).toEqual([]);
 });
 

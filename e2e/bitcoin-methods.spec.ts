@@ -183,3 +183,15 @@ test("taprootKeyField: the internal key by default, as the real wallet; the BIP-
   await wallet.setSettings({ taprootKeyField: 'output' });
   expect(await p2tr()).toBe(account.taprootOutputKey);
 });
+
+test('a large PSBT (40 inputs with their whole previous transactions) travels from the page and is signed whole', async ({ page, wallet }) => {
+  await wallet.setApprovalPolicy('approve');
+  await page.goto('/blank.html');
+  const account = await reference('mainnet', 0);
+  const inputs = Array.from({ length: 40 }, () => ({ address: account.p2wpkh.address, value: 5_000n, nonWitness: true }));
+  const hex = buildPsbt(inputs, [{ address: PAY_TO, value: 190_000n }]).toHex();
+  expect(hex.length).toBeGreaterThan(8_000);
+  const settled = await request(page, 'signPsbt', { hex });
+  const signed = psbtFromHex((settled.response.result as unknown as { hex: string }).hex);
+  expect(inputs.map((_, i) => signerOf(signed, i))).toEqual(inputs.map(() => account.p2wpkh.publicKey));
+});

@@ -4,17 +4,9 @@ import * as bitcoin from 'bitcoinjs-lib';
 import * as ecc from 'tiny-secp256k1';
 import { Verifier } from 'bip322-js';
 import { createHash } from 'node:crypto';
-import type { ReferenceNetwork } from './reference.ts';
+import { NETWORK, type ReferenceNetwork } from './reference.ts';
 
 bitcoin.initEccLib(ecc);
-
-const NETWORK: Record<ReferenceNetwork, bitcoin.networks.Network> = {
-  mainnet: bitcoin.networks.bitcoin,
-  testnet: bitcoin.networks.testnet,
-  signet: bitcoin.networks.testnet,
-  regtest: bitcoin.networks.regtest,
-  devnet: bitcoin.networks.regtest,
-};
 
 export interface TestInput {
   /** The address whose output the input spends; absent: the PSBT says nothing of it. */

@@ -14,7 +14,8 @@ const bip32 = BIP32Factory(ecc);
 export const TEST_MNEMONIC = 'abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon about';
 export type ReferenceNetwork = 'mainnet' | 'testnet' | 'signet' | 'regtest' | 'devnet';
 
-const NETWORK: Record<ReferenceNetwork, bitcoin.networks.Network> = {
+/** bitcoinjs-lib's network parameters for each of the wallet's network names. */
+export const NETWORK: Record<ReferenceNetwork, bitcoin.networks.Network> = {
   mainnet: bitcoin.networks.bitcoin,
   testnet: bitcoin.networks.testnet,
   signet: bitcoin.networks.testnet,

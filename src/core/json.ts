@@ -10,7 +10,9 @@ export interface JsonLimits {
   maxStringLength: number;
 }
 
-export const REQUEST_LIMITS: JsonLimits = { maxDepth: 16, maxNodes: 2000, maxStringLength: 4096 };
+// A string may hold a whole PSBT as hex: a standard transaction is at most 400 000 weight
+// units, so 800 000 hex characters carry any PSBT a node would relay, with its UTXOs.
+export const REQUEST_LIMITS: JsonLimits = { maxDepth: 16, maxNodes: 2000, maxStringLength: 800_000 };
 
 const { keys, getPrototypeOf, defineProperty, create } = Object;
 const { isArray } = Array;

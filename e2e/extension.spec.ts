@@ -143,7 +143,8 @@ test('unknown, unsupported and malformed requests get their JSON-RPC errors', as
     ['eth_requestAccounts', undefined, -32601, /does not exist/],
     ['signMessage', { message: 'hi', type: 'legacy' }, -32602, /type must be "bip322"/],
     ['signPsbt', undefined, -32602, /signPsbt params must be an object/],
-    ['stx_callContract', undefined, 4002, /not supported/],
+    ['openSwap', undefined, 4002, /not supported/],
+    ['getInfo', undefined, -32601, /^"getInfo" is not supported\. Try running \.request\('supportedMethods'\)/],
     [42, undefined, -32600, /method must be a string/],
     [undefined, undefined, -32600, /method is missing/],
     ['getAddresses', { chains: ['bitcoin'] }, -32602, /first variant/],
@@ -165,7 +166,7 @@ test('unknown, unsupported and malformed requests get their JSON-RPC errors', as
   );
   expect(fn).toMatchObject({ error: { code: -32602, message: 'params.chains is a function, which JSON cannot carry' } });
   // Refused calls are still in the call log, with their codes.
-  expect((await wallet.calls()).filter((c) => c.errorCode === 4002).map((c) => c.method)).toEqual(['stx_callContract']);
+  expect((await wallet.calls()).filter((c) => c.errorCode === 4002).map((c) => c.method)).toEqual(['openSwap']);
   expect((await wallet.calls()).filter((c) => c.method.startsWith('sign')).map((c) => c.errorCode)).toEqual([-32602, -32602]);
   expect(await wallet.pending()).toEqual([]);
 });

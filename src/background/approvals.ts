@@ -2,10 +2,9 @@
 import browser, { type Runtime } from 'webextension-polyfill';
 import { assertAccount } from '../core/keys.ts';
 import { findMethod } from '../core/request.ts';
-import { methodContext } from '../core/wallet.ts';
 import type { AccountSummary, PromptDetails, PromptMessage, PromptReply } from '../shared/messages.ts';
 import { rejection, settle } from './answer.ts';
-import { fulfil } from './fulfil.ts';
+import { contextFor, fulfil } from './fulfil.ts';
 import { pendingRequests } from './pending.ts';
 import { closePromptWindow } from './prompt-window.ts';
 import { currentSettings, keyRing } from './state.ts';
@@ -50,7 +49,7 @@ export async function handlePrompt(message: PromptMessage, sender: Runtime.Messa
         const account = method.kind === 'connect' ? message.account : request.target.account;
         assertAccount(account);
         const target = { ...request.target, account };
-        const context = await methodContext(keyRing, settings, target);
+        const context = await contextFor(settings, target);
         return {
           ok: true,
           value: {

@@ -12,7 +12,7 @@ import { connections } from './connections.ts';
 import { fulfil } from './fulfil.ts';
 import { pendingKey, pendingRequests, type PendingRequest } from './pending.ts';
 import { openPromptWindow } from './prompt-window.ts';
-import { currentSettings } from './state.ts';
+import { currentSettings, keyRing } from './state.ts';
 
 const reply = (response: RpcResponse): RpcReply => ({ type: 'rpc/response', response });
 
@@ -54,9 +54,10 @@ export async function handleRpc(message: RpcRequestMessage, sender: Runtime.Mess
   try {
     const request = parseRequest(message.request);
     const connectedAccount = await connections.get(entry.origin);
-    const { target } = prepareCall(request.method, request.params as JsonValue | undefined, settings, connectedAccount);
+    const { method, target } = await prepareCall(keyRing, request.method, request.params as JsonValue | undefined, settings, connectedAccount);
     const approvable = { id, origin: entry.origin, method: request.method, ...(params !== undefined && { params }), target };
-    if (settings.approvalPolicy === 'prompt') {
+    // A query (supportedMethods) asks nothing of the person: no window, no policy.
+    if (method.kind !== 'query' && settings.approvalPolicy === 'prompt') {
       const pending: PendingRequest = {
         key,
         id,
@@ -79,7 +80,7 @@ export async function handleRpc(message: RpcRequestMessage, sender: Runtime.Mess
       return { type: 'rpc/pending' };
     }
     answer =
-      settings.approvalPolicy === 'approve'
+      method.kind === 'query' || settings.approvalPolicy === 'approve'
         ? await fulfil(approvable, settings)
         : { response: rejection(id, request.method, settings, 'rejected'), outcome: 'rejected' };
   } catch (error) {

@@ -21,8 +21,14 @@ export function currentSettings(): Promise<Settings> {
 
 /** Throws SettingsError, and nothing changes, when any field is bad. */
 export function updateSettings(patch: SettingsPatch): Promise<Settings> {
+  return changeSettings(() => patch);
+}
+
+/** A change computed from the settings as they are when its turn comes (a counter that moves). */
+export function changeSettings(patchOf: (current: Settings) => SettingsPatch): Promise<Settings> {
   const change = changes.then(async () => {
-    const next = applySettingsPatch(await currentSettings(), patch);
+    const current = await currentSettings();
+    const next = applySettingsPatch(current, patchOf(current));
     await storeSettings(next);
     settings = Promise.resolve(next);
     return next;
@@ -32,5 +38,5 @@ export function updateSettings(patch: SettingsPatch): Promise<Settings> {
 }
 
 export function restoreDefaults(): Promise<Settings> {
-  return updateSettings({ ...DEFAULT_SETTINGS, missingEntries: [] });
+  return updateSettings({ ...DEFAULT_SETTINGS, missingEntries: [], stacksNonces: {} });
 }

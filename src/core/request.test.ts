@@ -32,11 +32,12 @@ test('requestId recovers a usable id or gives ""', () => {
 });
 
 test('routing: the method table, known-but-unsupported (4002), unknown (-32601)', () => {
-  for (const method of ['getAddresses', 'signMessage', 'sendTransfer', 'signPsbt']) expect(findMethod(method).name).toBe(method);
-  for (const method of ['stx_callContract', 'stx_transferStx', 'stx_deployContract', 'getInfo']) {
-    expect(code(() => findMethod(method)), method).toBe(4002);
+  for (const method of ['getAddresses', 'signMessage', 'sendTransfer', 'signPsbt', 'stx_callContract', 'stx_transferStx', 'stx_deployContract', 'stx_getAddresses', 'supportedMethods']) {
+    expect(findMethod(method).name).toBe(method);
   }
-  for (const method of ['getaddresses', 'eth_requestAccounts', 'toString', '__proto__', 'constructor', 'hasOwnProperty']) {
+  for (const method of ['open', 'openSwap', 'stx_transferSip10Ft']) expect(code(() => findMethod(method)), method).toBe(4002);
+  // As the real wallet: methods it has no handler for are -32601.
+  for (const method of ['getInfo', 'stx_getNetworks', 'stx_getAccounts', 'wallet_connect', 'getaddresses', 'eth_requestAccounts', 'toString', '__proto__', 'constructor', 'hasOwnProperty']) {
     expect(code(() => findMethod(method)), method).toBe(-32601);
   }
 });

@@ -7,21 +7,11 @@ import { RPC_ERROR, RpcError } from './rpc.ts';
 export const MAX_ID_LENGTH = 128;
 export const MAX_METHOD_LENGTH = 128;
 
-/** Methods real Bitcoin/Stacks wallets answer that this mock does not implement. */
-export const UNSUPPORTED_METHODS: readonly string[] = [
-  'getInfo',
-  'getBalance',
-  'open',
-  'openSwap',
-  'supportedMethods',
-  'wallet_connect',
-  'wallet_disconnect',
-  'wallet_getAccount',
-  'wallet_requestPermissions',
-  'wallet_renouncePermissions',
-  'wallet_getNetwork',
-  'wallet_changeNetwork',
-];
+/**
+ * Methods the real wallet answers that this mock does not implement: 4002. Everything else
+ * (getInfo, stx_getNetworks, stx_getAccounts, wallet_connect …) is -32601, as the real wallet answers.
+ */
+export const UNSUPPORTED_METHODS: readonly string[] = ['open', 'openSwap', 'stx_transferSip10Ft', 'stx_transferSip9Nft'];
 
 export interface WalletRequest {
   id: string;
@@ -54,8 +44,9 @@ export function parseRequest(raw: unknown): WalletRequest {
 export function findMethod(method: string): AnyMethod {
   const found = methodNamed(method);
   if (found) return found;
-  if (UNSUPPORTED_METHODS.includes(method) || method.startsWith('stx_')) {
+  if (UNSUPPORTED_METHODS.includes(method)) {
     throw new RpcError(RPC_ERROR.METHOD_NOT_SUPPORTED, `${method} is not supported by this mock wallet; it implements ${Object.keys(METHODS).join(', ')}`);
   }
-  throw new RpcError(RPC_ERROR.METHOD_NOT_FOUND, `method "${method.slice(0, 64)}" does not exist`);
+  // The real wallet's words: the name in quotes, then where to look.
+  throw new RpcError(RPC_ERROR.METHOD_NOT_FOUND, `"${method.slice(0, 64)}" is not supported. Try running .request('supportedMethods') to see what this wallet supports; method "${method.slice(0, 64)}" does not exist here`);
 }

@@ -52,6 +52,10 @@ export interface Settings {
   bitcoinBroadcastUrl: string;
   /** sendTransfer's fee rate, satoshis per virtual byte. */
   bitcoinFeeRate: number;
+  /** A Stacks node (or API) base URL: signed transactions are POSTed to <url>/v2/transactions; '' = never. */
+  stacksNodeUrl: string;
+  /** The wallet's own next Stacks nonce per "<network>:<account>"; absent = 0. */
+  stacksNonces: Record<string, number>;
 }
 
 export type SettingsPatch = Partial<Settings>;
@@ -70,7 +74,16 @@ export const DEFAULT_SETTINGS: Readonly<Settings> = Object.freeze({
   taprootKeyField: 'internal',
   bitcoinBroadcastUrl: '',
   bitcoinFeeRate: 10,
+  stacksNodeUrl: '',
+  stacksNonces: {},
 });
+
+/** The wallet's next Stacks nonce for an account on a network. */
+export function walletNonce(settings: Settings, network: NetworkName, account: number): number {
+  return settings.stacksNonces[nonceKey(network, account)] ?? 0;
+}
+
+export const nonceKey = (network: NetworkName, account: number): string => `${network}:${account}`;
 
 export class SettingsError extends Error {
   override name = 'SettingsError';
@@ -105,6 +118,18 @@ function broadcastUrl(field: string, value: unknown): string {
   return value.replace(/\/+$/, '');
 }
 
+const NONCE_KEY = new RegExp(`^(${NETWORK_NAMES.join('|')}):([0-9]{1,10})$`);
+
+function nonces(value: unknown): Record<string, number> {
+  if (!isPlainRecord(value)) throw new SettingsError('stacksNonces must be an object such as { "mainnet:0": 3 }');
+  const out: Record<string, number> = {};
+  for (const [key, nonce] of Object.entries(value)) {
+    if (!NONCE_KEY.test(key) || Number(NONCE_KEY.exec(key)![2]) > MAX_ACCOUNT) throw new SettingsError(`stacksNonces key ${JSON.stringify(key.slice(0, 40))} must be "<network>:<account>", e.g. "mainnet:0"`);
+    out[key] = integer(`stacksNonces["${key}"]`, 0, Number.MAX_SAFE_INTEGER, nonce);
+  }
+  return out;
+}
+
 /**
  * The settings after a change, or a SettingsError naming the first bad field.
  * Nothing is half-applied: either every field is valid or none is taken.
@@ -113,7 +138,7 @@ export function applySettingsPatch(current: Settings, patch: unknown): Settings 
   if (!isPlainRecord(patch)) throw new SettingsError('settings must be an object');
   const unknown = Object.keys(patch).filter((k) => !(KEYS as string[]).includes(k));
   if (unknown.length > 0) throw new SettingsError(`unknown setting ${list(unknown)}; known: ${KEYS.join(', ')}`);
-  const next: Settings = { ...current, missingEntries: [...current.missingEntries] };
+  const next: Settings = { ...current, missingEntries: [...current.missingEntries], stacksNonces: { ...current.stacksNonces } };
   const p = patch as Record<keyof Settings, unknown>;
 
   if ('mnemonic' in p) {
@@ -145,6 +170,8 @@ export function applySettingsPatch(current: Settings, patch: unknown): Settings 
   if ('accountRule' in p) next.accountRule = oneOf('accountRule', ACCOUNT_RULES, p.accountRule);
   if ('taprootKeyField' in p) next.taprootKeyField = oneOf('taprootKeyField', TAPROOT_KEY_FIELDS, p.taprootKeyField);
   if ('bitcoinBroadcastUrl' in p) next.bitcoinBroadcastUrl = broadcastUrl('bitcoinBroadcastUrl', p.bitcoinBroadcastUrl);
+  if ('stacksNodeUrl' in p) next.stacksNodeUrl = broadcastUrl('stacksNodeUrl', p.stacksNodeUrl);
+  if ('stacksNonces' in p) next.stacksNonces = nonces(p.stacksNonces);
   if ('bitcoinFeeRate' in p) next.bitcoinFeeRate = integer('bitcoinFeeRate', 1, MAX_FEE_RATE, p.bitcoinFeeRate);
   // Switching to an account beyond the list lengthens the list, as a wallet's "add account" would.
   if (next.activeAccount >= next.accountCount && next.activeAccount < MAX_LISTED_ACCOUNTS) {
@@ -155,7 +182,7 @@ export function applySettingsPatch(current: Settings, patch: unknown): Settings 
 
 /** Settings read back from storage: each bad or missing field falls back to its default. */
 export function settingsFromStorage(stored: unknown): Settings {
-  let settings: Settings = { ...DEFAULT_SETTINGS, missingEntries: [] };
+  let settings: Settings = { ...DEFAULT_SETTINGS, missingEntries: [], stacksNonces: {} };
   if (!isPlainRecord(stored)) return settings;
   for (const key of KEYS) {
     if (!(key in stored)) continue;

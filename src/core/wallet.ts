@@ -1,16 +1,24 @@
 // One request answered from the wallet's state: shared by the extension, the CLI and the kit.
 import type { JsonValue } from './json.ts';
 import type { KeyRing } from './keyring.ts';
-import { chooseTarget } from './methods/account.ts';
+import { chooseTarget, listedAccounts } from './methods/account.ts';
 import type { AnyMethod, MethodContext, MethodOutcome, Target } from './methods/method.ts';
+import type { NetworkName } from './networks.ts';
 import { findMethod } from './request.ts';
 import { RpcError, rpcSuccess, type RpcResponse } from './rpc.ts';
-import type { Settings } from './settings.ts';
+import { walletNonce, type Settings } from './settings.ts';
 
-export async function methodContext(ring: KeyRing, settings: Settings, target: Target): Promise<MethodContext> {
+/** `stacksNonce`: the node's next nonce when the wallet asked one; else the wallet's own counter. */
+export async function methodContext(ring: KeyRing, settings: Settings, target: Target, stacksNonce?: number): Promise<MethodContext> {
   const { mnemonic, passphrase } = settings;
   const keys = await ring.account(mnemonic, passphrase, target.network, target.account);
-  return { settings, target, keys, secrets: () => ring.secrets(mnemonic, passphrase, target.network, target.account) };
+  return {
+    settings,
+    target,
+    keys,
+    secrets: () => ring.secrets(mnemonic, passphrase, target.network, target.account),
+    stacksNonce: stacksNonce ?? walletNonce(settings, target.network, target.account),
+  };
 }
 
 export interface Call {
@@ -19,24 +27,34 @@ export interface Call {
   target: Target;
 }
 
-/** Parses a request and fixes the account it acts for; throws RpcError as the wallet answers. */
-export function prepareCall(name: string, raw: JsonValue | undefined, settings: Settings, connected?: number): Call {
-  const method = findMethod(name);
-  const params = method.parse(raw, settings);
-  return { method, params, target: chooseTarget(method, params, settings, connected) };
+/** Which listed account has this STX address on the network. */
+export function stacksAccountOf(ring: KeyRing, settings: Settings) {
+  return async (address: string, network: NetworkName): Promise<number | undefined> => {
+    for (const account of listedAccounts(settings)) {
+      if ((await ring.account(settings.mnemonic, settings.passphrase, network, account)).stx.address === address) return account;
+    }
+    return undefined;
+  };
 }
 
-export async function respond(ring: KeyRing, settings: Settings, call: Call): Promise<MethodOutcome> {
-  return call.method.respond(call.params, await methodContext(ring, settings, call.target));
+/** Parses a request and fixes the account it acts for; throws RpcError as the wallet answers. */
+export async function prepareCall(ring: KeyRing, name: string, raw: JsonValue | undefined, settings: Settings, connected?: number): Promise<Call> {
+  const method = findMethod(name);
+  const params = method.parse(raw, settings);
+  return { method, params, target: await chooseTarget(method, params, settings, connected, stacksAccountOf(ring, settings)) };
+}
+
+export async function respond(ring: KeyRing, settings: Settings, call: Call, stacksNonce?: number): Promise<MethodOutcome> {
+  return call.method.respond(call.params, await methodContext(ring, settings, call.target, stacksNonce));
 }
 
 /**
  * The approved answer to a request, as the extension gives it when nothing is broadcast
- * (no bitcoinBroadcastUrl): errors come back as the failure envelope, never thrown.
+ * (no broadcast URL): errors come back as the failure envelope, never thrown.
  */
 export async function approvedResponse(ring: KeyRing, settings: Settings, id: string, method: string, params: JsonValue | undefined, connected?: number): Promise<RpcResponse> {
   try {
-    const outcome = await respond(ring, settings, prepareCall(method, params, settings, connected));
+    const outcome = await respond(ring, settings, await prepareCall(ring, method, params, settings, connected));
     return rpcSuccess(id, outcome.result);
   } catch (error) {
     if (error instanceof RpcError) return error.toResponse(id);

@@ -33,12 +33,14 @@ export interface CallLogEntry {
 }
 
 export interface LoggedTransaction {
-  chain: 'bitcoin';
+  chain: 'bitcoin' | 'stacks';
   /** The raw signed transaction, hex. */
   hex: string;
-  /** Display-order txid. */
+  /** Bitcoin: display-order txid; Stacks: tx.txid(), '' when sponsored. */
   txid: string;
-  /** Where it was POSTed (bitcoinBroadcastUrl); absent: it left nothing. */
+  /** Stacks: the nonce it was signed with. */
+  nonce?: number;
+  /** Where it was POSTed (bitcoinBroadcastUrl, stacksNodeUrl); absent: it went nowhere. */
   sentTo?: string;
   /** The node's refusal, when it refused. */
   error?: string;

@@ -1,7 +1,7 @@
 // Every message that crosses a context boundary, defined once and imported by both ends.
 import type { JsonValue } from '../core/json.ts';
 import type { NetworkName } from '../core/networks.ts';
-import type { MethodView, Target } from '../core/methods/method.ts';
+import type { MethodKind, MethodView, Target } from '../core/methods/method.ts';
 import type { RpcResponse } from '../core/rpc.ts';
 import type { Settings, SettingsPatch } from '../core/settings.ts';
 
@@ -76,7 +76,7 @@ export interface PromptDetails {
   origin: string;
   method: string;
   /** connect: the person picks the account; sign: the target account acts. */
-  kind: 'connect' | 'sign';
+  kind: MethodKind;
   network: NetworkName;
   target: Target;
   /** The account this origin last connected with, if it ever did. */
@@ -109,7 +109,7 @@ export interface PromptUrlParams {
   key: string;
   origin: string;
   method: string;
-  kind: 'connect' | 'sign';
+  kind: MethodKind;
   network: NetworkName;
   account: string;
   accountCount: string;

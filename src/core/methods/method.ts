@@ -31,13 +31,20 @@ export interface MethodContext {
   keys: AccountKeys;
   /** Its private keys, derived on demand and never kept. */
   secrets(): Promise<AccountSecrets>;
+  /** The next Stacks nonce of the acting account: the node's, else the wallet's own counter. */
+  stacksNonce: number;
 }
 
 /** A signed transaction the wallet would hand to a node. */
 export interface SignedTransaction {
-  chain: 'bitcoin';
+  chain: 'bitcoin' | 'stacks';
   hex: string;
+  /** Bitcoin: display-order txid; Stacks: tx.txid(), '' for a sponsored transaction. */
   txid: string;
+  /** False for a sponsored Stacks transaction: the sponsor sends it, not the wallet. */
+  send: boolean;
+  /** Stacks: the origin nonce it was signed with. */
+  nonce?: number;
   /**
    * The error the page gets when the node refuses it, as the real wallet answers; the
    * node's own words go in error.data.reason, and also in the message when reasonInMessage.
@@ -52,14 +59,19 @@ export interface MethodOutcome {
   transaction?: SignedTransaction;
 }
 
+export type MethodKind = 'connect' | 'sign' | 'query';
+
 export interface WalletMethod<P> {
   name: string;
-  /** connect: the person picks the account in the window; sign: the target account acts. */
-  kind: 'connect' | 'sign';
+  /**
+   * connect: a window where the person picks the account; sign: a window, and the target
+   * account acts; query: answered at once, with no window and no approval policy.
+   */
+  kind: MethodKind;
   /** Validates the page's params; throws RpcError -32602 naming the field. */
   parse(params: JsonValue | undefined, settings: Settings): P;
-  /** The account the app asked for, if any. */
-  requestedAccount(params: P): number | undefined;
+  /** The account the app asked for, if any: Bitcoin's `account` number, or Stacks' STX `address`. */
+  requestedAccount(params: P): number | string | undefined;
   network(params: P, settings: Settings): NetworkName;
   view(params: P, context: MethodContext): MethodView;
   respond(params: P, context: MethodContext): Promise<MethodOutcome>;

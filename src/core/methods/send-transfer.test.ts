@@ -15,7 +15,7 @@ const ALICE = 'bc1q530dz4h80kwlzywlhx2qn0k6vdtftd93c499yq';
 const BOB = 'bc1p5cyxnuxmeuwuvkwfem96lqzszd02n6xdcjrs20cac6yqjjwudpxqkedrcr';
 
 async function transfer(params: unknown, wallet: Settings = settings) {
-  const outcome = await respond(ring, wallet, prepareCall('sendTransfer', params as never, wallet));
+  const outcome = await respond(ring, wallet, await prepareCall(ring, 'sendTransfer', params as never, wallet));
   return { result: outcome.result as { txid: string }, raw: outcome.transaction!.hex };
 }
 

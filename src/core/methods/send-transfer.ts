@@ -109,7 +109,7 @@ export const sendTransfer = defineMethod<SendTransferParams>({
     const { tx } = buildTransfer(params, keys, settings);
     tx.sign((await secrets()).p2wpkh);
     tx.finalize();
-    const transaction = { chain: 'bitcoin' as const, hex: tx.hex, txid: tx.id, failure: { code: RPC_ERROR.INTERNAL_ERROR, message: 'Failed to broadcast transaction', reasonInMessage: true } };
+    const transaction = { chain: 'bitcoin' as const, hex: tx.hex, txid: tx.id, send: true, failure: { code: RPC_ERROR.INTERNAL_ERROR, message: 'Failed to broadcast transaction', reasonInMessage: true } };
     return { result: { txid: tx.id }, transaction };
   },
   rejection: { rejected: USER_REJECTED, closed: USER_REJECTED },

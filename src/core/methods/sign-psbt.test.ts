@@ -81,7 +81,7 @@ test("account picks the signer; without it the active account signs (spec §4.2)
   expect(signerOf(psbtFromHex((await signed({ hex })).hex), 0)).toBeUndefined();
   expect(signerOf(psbtFromHex((await signed({ hex }, { ...settings, activeAccount: 2 })).hex), 0)).toBe(two.p2wpkh.publicKey);
   // accountRule 'site': the account the origin connected with wins over the request's, as the real wallet.
-  const site = prepareCall('signPsbt', { hex, account: 2 }, { ...settings, accountRule: 'site' }, 1);
+  const site = await prepareCall(ring, 'signPsbt', { hex, account: 2 }, { ...settings, accountRule: 'site' }, 1);
   expect(site.target).toMatchObject({ account: 1, source: 'site' });
 });
 
@@ -103,7 +103,7 @@ test("an input's own sighash type is honoured; nonWitnessUtxo inputs sign too", 
 test('broadcast: finalized and extracted; the txid and raw transaction are what bitcoinjs-lib extracts', async () => {
   const account = await reference('mainnet', 0);
   const psbt = buildPsbt([{ address: account.p2wpkh.address, value: 50_000n }, { address: account.p2tr.address, value: 30_000n }], [{ address: PAY_TO, value: 79_000n }]);
-  const prepared = prepareCall('signPsbt', { hex: psbt.toHex(), broadcast: true }, settings);
+  const prepared = await prepareCall(ring, 'signPsbt', { hex: psbt.toHex(), broadcast: true }, settings);
   const outcome = await respond(ring, settings, prepared);
   const result = outcome.result as { hex: string; txid: string };
   const independent = extract(psbtFromHex(result.hex));

@@ -138,5 +138,5 @@ function finalized(tx: Transaction, context: MethodContext) {
     const why = error instanceof Error ? error.message : String(error);
     throw invalidParams(`broadcast: the transaction cannot be finalized (${why}); every input must be signed, and account ${context.target.account} signed only its own`);
   }
-  return { chain: 'bitcoin' as const, hex: tx.hex, txid: tx.id, failure: { code: RPC_ERROR.METHOD_NOT_SUPPORTED, message: 'Failed to broadcast transaction', reasonInMessage: false } };
+  return { chain: 'bitcoin' as const, hex: tx.hex, txid: tx.id, send: true, failure: { code: RPC_ERROR.METHOD_NOT_SUPPORTED, message: 'Failed to broadcast transaction', reasonInMessage: false } };
 }

@@ -37,10 +37,11 @@ test('stx_transferStx: a token transfer signed by the acting account; txid is th
   expect(tx.auth.spendingCondition).toMatchObject({ fee: 10000n, nonce: 0n });
   expect(tx.chainId).toBe(1);
   // The checks can fail: another key's hash, or a changed byte, is caught.
-  expect(() => decodeStacksTransaction(result.transaction, (await stxKey(1)).publicKey)).toThrow(/not by the hash/);
+  const [zero, one] = [await stxKey(0), await stxKey(1)];
+  expect(() => decodeStacksTransaction(result.transaction, one.publicKey)).toThrow(/not by the hash/);
   const tampered = result.transaction.replace(/000000000f4240/, '000000000f4241'); // amount 1000000 → 1000001
   expect(tampered).not.toBe(result.transaction);
-  expect(() => decodeStacksTransaction(tampered, (await stxKey(0)).publicKey)).toThrow();
+  expect(() => decodeStacksTransaction(tampered, zero.publicKey)).toThrow();
   const explicit = await ok<TxResult>('stx_transferStx', { recipient: BOB, amount: 5, fee: '250', nonce: 9 }, stxTransferStx.response);
   expect(decodeStacksTransaction(explicit.transaction, (await stxKey(0)).publicKey).auth.spendingCondition).toMatchObject({ fee: 250n, nonce: 9n });
   // The wallet's own counter, when the settings hold one.

@@ -2,7 +2,7 @@
 import { accountLabel } from '../src/core/account-path.ts';
 import { NETWORK_NAMES } from '../src/core/networks.ts';
 import browser from 'webextension-polyfill';
-import type { Settings, SettingsPatch } from '../src/core/settings.ts';
+import { nonceKey, walletNonce, type Settings, type SettingsPatch } from '../src/core/settings.ts';
 import type { SettingsMessage, SettingsReply } from '../src/shared/messages.ts';
 import { loadSettings } from '../src/shared/settings-store.ts';
 
@@ -13,7 +13,11 @@ const status = document.getElementById('status')!;
 
 for (const network of NETWORK_NAMES) field<HTMLSelectElement>('network').add(new Option(network, network));
 
+/** The settings as last loaded or saved: the nonces of other accounts are kept as they are. */
+let shown: Settings | undefined;
+
 function fill(settings: Settings): void {
+  shown = settings;
   field<HTMLTextAreaElement>('mnemonic').value = settings.mnemonic;
   field<HTMLInputElement>('passphrase').value = settings.passphrase;
   field<HTMLInputElement>('accountCount').value = String(settings.accountCount);
@@ -29,6 +33,8 @@ function fill(settings: Settings): void {
   field<HTMLSelectElement>('taprootKeyField').value = settings.taprootKeyField;
   field<HTMLInputElement>('bitcoinBroadcastUrl').value = settings.bitcoinBroadcastUrl;
   field<HTMLInputElement>('bitcoinFeeRate').value = String(settings.bitcoinFeeRate);
+  field<HTMLInputElement>('stacksNodeUrl').value = settings.stacksNodeUrl;
+  field<HTMLInputElement>('stacksNonce').value = String(walletNonce(settings, settings.network, settings.activeAccount));
   for (const box of form.querySelectorAll<HTMLInputElement>('input[name=missingEntries]')) {
     box.checked = settings.missingEntries.includes(box.value as Settings['missingEntries'][number]);
   }
@@ -52,6 +58,12 @@ function read(): SettingsPatch {
     taprootKeyField: field<HTMLSelectElement>('taprootKeyField').value as Settings['taprootKeyField'],
     bitcoinBroadcastUrl: field<HTMLInputElement>('bitcoinBroadcastUrl').value.trim(),
     bitcoinFeeRate: number('bitcoinFeeRate'),
+    stacksNodeUrl: field<HTMLInputElement>('stacksNodeUrl').value.trim(),
+    // The nonce field belongs to the account and network chosen in this form.
+    stacksNonces: {
+      ...shown?.stacksNonces,
+      [nonceKey(field<HTMLSelectElement>('network').value as Settings['network'], number('activeAccount'))]: number('stacksNonce'),
+    },
     missingEntries: [...form.querySelectorAll<HTMLInputElement>('input[name=missingEntries]:checked')].map(
       (box) => box.value as Settings['missingEntries'][number],
     ),

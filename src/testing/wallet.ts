@@ -2,7 +2,7 @@
 import type { Page } from '@playwright/test';
 import type { NetworkName } from '../core/networks.ts';
 import type { Variant } from '../core/params.ts';
-import type { ApprovalPolicy, Settings, SettingsPatch } from '../core/settings.ts';
+import { nonceKey, walletNonce, type ApprovalPolicy, type Settings, type SettingsPatch } from '../core/settings.ts';
 import type { CallLogEntry, PendingView } from '../shared/control.ts';
 import type { WalletBrowser } from './browser.ts';
 import { Prompt } from './prompt.ts';
@@ -107,6 +107,19 @@ export class Wallet {
 
   async setApprovalPolicy(policy: ApprovalPolicy): Promise<void> {
     await this.setSettings({ approvalPolicy: policy });
+  }
+
+  /** The wallet's next Stacks nonce for an account (default: the active one) on a network (default: the wallet's). */
+  async stacksNonce(options: { account?: number; network?: NetworkName } = {}): Promise<number> {
+    const settings = await this.settings();
+    return walletNonce(settings, options.network ?? settings.network, options.account ?? settings.activeAccount);
+  }
+
+  /** Sets the wallet's next Stacks nonce, as a person would after a transaction made elsewhere. */
+  async setStacksNonce(nonce: number, options: { account?: number; network?: NetworkName } = {}): Promise<void> {
+    const settings = await this.settings();
+    const key = nonceKey(options.network ?? settings.network, options.account ?? settings.activeAccount);
+    await this.setSettings({ stacksNonces: { ...settings.stacksNonces, [key]: nonce } });
   }
 
   /** Every call the wallet saw, oldest first. */

@@ -2,6 +2,7 @@
 import { test, expect } from 'mock-wallet-provider/testing';
 import { psbtFromHex, signerOf, verifyBip322 } from './bitcoin-reference.ts';
 import { reference } from './reference.ts';
+import { decodeStacksTransaction } from './stacks-reference.ts';
 
 test('connect: the app shows Account 1 and links each BTC address to a mainnet explorer', async ({ page, wallet }) => {
   await page.goto('/');
@@ -143,4 +144,21 @@ test('sign message and sign PSBT with the connected account, even after the user
   const { hex } = JSON.parse(await page.getByLabel('Signing result').innerText()) as { hex: string };
   expect(signerOf(psbtFromHex(hex), 0)).toBe(account.p2wpkh.publicKey);
   expect((await wallet.calls()).map((c) => [c.method, c.account])).toEqual([['getAddresses', 1], ['signMessage', 1], ['signPsbt', 1]]);
+});
+
+test('Send 1 STX passes the connected STX address: the connected account sends, after a switch too; the app shows the decoded transaction', async ({ page, wallet }) => {
+  await page.goto('/');
+  await page.getByRole('button', { name: 'Connect wallet' }).click();
+  await wallet.approveNext({ account: 1 });
+  await wallet.setActiveAccount(0);
+  const one = (await reference('mainnet', 1)).stx!;
+  await page.getByRole('button', { name: 'Send 1 STX' }).click();
+  const prompt = await wallet.nextPrompt();
+  expect(await prompt.details()).toMatchObject({ title: 'Send STX', account: 1, accountSource: 'request', fields: { Amount: '1 STX', From: one.address } });
+  await prompt.approve();
+  await expect(page.getByLabel('Signing result')).toContainText('"decoded"');
+  const shown = JSON.parse(await page.getByLabel('Signing result').innerText()) as { txid: string; transaction: string; decoded: Record<string, string> };
+  const tx = decodeStacksTransaction(shown.transaction, one.publicKey);
+  expect(shown.txid).toBe(tx.txid());
+  expect(shown.decoded).toEqual({ txid: tx.txid(), sender: one.address, nonce: '0', fee: '10000', recipient: "'SP2J6ZY48GV1EZ5V2V5RB9MP66SW86PYKKNRV9EJ7", amount: '1000000', memo: 'demo' });
 });

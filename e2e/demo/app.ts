@@ -9,6 +9,7 @@ import type { RpcFailure, RpcSuccess } from '../../src/core/rpc.ts';
 import { Transaction, p2wpkh } from '@scure/btc-signer';
 import { hexToBytes, bytesToHex } from '@noble/hashes/utils.js';
 import { sha256 } from '@noble/hashes/sha2.js';
+import { AddressVersion, Cl, PayloadType, addressFromVersionHash, addressToString, deserializeTransaction } from '@stacks/transactions';
 
 interface Provider {
   request(method: 'getAddresses', params?: unknown): Promise<RpcSuccess<GetAddressesResult>>;
@@ -79,7 +80,7 @@ async function connect(): Promise<void> {
   render();
 }
 
-/** Shows a signing request's answer, or the wallet's error. */
+/** Shows a signing request's answer (a Stacks transaction decoded), or the wallet's error. */
 async function sign(method: string, params: Record<string, unknown>): Promise<void> {
   const wallet = provider();
   if (!wallet || !connection) return;
@@ -88,13 +89,34 @@ async function sign(method: string, params: Record<string, unknown>): Promise<vo
   try {
     // The wallet's network ids have no "regtest": its devnet is the same chain.
     const network = connection.network === 'regtest' ? 'devnet' : connection.network;
-    const response = await wallet.request(method, { ...params, account: connection.account, network });
-    $('signature').textContent = JSON.stringify(response.result, null, 2);
+    const response = await wallet.request(method, { ...params, network });
+    const { transaction } = response.result;
+    const decoded = method.startsWith('stx_') && transaction ? { decoded: describeStacksTransaction(transaction) } : {};
+    $('signature').textContent = JSON.stringify({ ...response.result, ...decoded }, null, 2);
   } catch (error) {
     const failure = error as Partial<RpcFailure>;
     $('signature').textContent = '';
     $('error').textContent = failure.error ? `Wallet error ${failure.error.code}: ${failure.error.message}` : String(error);
   }
+}
+
+const DEMO_STX_RECIPIENT = 'SP2J6ZY48GV1EZ5V2V5RB9MP66SW86PYKKNRV9EJ7';
+
+/** What a signed Stacks transaction says, decoded in the app as a developer would check it. */
+function describeStacksTransaction(hex: string): Record<string, string> {
+  const tx = deserializeTransaction(hex);
+  const { payload } = tx;
+  return {
+    txid: tx.txid(),
+    sender: addressFromPublicKeyHash(tx.auth.spendingCondition.signer, connection?.network === 'mainnet' ? 'mainnet' : 'testnet'),
+    nonce: String(tx.auth.spendingCondition.nonce),
+    fee: String(tx.auth.spendingCondition.fee),
+    ...(payload.payloadType === PayloadType.TokenTransfer && { recipient: Cl.prettyPrint(payload.recipient), amount: String(payload.amount), memo: payload.memo.content.replace(/\0+$/, '') }),
+  };
+}
+
+function addressFromPublicKeyHash(hash: string, network: 'mainnet' | 'testnet'): string {
+  return addressToString(addressFromVersionHash(network === 'mainnet' ? AddressVersion.MainnetSingleSig : AddressVersion.TestnetSingleSig, hash));
 }
 
 /** A PSBT spending a made-up output of the connected Native SegWit address back to itself. */
@@ -145,10 +167,15 @@ function render(): void {
 }
 
 $('connect').addEventListener('click', () => void connect());
-$('sign-message').addEventListener('click', () => void sign('signMessage', { message: $<HTMLInputElement>('message').value }));
+$('sign-message').addEventListener('click', () => void sign('signMessage', { message: $<HTMLInputElement>('message').value, account: connection?.account }));
 $('sign-psbt').addEventListener('click', () => {
-  if (connection?.segwit) void sign('signPsbt', { hex: demoPsbt(connection.segwit) });
+  if (connection?.segwit) void sign('signPsbt', { hex: demoPsbt(connection.segwit), account: connection.account });
   else $('error').textContent = 'The wallet gave no Native SegWit address to spend from.';
+});
+// Stacks methods take no account: the connected STX address says who sends.
+$('send-stx').addEventListener('click', () => {
+  if (connection?.stacks) void sign('stx_transferStx', { recipient: DEMO_STX_RECIPIENT, amount: '1000000', memo: 'demo', address: connection.stacks.address });
+  else $('error').textContent = 'The wallet gave no Stacks address.';
 });
 // Switching account is a new connection request, made on an explicit click.
 $('switch').addEventListener('click', () => void connect());

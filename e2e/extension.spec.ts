@@ -310,12 +310,16 @@ test('settings page: a bad mnemonic is refused with a message and nothing is sav
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByRole('alert')).toHaveText('bitcoinBroadcastUrl must be an http(s) URL, got ftp:');
   await page.getByLabel(/^Broadcast Bitcoin transactions to/).fill('http://127.0.0.1:3002/api/');
+  await page.getByLabel(/^Stacks node for nonces/).fill('http://127.0.0.1:3999');
+  await page.getByLabel('Next Stacks nonce (the chosen account, on the chosen chain)').fill('12');
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByRole('status')).toHaveText('Saved.');
   expect(await wallet.settings()).toMatchObject({
     mnemonic: words24, network: 'testnet', variant: 'second', activeAccount: 2,
     accountRule: 'site', taprootKeyField: 'output', bitcoinFeeRate: 25, bitcoinBroadcastUrl: 'http://127.0.0.1:3002/api',
+    stacksNodeUrl: 'http://127.0.0.1:3999', stacksNonces: { 'testnet:2': 12 },
   });
+  expect(await wallet.stacksNonce()).toBe(12);
   await expect(wallet.setSettings({ network: 'moon' as never })).rejects.toThrow('network must be one of "mainnet", "testnet", "signet", "regtest", "devnet", got "moon"');
 
   await page.getByRole('button', { name: 'Restore defaults' }).click();

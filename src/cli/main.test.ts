@@ -4,6 +4,7 @@ import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { verifyBip322 } from '../../e2e/bitcoin-reference.ts';
 import { reference } from '../../e2e/reference.ts';
+import { verifyStacksMessage } from '../../e2e/stacks-reference.ts';
 
 const main = fileURLToPath(new URL('./main.ts', import.meta.url));
 const tsx = fileURLToPath(new URL('../../node_modules/tsx/dist/cli.mjs', import.meta.url));
@@ -111,4 +112,13 @@ test('call: the wallet\'s JSON-RPC error is printed as the page gets it, exit co
     expect(stderr, args.join(' ')).toMatch(/^mock-wallet: /);
   }
   expect(cli('call', 'nope').status).toBe(3); // -32601, as the extension answers
+});
+
+test('call works for the Stacks methods too: a deterministic RSV signature that @stacks/encryption verifies', async () => {
+  const args = ['call', 'stx_signMessage', '--params', '{"message":"hello"}', '--account', '2', '--id', 's'];
+  const first = JSON.parse(cli(...args).stdout) as { result: { signature: string; publicKey: string } };
+  const stx = (await reference('mainnet', 2)).stx!;
+  expect(first.result.publicKey).toBe(stx.publicKey);
+  expect(verifyStacksMessage('hello', first.result.signature, stx.publicKey)).toBe(true);
+  expect(JSON.parse(cli(...args).stdout)).toEqual(first);
 });

@@ -27,7 +27,21 @@ if (connect) {
   for (let account = 0; account < count; account++) select.add(new Option(accountLabel(account), String(account), false, account === acting));
 }
 
-const send = <T>(message: PromptMessage): Promise<PromptReply<T>> => browser.runtime.sendMessage(message) as Promise<PromptReply<T>>;
+/** How long a click waits for the wallet before it says so and lets the person try again. */
+const REPLY_TIMEOUT_MS = 8_000;
+
+/** A message to the wallet; a stopped or restarting worker becomes a failed reply, never a hang. */
+async function send<T>(message: PromptMessage): Promise<PromptReply<T>> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const timeout = new Promise<PromptReply<T>>((resolve) => (timer = setTimeout(() => resolve({ ok: false, error: 'The wallet did not answer in time.' }), REPLY_TIMEOUT_MS)));
+  try {
+    return await Promise.race([browser.runtime.sendMessage(message) as Promise<PromptReply<T>>, timeout]);
+  } catch (error) {
+    return { ok: false, error: `The wallet could not be reached (${error instanceof Error ? error.message : String(error)}).` };
+  } finally {
+    clearTimeout(timer);
+  }
+}
 
 function shorten(address: string): string {
   return address.length > 20 ? `${address.slice(0, 10)}…${address.slice(-8)}` : address;
@@ -85,7 +99,7 @@ function renderSigner(details: PromptDetails): void {
 
 async function showDetails(account: number): Promise<void> {
   const reply = await send<PromptDetails>({ type: 'prompt/details', key, account });
-  if (!reply.ok) return fail(reply.error);
+  if (!reply.ok) return reply.gone ? gone(reply.error) : fail(reply.error);
   if (connect && Number(select.value) !== account) return; // the person switched again meanwhile
   for (const kind of ['p2wpkh', 'p2tr', 'stx'] as const) {
     const element = $(kind);
@@ -110,11 +124,21 @@ function fail(message: string): void {
   for (const button of buttons) button.disabled = true;
 }
 
+/** The request was answered or withdrawn elsewhere: say so, then close. */
+function gone(message: string): void {
+  fail(message);
+  setTimeout(() => window.close(), 1500);
+}
+
 async function decide(message: PromptMessage): Promise<void> {
   for (const button of buttons) button.disabled = true;
+  $('error').textContent = '';
   const reply = await send<null>(message);
-  if (!reply.ok) return fail(reply.error);
-  window.close(); // the background closes it too; this covers a window it did not know yet
+  if (reply.ok) return window.close(); // the background closes it too; this covers a window it did not know yet
+  if (reply.gone) return gone(reply.error);
+  // The wallet was stopped or failed mid-click: nothing was decided, so the person can try again.
+  $('error').textContent = `${reply.error} Try again.`;
+  enable();
 }
 
 select.addEventListener('change', () => {

@@ -1,14 +1,16 @@
-// Answers a request exactly once: to the frame that asked, then the log, then the window.
+// Answers a request exactly once. The decision is stored on the pending entry before it is
+// delivered, so a worker stopped at any point resumes: it delivers what was decided, or,
+// when nothing was decided yet, the request is still waiting for its person.
 import browser from 'webextension-polyfill';
 import { methodNamed } from '../core/methods/index.ts';
 import type { AccountSource } from '../core/methods/method.ts';
 import { RPC_ERROR, RpcError, rpcFailure, type RpcFailure, type RpcResponse } from '../core/rpc.ts';
 import type { Settings } from '../core/settings.ts';
-import type { CallLogEntry, CallOutcome, LoggedTransaction } from '../shared/control.ts';
+import type { CallOutcome, LoggedTransaction } from '../shared/control.ts';
 import type { JsonValue } from '../core/json.ts';
 import type { RpcResponseMessage } from '../shared/messages.ts';
 import { logOutcome, logWork } from './call-log.ts';
-import { pendingRequests, type PendingRequest } from './pending.ts';
+import { pendingRequests, type PendingRequest, type StoredAnswer } from './pending.ts';
 import { closePromptWindow } from './prompt-window.ts';
 
 export interface Answer {
@@ -19,7 +21,7 @@ export interface Answer {
   transaction?: LoggedTransaction;
 }
 
-export type Settled = Pick<CallLogEntry, 'outcome' | 'errorCode' | 'account' | 'accountSource' | 'result' | 'transaction'>;
+export type Settled = StoredAnswer['settled'];
 
 /** The method's own words when the person rejects or closes (the real wallet's, for signing methods). */
 export function rejection(id: string, method: string, settings: Settings, reason: 'rejected' | 'closed' | 'reset'): RpcFailure {
@@ -57,38 +59,92 @@ async function deliver(request: PendingRequest, response: RpcResponse): Promise<
   }
 }
 
+// Keys this worker is deciding or finishing right now: a second click or a window closed
+// after approving finds the key claimed and does nothing.
+const deciding = new Set<string>();
+const finishing = new Set<string>();
+
+/** Test hook: decide and store, then stop as if the worker died before delivering. */
+let holdDelivery = false;
+export const setHoldDelivery = (hold: boolean): void => void (holdDelivery = hold);
+
 /**
- * Settles a pending request with the answer `decide` gives. Returns false when the
- * request was already settled (a second click, a window closed after approving).
+ * Settles a waiting request with the answer `decide` gives. Returns false when it was
+ * already decided (a second click, a window closed after approving) or is gone.
  */
 export function settle(key: string, decide: (request: PendingRequest) => Promise<Answer>): Promise<boolean> {
   return logWork(settleNow(key, decide));
 }
 
 async function settleNow(key: string, decide: (request: PendingRequest) => Promise<Answer>): Promise<boolean> {
-  const request = await pendingRequests.take(key);
-  if (!request) return false;
-  let answer: Answer;
+  if (deciding.has(key)) return false;
+  const request = await pendingRequests.get(key);
+  if (!request || request.answer) return false;
+  deciding.add(key);
   try {
-    answer = await decide(request);
-  } catch (error) {
-    answer = failed(request.id, error);
+    let answer: Answer;
+    try {
+      answer = await decide(request);
+    } catch (error) {
+      answer = failed(request.id, error);
+    }
+    const current = await pendingRequests.get(key);
+    if (!current) return false; // its tab went away while deciding
+    await pendingRequests.set(key, { ...current, answer: { response: answer.response, settled: outcomeOf(answer) } });
+  } finally {
+    deciding.delete(key);
   }
-  const delivered = await deliver(request, answer.response);
-  await Promise.all([
-    logOutcome(key, delivered ? outcomeOf(answer) : { ...outcomeOf(answer), outcome: 'dropped' }),
-    closePromptWindow(request.windowId),
-  ]);
+  if (!holdDelivery) await finish(key);
   return true;
+}
+
+/** Delivers a decided answer to its frame, logs the outcome, closes the window, forgets the request. */
+export function finish(key: string): Promise<void> {
+  return logWork(complete(key, true));
+}
+
+/**
+ * The decided answer for the relay that asks again (after a stopped worker), handed back
+ * as its reply; the rest of finishing happens here.
+ */
+export async function answerForRetry(key: string): Promise<RpcResponse | undefined> {
+  const request = await pendingRequests.get(key);
+  if (!request?.answer) return undefined;
+  void logWork(complete(key, false));
+  return request.answer.response;
+}
+
+async function complete(key: string, send: boolean): Promise<void> {
+  if (finishing.has(key)) return;
+  const request = await pendingRequests.get(key);
+  if (!request?.answer) return;
+  finishing.add(key);
+  try {
+    const { response, settled } = request.answer;
+    const delivered = send ? await deliver(request, response) : true;
+    // The outcome is written before the entry goes: the log never keeps a 'pending' whose request is gone.
+    await logOutcome(key, delivered ? settled : { ...settled, outcome: 'dropped' });
+    await closePromptWindow(request.windowId);
+    await pendingRequests.delete([key]);
+  } finally {
+    finishing.delete(key);
+  }
+}
+
+/** On worker start: deliver every answer a stopped worker decided but did not deliver. */
+export async function resumeAnswered(): Promise<void> {
+  for (const request of await pendingRequests.values()) if (request.answer) await finish(request.key);
 }
 
 /** Forgets a request whose page is gone; its window closes, nothing is sent. */
 export function drop(key: string): Promise<void> {
   return logWork(
     (async () => {
-      const request = await pendingRequests.take(key);
+      const request = await pendingRequests.get(key);
       if (!request) return;
-      await Promise.all([logOutcome(key, { outcome: 'dropped' }), closePromptWindow(request.windowId)]);
+      await logOutcome(key, { ...(request.answer?.settled ?? {}), outcome: 'dropped' });
+      await closePromptWindow(request.windowId);
+      await pendingRequests.delete([key]);
     })(),
   );
 }

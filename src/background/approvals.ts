@@ -40,7 +40,7 @@ export async function handlePrompt(message: PromptMessage, sender: Runtime.Messa
     switch (message.type) {
       case 'prompt/details': {
         const request = await pendingRequests.get(message.key);
-        if (!request) return { ok: false, error: GONE };
+        if (!request || request.answer) return { ok: false, error: GONE, gone: true };
         // The window may report in before windows.create resolved in the router.
         if (request.windowId === undefined && windowId !== undefined) await pendingRequests.update(message.key, (p) => ({ ...p, windowId }));
         const settings = await currentSettings();
@@ -70,12 +70,12 @@ export async function handlePrompt(message: PromptMessage, sender: Runtime.Messa
         assertAccount(message.account);
         const done = await approve(message.key, message.account);
         await closePromptWindow(windowId);
-        return done ? { ok: true, value: null } : { ok: false, error: GONE };
+        return done ? { ok: true, value: null } : { ok: false, error: GONE, gone: true };
       }
       case 'prompt/reject': {
         const done = await reject(message.key, 'rejected');
         await closePromptWindow(windowId);
-        return done ? { ok: true, value: null } : { ok: false, error: GONE };
+        return done ? { ok: true, value: null } : { ok: false, error: GONE, gone: true };
       }
     }
   } catch (error) {

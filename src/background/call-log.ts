@@ -1,6 +1,7 @@
 // Every call the wallet saw, with its outcome: what tests read to assert on app behaviour.
 import type { JsonValue } from '../core/json.ts';
 import type { CallLogEntry } from '../shared/control.ts';
+import { pendingRequests } from './pending.ts';
 import { SessionMap } from './session-map.ts';
 
 type Stored = CallLogEntry & { seq: number; key: string };
@@ -32,22 +33,57 @@ function bounded(value: JsonValue | undefined): JsonValue | undefined {
   return size > MAX_LOGGED_VALUE ? { truncated: true, size } : value;
 }
 
+/** The log's share of session storage (10 MB in all): past it, the oldest entries go. */
+export const LOG_BUDGET_CHARS = 4_500_000;
+
+// Size of each stored entry, so the budget is kept without reading the whole log per write.
+let sizes: Map<string, number> | undefined;
+let total = 0;
+
+async function sizeTable(): Promise<Map<string, number>> {
+  if (!sizes) {
+    sizes = new Map();
+    total = 0;
+    for (const entry of await log.values()) {
+      const size = JSON.stringify(entry).length;
+      sizes.set(entry.key, size);
+      total += size;
+    }
+  }
+  return sizes;
+}
+
 /** A log write that fails (quota, shutdown) must never fail the call it describes. */
 async function write(key: string, entry: Stored): Promise<void> {
   try {
     const params = bounded(entry.params);
     const result = bounded(entry.result);
-    await log.set(key, { ...entry, ...(params !== undefined && { params }), ...(result !== undefined && { result }) });
-    if ((await log.size()) > MAX_LOGGED_CALLS + PRUNE_BATCH) await prune();
+    const stored = { ...entry, ...(params !== undefined && { params }), ...(result !== undefined && { result }) };
+    const size = JSON.stringify(stored).length;
+    const table = await sizeTable();
+    await log.set(key, stored);
+    total += size - (table.get(key) ?? 0);
+    table.set(key, size);
+    if (table.size > MAX_LOGGED_CALLS + PRUNE_BATCH || total > LOG_BUDGET_CHARS) await prune();
   } catch (error) {
     console.warn('mock wallet: could not write the call log', error);
   }
 }
 
+/** Drops the oldest entries down to the count limit and 80% of the budget. */
 async function prune(): Promise<void> {
+  const table = await sizeTable();
   const entries = [...(await log.values())].sort((a, b) => a.startedAt - b.startedAt || a.seq - b.seq);
-  const oldest = entries.slice(0, entries.length - MAX_LOGGED_CALLS);
-  await log.delete(oldest.map((e) => e.key));
+  const gone: string[] = [];
+  let left = entries.length;
+  for (const entry of entries) {
+    if (left <= MAX_LOGGED_CALLS && total <= LOG_BUDGET_CHARS * 0.8) break;
+    gone.push(entry.key);
+    total -= table.get(entry.key) ?? 0;
+    table.delete(entry.key);
+    left--;
+  }
+  await log.delete(gone);
 }
 
 export function logCall(key: string, entry: CallLogEntry): Promise<void> {
@@ -63,7 +99,14 @@ export async function listCalls(): Promise<CallLogEntry[]> {
   await Promise.allSettled([...underWay]);
   const entries = await log.values();
   entries.sort((a, b) => a.startedAt - b.startedAt || a.seq - b.seq);
-  return entries.map(({ seq: _seq, key: _key, ...entry }) => entry);
+  // A request is logged after it is stored and its outcome before it goes, so a 'pending'
+  // entry without its request can only be one a storage failure cut short: say so.
+  const waiting = new Set((await pendingRequests.values()).map((p) => p.key));
+  return entries.map(({ seq: _seq, key, ...entry }) => (entry.outcome === 'pending' && !waiting.has(key) ? { ...entry, outcome: 'dropped' } : entry));
 }
 
-export const clearCalls = (): Promise<void> => log.clear();
+export async function clearCalls(): Promise<void> {
+  await log.clear();
+  sizes = new Map();
+  total = 0;
+}

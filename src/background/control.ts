@@ -1,14 +1,18 @@
 // The test-control surface: a global of this worker, for Playwright's serviceWorker.evaluate.
 // Web pages cannot reach a service worker's globals; nothing here is exposed to them.
 import type { PendingView, WalletControl } from '../shared/control.ts';
+import { drop, finish, setHoldDelivery } from './answer.ts';
 import { approve, reject } from './approvals.ts';
 import { clearCalls, listCalls } from './call-log.ts';
 import { connections } from './connections.ts';
 import { pendingRequests, type PendingRequest } from './pending.ts';
 import { currentSettings, restoreDefaults, updateSettings } from './state.ts';
 
+/** Requests still waiting for a decision (a decided one is only being delivered). */
+const waiting = async (): Promise<PendingRequest[]> => (await pendingRequests.values()).filter((p) => !p.answer);
+
 async function pendingById(id: string): Promise<PendingRequest> {
-  const all = await pendingRequests.values();
+  const all = await waiting();
   const found = all.find((p) => p.id === id);
   if (!found) {
     const ids = all.map((p) => p.id).join(', ') || 'none';
@@ -35,7 +39,7 @@ export const control: WalletControl = {
   getSettings: currentSettings,
   setSettings: updateSettings, // validates the whole patch before anything is written
   async listPending() {
-    const all = await pendingRequests.values();
+    const all = await waiting();
     return all.sort((a, b) => a.createdAt - b.createdAt).map(view);
   },
   async approve(id, options) {
@@ -47,8 +51,14 @@ export const control: WalletControl = {
   calls: listCalls,
   clearCalls,
   async reset() {
-    const waiting = await pendingRequests.values();
-    await Promise.all(waiting.map((p) => reject(p.key, 'reset')));
+    // Decided answers are delivered; waiting requests are withdrawn.
+    await Promise.all((await pendingRequests.values()).map((p) => (p.answer ? finish(p.key) : reject(p.key, 'reset'))));
+    // Whatever is left (a request mid-decision) must not outlive the reset as a ghost.
+    for (const p of await pendingRequests.values()) await drop(p.key);
     await Promise.all([clearCalls(), restoreDefaults(), connections.clear()]);
+    setHoldDelivery(false);
+  },
+  async holdDelivery(hold) {
+    setHoldDelivery(hold);
   },
 };

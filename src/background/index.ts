@@ -2,13 +2,13 @@
 // that wakes a stopped worker (a page's request, a closed window) finds them in place.
 import browser, { type Runtime } from 'webextension-polyfill';
 import { CONTROL_GLOBAL, type WalletControl } from '../shared/control.ts';
-import { isMessage, type PromptMessage, type RpcRequestMessage, type SettingsMessage } from '../shared/messages.ts';
-import { drop } from './answer.ts';
+import { isMessage, type PromptMessage, type RpcPollMessage, type RpcRequestMessage, type SettingsMessage } from '../shared/messages.ts';
+import { drop, resumeAnswered } from './answer.ts';
 import { handlePrompt, isOwnPage, reject } from './approvals.ts';
 import { control } from './control.ts';
 import { pendingRequests } from './pending.ts';
 import { PROMPT_PAGE } from './prompt-window.ts';
-import { handleRpc } from './router.ts';
+import { handlePoll, handleRpc } from './router.ts';
 import { loadSession } from './session-map.ts';
 import { SETTINGS_PAGE, handleSettings } from './settings-page.ts';
 import { currentSettings } from './state.ts';
@@ -21,7 +21,8 @@ declare global {
 // Chrome starts this worker for an event, nearly always a request: start the two storage
 // reads every request needs now, while the event is still being dispatched.
 void currentSettings();
-void loadSession();
+// Then deliver whatever a stopped worker decided and did not deliver.
+void loadSession().then(resumeAnswered);
 
 const PROMPT_TYPES = ['prompt/details', 'prompt/approve', 'prompt/reject'];
 const SETTINGS_TYPES = ['settings/save', 'settings/reset'];
@@ -29,6 +30,7 @@ const SETTINGS_TYPES = ['settings/save', 'settings/reset'];
 browser.runtime.onMessage.addListener((message: unknown, sender: Runtime.MessageSender) => {
   if (sender.id !== browser.runtime.id) return undefined;
   if (isMessage<RpcRequestMessage>(message, 'rpc/request')) return handleRpc(message, sender);
+  if (isMessage<RpcPollMessage>(message, 'rpc/poll')) return handlePoll(message, sender);
   const type = (message as { type?: unknown } | null)?.type;
   if (typeof type !== 'string') return undefined;
   if (PROMPT_TYPES.includes(type) && isOwnPage(sender, PROMPT_PAGE)) return handlePrompt(message as PromptMessage, sender);

@@ -1,6 +1,8 @@
 // Requests waiting for a person, kept in session storage so a restarted worker still answers them.
 import type { JsonValue } from '../core/json.ts';
 import type { Target } from '../core/methods/method.ts';
+import type { RpcResponse } from '../core/rpc.ts';
+import type { CallLogEntry } from '../shared/control.ts';
 import { SessionMap } from './session-map.ts';
 
 export interface PendingRequest {
@@ -21,8 +23,38 @@ export interface PendingRequest {
   connectedAccount?: number;
   createdAt: number;
   windowId?: number;
+  /** The decision, stored before it is delivered: a restarted worker delivers it, never decides again. */
+  answer?: StoredAnswer;
 }
 
-export const pendingRequests = new SessionMap<PendingRequest>('pending:');
+export interface StoredAnswer {
+  response: RpcResponse;
+  /** What the call log records once it is delivered. */
+  settled: Pick<CallLogEntry, 'outcome' | 'errorCode' | 'account' | 'accountSource' | 'result' | 'transaction'>;
+}
+
+const isPending = (value: unknown): boolean => {
+  const v = value as Partial<PendingRequest> | null;
+  return typeof v === 'object' && v !== null && typeof v.key === 'string' && typeof v.id === 'string' && typeof v.tabId === 'number' && typeof v.method === 'string' && typeof v.target === 'object' && v.target !== null;
+};
+
+export const pendingRequests = new SessionMap<PendingRequest>('pending:', isPending);
 
 export const pendingKey = (tabId: number, frameId: number, id: string): string => `${tabId}:${frameId}:${id}`;
+
+/** One origin may keep this many requests waiting; more are refused, so it cannot starve others. */
+export const MAX_PENDING_PER_ORIGIN = 25;
+/** Characters of params all waiting requests of one origin may hold, and all origins together. */
+export const MAX_PENDING_CHARS_PER_ORIGIN = 1_500_000;
+export const MAX_PENDING_CHARS = 3_500_000;
+
+/** Why a new waiting request of `size` characters from `origin` does not fit, or undefined when it does. */
+export async function pendingRoom(origin: string, size: number): Promise<string | undefined> {
+  const all = await pendingRequests.values();
+  const sizeOf = (p: PendingRequest): number => (p.params === undefined ? 0 : JSON.stringify(p.params).length);
+  const mine = all.filter((p) => p.origin === origin);
+  if (mine.length >= MAX_PENDING_PER_ORIGIN) return `too many pending requests: ${origin} already has ${mine.length} waiting for approval (limit ${MAX_PENDING_PER_ORIGIN}); answer or close them first`;
+  if (mine.reduce((n, p) => n + sizeOf(p), size) > MAX_PENDING_CHARS_PER_ORIGIN) return `too many pending requests: ${origin}'s waiting requests would hold more than ${MAX_PENDING_CHARS_PER_ORIGIN} characters`;
+  if (all.reduce((n, p) => n + sizeOf(p), size) > MAX_PENDING_CHARS) return 'too many pending requests: the wallet holds as many as it can; answer or close some first';
+  return undefined;
+}

@@ -1,16 +1,16 @@
 // Where a page's request enters the wallet: validate, route, then answer at once or prompt.
 import type { Runtime } from 'webextension-polyfill';
-import type { JsonValue } from '../core/json.ts';
-import { RPC_ERROR, rpcFailure, type RpcResponse } from '../core/rpc.ts';
-import { parseRequest, requestId } from '../core/request.ts';
+import { REQUEST_LIMITS, toJsonValue } from '../core/json.ts';
+import { RPC_ERROR, RpcError, invalidParams, rpcFailure, type RpcResponse } from '../core/rpc.ts';
+import { MAX_METHOD_LENGTH, parseRequest, requestId } from '../core/request.ts';
 import { prepareCall } from '../core/wallet.ts';
 import type { CallLogEntry } from '../shared/control.ts';
-import type { RpcReply, RpcRequestMessage } from '../shared/messages.ts';
-import { failed, outcomeOf, rejection, type Answer } from './answer.ts';
+import type { RpcPollMessage, RpcReply, RpcRequestMessage } from '../shared/messages.ts';
+import { answerForRetry, failed, outcomeOf, rejection, type Answer } from './answer.ts';
 import { logCall } from './call-log.ts';
 import { connections } from './connections.ts';
 import { fulfil } from './fulfil.ts';
-import { pendingKey, pendingRequests, type PendingRequest } from './pending.ts';
+import { pendingKey, pendingRequests, pendingRoom, type PendingRequest } from './pending.ts';
 import { openPromptWindow } from './prompt-window.ts';
 import { currentSettings, keyRing } from './state.ts';
 
@@ -26,24 +26,41 @@ function originOf(sender: Runtime.MessageSender & { origin?: string }): string {
   }
 }
 
+/** Where a known request stands: its stored answer, or still waiting. */
+async function statusOf(key: string): Promise<RpcReply> {
+  const answer = await answerForRetry(key);
+  return answer ? reply(answer) : { type: 'rpc/pending' };
+}
+
+/** The relay asking again about a request it is still waiting on. */
+export async function handlePoll(message: RpcPollMessage, sender: Runtime.MessageSender): Promise<RpcReply> {
+  const tabId = sender.tab?.id;
+  if (tabId === undefined || typeof message.id !== 'string') return { type: 'rpc/unknown' };
+  const key = pendingKey(tabId, sender.frameId ?? 0, message.id);
+  return (await pendingRequests.get(key)) ? statusOf(key) : { type: 'rpc/unknown' };
+}
+
 export async function handleRpc(message: RpcRequestMessage, sender: Runtime.MessageSender): Promise<RpcReply> {
   const id = requestId(message.request);
   const tabId = sender.tab?.id;
   if (tabId === undefined) return reply(rpcFailure(id, RPC_ERROR.INVALID_REQUEST, 'requests must come from a web page'));
   const frameId = sender.frameId ?? 0;
   const key = pendingKey(tabId, frameId, id || crypto.randomUUID());
-  // A repeat of a request the relay sent before this worker was stopped: it is already waiting.
-  if (id && (await pendingRequests.get(key))) return { type: 'rpc/pending' };
+  // A repeat of a request the relay sent before this worker was stopped: it is waiting, or decided.
+  if (id && (await pendingRequests.get(key))) return statusOf(key);
 
   const settings = await currentSettings();
-  const { method, params } = message.request;
+  const { method } = message.request;
+  // The relay forwards what the page's port carried; the page may not have used the provider.
+  const checked = toJsonValue(message.request.params, REQUEST_LIMITS, 'params');
+  const params = checked.ok ? checked.value : undefined;
   const entry: CallLogEntry = {
     id,
     origin: originOf(sender),
     url: sender.url ?? '',
     tabId,
     frameId,
-    method: typeof method === 'string' ? method : JSON.stringify(method ?? null).slice(0, 128),
+    method: typeof method === 'string' ? (method.length > MAX_METHOD_LENGTH ? `${method.slice(0, MAX_METHOD_LENGTH)}…` : method) : typeof method,
     ...(params !== undefined && { params }),
     userActivation: message.userActivation === true,
     outcome: 'pending',
@@ -53,8 +70,9 @@ export async function handleRpc(message: RpcRequestMessage, sender: Runtime.Mess
   let answer: Answer;
   try {
     const request = parseRequest(message.request);
+    if (!checked.ok) throw invalidParams(`${checked.path} ${checked.reason}`);
     const connectedAccount = await connections.get(entry.origin);
-    const { method, target } = await prepareCall(keyRing, request.method, request.params as JsonValue | undefined, settings, connectedAccount);
+    const { method, target } = await prepareCall(keyRing, request.method, params, settings, connectedAccount);
     const approvable = { id, origin: entry.origin, method: request.method, ...(params !== undefined && { params }), target };
     // A query (supportedMethods) asks nothing of the person: no window, no policy.
     if (method.kind !== 'query' && settings.approvalPolicy === 'prompt') {
@@ -72,10 +90,18 @@ export async function handleRpc(message: RpcRequestMessage, sender: Runtime.Mess
         ...(connectedAccount !== undefined && { connectedAccount }),
         createdAt: entry.startedAt,
       };
-      // The window needs a few tens of milliseconds to ask for the request; storing it takes one.
-      const stored = Promise.all([pendingRequests.set(key, pending), logCall(key, entry)]);
-      const windowId = await openPromptWindow(pending, settings);
-      await stored;
+      const full = await pendingRoom(entry.origin, params === undefined ? 0 : JSON.stringify(params).length);
+      if (full) throw new RpcError(RPC_ERROR.INTERNAL_ERROR, full);
+      // Stored before its window opens: a write the quota refuses answers the page and opens nothing.
+      await pendingRequests.set(key, pending);
+      await logCall(key, entry);
+      let windowId: number | undefined;
+      try {
+        windowId = await openPromptWindow(pending, settings);
+      } catch (error) {
+        await pendingRequests.delete([key]); // no window, no ghost: the page gets the error
+        throw error;
+      }
       await pendingRequests.update(key, (p) => ({ ...p, ...(windowId !== undefined && { windowId }) }));
       return { type: 'rpc/pending' };
     }

@@ -14,12 +14,22 @@ export function loadSession(): Promise<Record<string, unknown>> {
 export class SessionMap<T> {
   private loaded: Promise<Map<string, T>> | undefined;
 
-  constructor(private readonly prefix: string) {}
+  /** `isValid` skips (and removes) stored values that are not a T: garbage never reaches the wallet. */
+  constructor(
+    private readonly prefix: string,
+    private readonly isValid: (value: unknown) => boolean = () => true,
+  ) {}
 
   private load(): Promise<Map<string, T>> {
     this.loaded ??= loadSession().then((all) => {
       const map = new Map<string, T>();
-      for (const [key, value] of Object.entries(all)) if (key.startsWith(this.prefix)) map.set(key.slice(this.prefix.length), value as T);
+      const garbage: string[] = [];
+      for (const [key, value] of Object.entries(all)) {
+        if (!key.startsWith(this.prefix)) continue;
+        if (this.isValid(value)) map.set(key.slice(this.prefix.length), value as T);
+        else garbage.push(key);
+      }
+      if (garbage.length > 0) void browser.storage.session.remove(garbage).catch(() => undefined);
       return map;
     });
     return this.loaded;
@@ -43,9 +53,11 @@ export class SessionMap<T> {
     if (keys.length > 0) await browser.storage.session.remove(keys.map((k) => this.prefix + k));
   }
 
+  /** Written to storage first: a write the quota refuses changes nothing, here or there. */
   async set(key: string, value: T): Promise<void> {
-    (await this.load()).set(key, value);
+    const map = await this.load();
     await browser.storage.session.set({ [this.prefix + key]: value });
+    map.set(key, value);
   }
 
   /** Changes an entry that is still there; a taken entry stays gone. */
@@ -53,16 +65,6 @@ export class SessionMap<T> {
     const map = await this.load();
     const value = map.get(key);
     if (value !== undefined) await this.set(key, change(value));
-  }
-
-  /** Removes and returns the entry; only the first of concurrent takers gets it. */
-  async take(key: string): Promise<T | undefined> {
-    const map = await this.load();
-    const value = map.get(key);
-    if (value === undefined) return undefined;
-    map.delete(key);
-    await browser.storage.session.remove(this.prefix + key);
-    return value;
   }
 
   async clear(): Promise<void> {

@@ -3,9 +3,13 @@
 // the sender information Chrome attaches to this script's messages.
 import browser, { type Runtime } from 'webextension-polyfill';
 import { RPC_ERROR, rpcFailure, type RpcResponse } from '../core/rpc.ts';
-import { HANDSHAKE, isMessage, type PageRequest, type RpcReply, type RpcRequestMessage, type RpcResponseMessage } from '../shared/messages.ts';
+import { HANDSHAKE, isMessage, type PageRequest, type RpcPollMessage, type RpcReply, type RpcRequestMessage, type RpcResponseMessage } from '../shared/messages.ts';
 
 const RETRY_DELAYS_MS = [10, 50, 100, 250, 500, 1000, 2000, 4000];
+/** How often a request waiting for its person is asked about: it wakes a stopped worker, which then delivers. */
+const POLL_MS = 1000;
+/** Polls the wallet may answer "no such request" (its answer in flight) before the request counts as lost. */
+const UNKNOWN_LIMIT = 3;
 const channel = new MessageChannel();
 const outstanding = new Set<string>();
 
@@ -53,7 +57,8 @@ async function forward(request: PageRequest): Promise<void> {
     try {
       const reply = (await browser.runtime.sendMessage(message)) as RpcReply | undefined;
       if (isMessage<RpcResponseMessage>(reply, 'rpc/response')) answer(request.id, reply.response);
-      return; // 'rpc/pending': the answer comes through tabs.sendMessage
+      else poll(request.id); // 'rpc/pending': the answer comes through tabs.sendMessage, or a poll
+      return;
     } catch (error) {
       if (!outstanding.has(request.id)) return;
       if (extensionGone()) {
@@ -69,6 +74,28 @@ async function forward(request: PageRequest): Promise<void> {
       await new Promise((r) => setTimeout(r, delay));
     }
   }
+}
+
+/**
+ * Asks again while a request waits. A worker Chrome stopped after deciding, but before
+ * delivering, is woken by the poll and hands the stored answer back as its reply.
+ */
+function poll(id: string): void {
+  let unknown = 0;
+  const tick = async (): Promise<void> => {
+    if (!outstanding.has(id)) return;
+    try {
+      const reply = (await browser.runtime.sendMessage({ type: 'rpc/poll', id } satisfies RpcPollMessage)) as RpcReply | undefined;
+      if (isMessage<RpcResponseMessage>(reply, 'rpc/response')) return answer(id, reply.response);
+      unknown = isMessage(reply, 'rpc/unknown') ? unknown + 1 : 0;
+      if (unknown >= UNKNOWN_LIMIT) return answer(id, rpcFailure(id, RPC_ERROR.INTERNAL_ERROR, 'the wallet no longer holds this request; send it again'));
+    } catch {
+      if (extensionGone()) return answerOrphaned();
+      // The worker is restarting: the next poll reaches it.
+    }
+    setTimeout(() => void tick(), POLL_MS);
+  };
+  setTimeout(() => void tick(), POLL_MS);
 }
 
 channel.port1.onmessage = (event: MessageEvent<unknown>) => {

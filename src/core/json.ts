@@ -8,11 +8,20 @@ export interface JsonLimits {
   maxDepth: number;
   maxNodes: number;
   maxStringLength: number;
+  /** Object keys are names, not data: a few hundred characters at most. */
+  maxKeyLength: number;
+  /** All strings and keys together: one request cannot fill the wallet's storage. */
+  maxTotalLength: number;
 }
 
 // A string may hold a whole PSBT as hex: a standard transaction is at most 400 000 weight
 // units, so 800 000 hex characters carry any PSBT a node would relay, with its UTXOs.
-export const REQUEST_LIMITS: JsonLimits = { maxDepth: 16, maxNodes: 2000, maxStringLength: 800_000 };
+export const REQUEST_LIMITS: JsonLimits = { maxDepth: 16, maxNodes: 2000, maxStringLength: 800_000, maxKeyLength: 256, maxTotalLength: 1_000_000 };
+
+/** A string as an error message may echo it: a short prefix, and the length when cut. */
+export function excerpt(text: string, max = 40): string {
+  return text.length > max ? `"${text.slice(0, max)}…" (${text.length} characters)` : `"${text}"`;
+}
 
 const { keys, getPrototypeOf, defineProperty, create } = Object;
 const { isArray } = Array;
@@ -34,6 +43,11 @@ class Refusal {
 /** `undefined` stays `undefined` (an absent value); everything else must be JSON. */
 export function toJsonValue(input: unknown, limits: JsonLimits = REQUEST_LIMITS, root = 'value'): JsonResult {
   let nodes = 0;
+  let total = 0;
+  const count = (length: number): void => {
+    total += length;
+    if (total > limits.maxTotalLength) throw new Refusal(root, `holds more than ${limits.maxTotalLength} characters in all`);
+  };
   // Set methods are called through saved references; loops index arrays directly
   // (no iterators), so replaced prototypes change nothing here.
   const seen = new SetCtor<object>();
@@ -45,6 +59,7 @@ export function toJsonValue(input: unknown, limits: JsonLimits = REQUEST_LIMITS,
         if (value.length > limits.maxStringLength) {
           throw new Refusal(path, `is a string of ${value.length} characters (limit ${limits.maxStringLength})`);
         }
+        count(value.length);
         return value;
       case 'boolean':
         return value;
@@ -75,6 +90,8 @@ export function toJsonValue(input: unknown, limits: JsonLimits = REQUEST_LIMITS,
     const names = keys(value);
     for (let i = 0; i < names.length; i++) {
       const key = names[i]!;
+      if (key.length > limits.maxKeyLength) throw new Refusal(path, `has a key of ${key.length} characters (limit ${limits.maxKeyLength}): ${excerpt(key)}`);
+      count(key.length);
       const item = (value as Record<string, unknown>)[key];
       if (item === undefined) continue; // as JSON.stringify does
       defineProperty(out, key, { value: walk(item, `${path}.${key}`, depth + 1), enumerable: true, writable: true, configurable: true });

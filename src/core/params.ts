@@ -1,5 +1,5 @@
 // getAddresses parameters, as each output variant of the contract defines them.
-import { isPlainRecord } from './json.ts';
+import { excerpt, isPlainRecord } from './json.ts';
 import { NETWORK_NAMES, isNetworkName, type NetworkName } from './networks.ts';
 import { invalidParams } from './rpc.ts';
 
@@ -16,7 +16,9 @@ export interface GetAddressesParams {
 }
 
 const PARAM_NAMES = ['chains', 'network'];
-const quote = (v: unknown): string => (typeof v === 'string' ? `"${v.slice(0, 40)}"` : v === null ? 'null' : Array.isArray(v) ? 'an array' : typeof v);
+const quote = (v: unknown): string => (typeof v === 'string' ? excerpt(v) : v === null ? 'null' : Array.isArray(v) ? 'an array' : typeof v);
+/** Parameter names, echoed at most 40 characters each, at most 5 of them. */
+const names = (keys: string[]): string => keys.slice(0, 5).map((k) => excerpt(k)).join(', ') + (keys.length > 5 ? ` and ${keys.length - 5} more` : '');
 
 function isEmpty(params: unknown): boolean {
   if (params === undefined || params === null) return true;
@@ -28,7 +30,7 @@ function isEmpty(params: unknown): boolean {
 export function parseGetAddressesParams(params: unknown, variant: Variant): GetAddressesParams {
   if (isEmpty(params)) return { chains: CHAINS };
   if (variant === 'first') {
-    const named = isPlainRecord(params) ? Object.keys(params).map((k) => `"${k}"`).join(', ') : quote(params);
+    const named = isPlainRecord(params) ? names(Object.keys(params)) : quote(params);
     throw invalidParams(
       `getAddresses takes no parameters in this wallet's first variant (got ${named}); switch the wallet to the second variant to use chains/network`,
     );
@@ -38,7 +40,7 @@ export function parseGetAddressesParams(params: unknown, variant: Variant): GetA
   }
   const unknown = Object.keys(params).filter((k) => !PARAM_NAMES.includes(k));
   if (unknown.length > 0) {
-    throw invalidParams(`unknown parameter ${unknown.map((k) => `"${k}"`).join(', ')}; getAddresses takes "chains" and "network"`);
+    throw invalidParams(`unknown parameter ${names(unknown)}; getAddresses takes "chains" and "network"`);
   }
   return { chains: parseChains(params['chains']), ...parseNetwork(params['network']) };
 }

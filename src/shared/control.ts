@@ -74,6 +74,11 @@ export interface WalletControl {
   clearCalls(): Promise<void>;
   /** Defaults back, call log empty, pending requests rejected and their windows closed. */
   reset(): Promise<void>;
+  /**
+   * For testing the wallet itself: decide and store answers but do not deliver them, as a
+   * worker stopped between deciding and delivering would. reset() turns it off.
+   */
+  holdDelivery(hold: boolean): Promise<void>;
 }
 
 /** The name of the global in the service worker. */

@@ -42,7 +42,18 @@ export interface RpcPendingMessage {
   type: 'rpc/pending';
 }
 
-export type RpcReply = RpcResponseMessage | RpcPendingMessage;
+/** The relay asks again about a request still waiting for its answer (the worker may have stopped). */
+export interface RpcPollMessage {
+  type: 'rpc/poll';
+  id: string;
+}
+
+/** The wallet holds no such request: it was answered already, or never arrived. */
+export interface RpcUnknownMessage {
+  type: 'rpc/unknown';
+}
+
+export type RpcReply = RpcResponseMessage | RpcPendingMessage | RpcUnknownMessage;
 
 // ── approval window ⇄ background ──
 
@@ -88,7 +99,8 @@ export interface PromptDetails {
   view: MethodView;
 }
 
-export type PromptReply<T = null> = { ok: true; value: T } | { ok: false; error: string };
+/** gone: the request was answered or withdrawn elsewhere; its window has nothing left to do. */
+export type PromptReply<T = null> = { ok: true; value: T } | { ok: false; error: string; gone?: true };
 
 // ── settings page ⇄ background: the worker is the one writer, so its cache is never stale ──
 

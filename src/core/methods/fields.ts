@@ -1,6 +1,6 @@
 // Reading one field of a method's params, with an error that names it.
 import { hexToBytes } from '@noble/hashes/utils.js';
-import { isPlainRecord, type JsonValue } from '../json.ts';
+import { excerpt, isPlainRecord, type JsonValue } from '../json.ts';
 import { MAX_ACCOUNT } from '../keys.ts';
 import { invalidParams } from '../rpc.ts';
 
@@ -8,7 +8,7 @@ export type Params = Record<string, JsonValue>;
 
 /** What a value is, for an error message; strings are cut to a short prefix. */
 export function describe(value: unknown): string {
-  if (typeof value === 'string') return value.length > 40 ? `"${value.slice(0, 40)}…" (${value.length} characters)` : `"${value}"`;
+  if (typeof value === 'string') return excerpt(value);
   if (value === null) return 'null';
   if (Array.isArray(value)) return 'an array';
   if (typeof value === 'object') return 'an object';

@@ -1,0 +1,130 @@
+// npm run soak -- [--rounds N] [--seed S]: approvals through real windows and the kit while the
+// service worker is stopped at random moments; counts answered, lost, duplicated and log mismatches.
+import { fileURLToPath } from 'node:url';
+import { Wallet, WalletBrowser } from '../src/testing/index.ts';
+import { startDemoServer } from '../e2e/demo/server.ts';
+
+export interface SoakReport {
+  seed: number;
+  rounds: number;
+  answered: number;
+  lost: number;
+  duplicated: number;
+  logMismatches: number;
+  details: string[];
+}
+
+/** A small seeded generator (mulberry32): the same seed replays the same run. */
+function random(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
+
+type PageState = { answers: Record<string, number>; results: Record<string, { ok: boolean; code?: number }> };
+
+export async function soak(options: { rounds: number; seed: number; baseURL: string; browser?: WalletBrowser }): Promise<SoakReport> {
+  const rand = random(options.seed);
+  const browser = options.browser ?? (await WalletBrowser.launch({ baseURL: options.baseURL }));
+  const wallet = new Wallet(browser);
+  const report: SoakReport = { seed: options.seed, rounds: options.rounds, answered: 0, lost: 0, duplicated: 0, logMismatches: 0, details: [] };
+  try {
+    await wallet.reset();
+    await wallet.setSettings({ accountCount: 100 });
+    const page = await browser.context.newPage();
+    await page.goto(`${options.baseURL}/blank.html`);
+    // The page counts every answer it gets per request: more than one is a duplicate.
+    // (A string: tsx would wrap named functions in a helper the page does not have.)
+    await page.evaluate(`window.__soak = { answers: {}, results: {} };
+      window.__soakCall = (m, tag) => {
+        const done = (ok) => (r) => {
+          window.__soak.answers[tag] = (window.__soak.answers[tag] ?? 0) + 1;
+          window.__soak.results[tag] = ok ? { ok } : { ok, code: r && r.error && r.error.code };
+        };
+        window.WalletProvider.request(m, m === 'signMessage' ? { message: tag } : undefined).then(done(true), done(false));
+      };`);
+    for (let round = 0; round < options.rounds; round++) {
+      const tag = `round ${round}`;
+      const method = rand() < 0.5 ? 'getAddresses' : 'signMessage';
+      const account = Math.floor(rand() * 100); // mostly accounts never derived before: the slow path
+      await page.evaluate(([m, t]) => (window as unknown as { __soakCall(m: string, t: string): void }).__soakCall(m, t), [method, tag] as const);
+      const prompt = await wallet.nextPrompt({ timeout: 10_000 });
+      const [pending] = await wallet.pending();
+      const byKit = rand() < 0.5;
+      const stopAfter = Math.floor(rand() * 40);
+      // Decide, and stop the worker a few milliseconds later, at a random point of the path.
+      const deciding = byKit
+        ? wallet.approve(pending!.id, method === 'getAddresses' ? { account } : {}).catch(() => undefined)
+        : (method === 'getAddresses' ? prompt.selectAccount(Math.min(account, 99)).catch(() => undefined) : Promise.resolve()).then(() =>
+            prompt.page.getByRole('button', { name: 'Approve', exact: true }).click({ force: true, timeout: 5_000 }).catch(() => undefined),
+          );
+      await sleep(stopAfter);
+      await wallet.stopServiceWorker().catch(() => undefined);
+      await deciding;
+      // A person whose click went nowhere clicks again; the kit approves again if still waiting.
+      const deadline = Date.now() + 20_000;
+      let answered = false;
+      while (Date.now() < deadline) {
+        answered = await page.evaluate((t) => (window as unknown as { __soak: PageState }).__soak.answers[t] !== undefined, tag);
+        if (answered) break;
+        await sleep(500);
+        const approveButton = prompt.page.getByRole('button', { name: 'Approve', exact: true });
+        if (!prompt.page.isClosed() && (await approveButton.isEnabled().catch(() => false))) {
+          await approveButton.click({ force: true, timeout: 2_000 }).catch(() => undefined);
+        } else if (byKit) {
+          await wallet.approve(pending!.id).catch(() => undefined); // refused once decided: that is fine
+        }
+      }
+      if (!answered) {
+        report.lost++;
+        report.details.push(`${tag}: the page got no answer within 20 s (${method}, ${byKit ? 'kit' : 'click'}, stop after ${stopAfter} ms)`);
+        continue;
+      }
+      report.answered++;
+      const call = (await wallet.calls()).filter((c) => c.id === pending!.id);
+      if (call.length !== 1 || call[0]!.outcome !== 'approved') {
+        report.logMismatches++;
+        report.details.push(`${tag}: log has ${call.map((c) => c.outcome).join(', ') || 'nothing'} for ${pending!.id}`);
+      }
+    }
+    await sleep(1_500); // a late duplicate would arrive within a poll or two
+    const state = await page.evaluate(() => (window as unknown as { __soak: PageState }).__soak);
+    for (const [tag, count] of Object.entries(state.answers)) {
+      if (count > 1) {
+        report.duplicated++;
+        report.details.push(`${tag}: answered ${count} times`);
+      }
+      if (!state.results[tag]!.ok) report.details.push(`${tag}: answered with error ${state.results[tag]!.code}`);
+    }
+    await page.close();
+  } finally {
+    if (!options.browser) await browser.close();
+  }
+  return report;
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const arg = (name: string, fallback: number): number => {
+    const i = process.argv.indexOf(`--${name}`);
+    const value = i >= 0 ? Number(process.argv[i + 1]) : fallback;
+    if (!Number.isSafeInteger(value) || value < 0) throw new Error(`--${name} must be a whole number`);
+    return value;
+  };
+  const rounds = arg('rounds', 100);
+  const seed = arg('seed', Date.now() % 1_000_000);
+  const server = await startDemoServer(5318);
+  console.log(`soak: ${rounds} rounds, seed ${seed} (replay with --seed ${seed})`);
+  const started = Date.now();
+  const report = await soak({ rounds, seed, baseURL: 'http://127.0.0.1:5318' });
+  server.close();
+  console.log(JSON.stringify(report, null, 2));
+  console.log(`answered ${report.answered}, lost ${report.lost}, duplicated ${report.duplicated}, log mismatches ${report.logMismatches} in ${Math.round((Date.now() - started) / 1000)} s`);
+  process.exitCode = report.lost + report.duplicated + report.logMismatches > 0 ? 1 : 0;
+}

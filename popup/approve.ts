@@ -97,9 +97,19 @@ function renderSigner(details: PromptDetails): void {
   }
 }
 
-async function showDetails(account: number): Promise<void> {
+async function showDetails(account: number, attempt = 0): Promise<void> {
   const reply = await send<PromptDetails>({ type: 'prompt/details', key, account });
-  if (!reply.ok) return reply.gone ? gone(reply.error) : fail(reply.error);
+  if (!reply.ok) {
+    if (reply.gone) return gone(reply.error);
+    // A worker Chrome stopped is restarting: ask again, and keep what works working meanwhile.
+    if (attempt < 10 && !reply.error.startsWith('The wallet did not answer')) {
+      setTimeout(() => void showDetails(account, attempt + 1), 300);
+      return;
+    }
+    $('error').textContent = reply.error;
+    return;
+  }
+  $('error').textContent = '';
   if (connect && Number(select.value) !== account) return; // the person switched again meanwhile
   for (const kind of ['p2wpkh', 'p2tr', 'stx'] as const) {
     const element = $(kind);

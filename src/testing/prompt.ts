@@ -28,7 +28,9 @@ export class Prompt {
     await this.page.locator('button:enabled').first().waitFor({ timeout: 10_000 });
   }
 
-  private text(id: string): Promise<string> {
+  /** Reads once the window's details are on screen: read earlier, a field can still be empty. */
+  private async text(id: string): Promise<string> {
+    await this.page.locator('body[data-ready=true]').waitFor({ timeout: 10_000 });
     return this.page.locator(`#${id}`).innerText();
   }
 

@@ -1,13 +1,13 @@
 // What Approve and Reject do, from the approval window or from a test.
 import browser, { type Runtime } from 'webextension-polyfill';
-import { assertAccount } from '../core/keys.ts';
+import { assertAccount, type AccountKeys } from '../core/keys.ts';
 import { findMethod } from '../core/request.ts';
 import type { AccountSummary, PromptDetails, PromptMessage, PromptReply } from '../shared/messages.ts';
 import { rejection, settle } from './answer.ts';
 import { contextFor, fulfil } from './fulfil.ts';
 import { pendingRequests } from './pending.ts';
 import { closePromptWindow } from './prompt-window.ts';
-import { currentSettings, keyRing } from './state.ts';
+import { currentSettings } from './state.ts';
 
 /** Approves; for getAddresses `account` is the person's pick and becomes the active account. */
 export function approve(key: string, account?: number): Promise<boolean> {
@@ -21,11 +21,7 @@ export function reject(key: string, reason: 'rejected' | 'closed' | 'reset'): Pr
   }));
 }
 
-export async function accountSummary(network: PromptDetails['network'], account: number): Promise<AccountSummary> {
-  const settings = await currentSettings();
-  const keys = await keyRing.account(settings.mnemonic, settings.passphrase, network, account);
-  return { account, p2wpkh: keys.p2wpkh.address, p2tr: keys.p2tr.address, stx: keys.stx.address };
-}
+const summaryOf = ({ account, p2wpkh, p2tr, stx }: AccountKeys): AccountSummary => ({ account, p2wpkh: p2wpkh.address, p2tr: p2tr.address, stx: stx.address });
 
 /** Messages that change the wallet are taken only from the extension's own pages. */
 export function isOwnPage(sender: Runtime.MessageSender, page: string): boolean {
@@ -49,7 +45,7 @@ export async function handlePrompt(message: PromptMessage, sender: Runtime.Messa
         const account = method.kind === 'connect' ? message.account : request.target.account;
         assertAccount(account);
         const target = { ...request.target, account };
-        const context = await contextFor(settings, target);
+        const context = await contextFor(method, settings, target);
         return {
           ok: true,
           value: {
@@ -61,7 +57,7 @@ export async function handlePrompt(message: PromptMessage, sender: Runtime.Messa
             ...(request.connectedAccount !== undefined && { connectedAccount: request.connectedAccount }),
             accountCount: settings.accountCount,
             activeAccount: settings.activeAccount,
-            summary: await accountSummary(target.network, account),
+            summary: summaryOf(context.keys),
             view: method.view(method.parse(request.params, settings), context),
           },
         };

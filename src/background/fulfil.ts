@@ -2,7 +2,7 @@
 import { findMethod } from '../core/request.ts';
 import { methodContext } from '../core/wallet.ts';
 import { RPC_ERROR, RpcError, rpcFailure, rpcSuccess } from '../core/rpc.ts';
-import type { MethodContext, Target } from '../core/methods/method.ts';
+import type { AnyMethod, MethodContext, Target } from '../core/methods/method.ts';
 import type { JsonValue } from '../core/json.ts';
 import { nonceKey, walletNonce, type Settings } from '../core/settings.ts';
 import type { LoggedTransaction } from '../shared/control.ts';
@@ -19,10 +19,10 @@ export interface Approvable {
   target: Target;
 }
 
-/** The method's context; with stacksNodeUrl set, the Stacks nonce is the node's. */
-export async function contextFor(settings: Settings, target: Target): Promise<MethodContext> {
+/** The method's context; for a Stacks transaction with stacksNodeUrl set, the nonce is the node's. */
+export async function contextFor(method: AnyMethod, settings: Settings, target: Target): Promise<MethodContext> {
   const context = await methodContext(keyRing, settings, target);
-  if (!settings.stacksNodeUrl) return context;
+  if (!settings.stacksNodeUrl || !method.usesStacksNonce) return context;
   try {
     return { ...context, stacksNonce: await nodeNonce(settings.stacksNodeUrl, context.keys.stx.address) };
   } catch (error) {
@@ -46,7 +46,7 @@ export async function fulfil(request: Approvable, settings: Settings, account?: 
     throw new Error(`this ${method.name} request acts for account ${target.account}; a signing request's account cannot be changed when approving`);
   }
   const params = method.parse(request.params, settings);
-  const outcome = await method.respond(params, await contextFor(settings, target));
+  const outcome = await method.respond(params, await contextFor(method, settings, target));
   const answered = method.kind === 'query' ? {} : { account: target.account, accountSource: target.source };
   if (method.kind === 'connect') await connections.set(request.origin, target.account);
   if (!outcome.transaction) return { response: rpcSuccess(request.id, outcome.result), outcome: 'approved', ...answered };

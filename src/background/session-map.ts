@@ -43,10 +43,6 @@ export class SessionMap<T> {
     return [...(await this.load()).values()];
   }
 
-  async size(): Promise<number> {
-    return (await this.load()).size;
-  }
-
   async delete(keys: string[]): Promise<void> {
     const map = await this.load();
     for (const key of keys) map.delete(key);

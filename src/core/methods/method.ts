@@ -77,6 +77,8 @@ export interface WalletMethod<P> {
   respond(params: P, context: MethodContext): Promise<MethodOutcome>;
   /** The real wallet's messages when the person rejects or closes the window. */
   rejection: { rejected: string; closed: string };
+  /** Builds a Stacks transaction: its context needs the account's next nonce (from the node, when one is set). */
+  usesStacksNonce?: true;
   /** The real wallet (accountRule 'site') ignores `account: 0` for this method: a truthiness test. */
   ignoresAccountZero?: boolean;
 }

@@ -17,6 +17,7 @@ export interface CallContractParams extends StacksTxCommon {
 export const stxCallContract = defineMethod<CallContractParams>({
   name: 'stx_callContract',
   kind: 'sign',
+  usesStacksNonce: true,
   parse(raw) {
     const params = paramsObject('stx_callContract', raw, '{ contract: "SP….name", functionName, functionArgs? }');
     const contract = principal(params['contract'], 'contract');

@@ -18,6 +18,7 @@ export interface DeployContractParams extends StacksTxCommon {
 export const stxDeployContract = defineMethod<DeployContractParams>({
   name: 'stx_deployContract',
   kind: 'sign',
+  usesStacksNonce: true,
   parse(raw) {
     const params = paramsObject('stx_deployContract', raw, '{ name, clarityCode, clarityVersion? }');
     const name = requiredString(params, 'name');

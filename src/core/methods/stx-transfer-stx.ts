@@ -23,6 +23,7 @@ export function principal(value: unknown, field: string): string {
 export const stxTransferStx = defineMethod<TransferStxParams>({
   name: 'stx_transferStx',
   kind: 'sign',
+  usesStacksNonce: true,
   parse(raw) {
     const params = paramsObject('stx_transferStx', raw, '{ recipient, amount }');
     const recipient = principal(params['recipient'], 'recipient');

@@ -21,6 +21,14 @@ async function pendingById(id: string): Promise<PendingRequest> {
   return found;
 }
 
+/** Approved already: decided and being delivered, or delivered and logged. */
+async function alreadyApproved(id: string): Promise<boolean> {
+  const decided = (await pendingRequests.values()).find((p) => p.id === id && p.answer);
+  if (decided) return decided.answer!.settled.outcome === 'approved';
+  if ((await waiting()).some((p) => p.id === id)) return false;
+  return (await listCalls()).some((c) => c.id === id && c.outcome === 'approved');
+}
+
 const view = ({ id, origin, method, params, target, tabId, frameId, windowId, createdAt }: PendingRequest): PendingView => ({
   id,
   origin,
@@ -43,6 +51,8 @@ export const control: WalletControl = {
     return all.sort((a, b) => a.createdAt - b.createdAt).map(view);
   },
   async approve(id, options) {
+    // The kit asks again when the worker stopped mid-call: a decision already taken stands.
+    if (await alreadyApproved(id)) return;
     await approve((await pendingById(id)).key, options?.account);
   },
   async reject(id) {

@@ -3,11 +3,12 @@
 import browser, { type Runtime } from 'webextension-polyfill';
 import { CONTROL_GLOBAL, type WalletControl } from '../shared/control.ts';
 import { isMessage, type PromptMessage, type RpcPollMessage, type RpcRequestMessage, type SettingsMessage } from '../shared/messages.ts';
-import { drop, resumeAnswered } from './answer.ts';
+import { drop } from './answer.ts';
 import { handlePrompt, isOwnPage, reject } from './approvals.ts';
 import { control } from './control.ts';
 import { pendingRequests } from './pending.ts';
 import { PROMPT_PAGE } from './prompt-window.ts';
+import { recover } from './recover.ts';
 import { handlePoll, handleRpc } from './router.ts';
 import { loadSession } from './session-map.ts';
 import { SETTINGS_PAGE, handleSettings } from './settings-page.ts';
@@ -21,8 +22,8 @@ declare global {
 // Chrome starts this worker for an event, nearly always a request: start the two storage
 // reads every request needs now, while the event is still being dispatched.
 void currentSettings();
-// Then deliver whatever a stopped worker decided and did not deliver.
-void loadSession().then(resumeAnswered);
+// Then finish what a stopped worker left: decided answers, windows and tabs closed meanwhile.
+void loadSession().then(recover);
 
 const PROMPT_TYPES = ['prompt/details', 'prompt/approve', 'prompt/reject'];
 const SETTINGS_TYPES = ['settings/save', 'settings/reset'];

@@ -136,7 +136,7 @@ export class Wallet {
     return this.browser.control('listPending');
   }
 
-  /** Approves a pending request from code, without clicking its window. */
+  /** Approves a pending request from code, without clicking its window. Approving it again does nothing. */
   approve(id: string, options: { account?: number } = {}): Promise<void> {
     return this.browser.control('approve', id, options);
   }

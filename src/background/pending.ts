@@ -1,7 +1,7 @@
 // Requests waiting for a person, kept in session storage so a restarted worker still answers them.
 import type { JsonValue } from '../core/json.ts';
 import type { Target } from '../core/methods/method.ts';
-import type { RpcResponse } from '../core/rpc.ts';
+import { RPC_ERROR, RpcError, type RpcResponse } from '../core/rpc.ts';
 import type { CallLogEntry } from '../shared/control.ts';
 import { SessionMap } from './session-map.ts';
 
@@ -48,13 +48,30 @@ export const MAX_PENDING_PER_ORIGIN = 25;
 export const MAX_PENDING_CHARS_PER_ORIGIN = 1_500_000;
 export const MAX_PENDING_CHARS = 3_500_000;
 
+const sizeOf = (p: PendingRequest): number => (p.params === undefined ? 0 : JSON.stringify(p.params).length);
+
 /** Why a new waiting request of `size` characters from `origin` does not fit, or undefined when it does. */
-export async function pendingRoom(origin: string, size: number): Promise<string | undefined> {
+async function pendingRoom(origin: string, size: number): Promise<string | undefined> {
   const all = await pendingRequests.values();
-  const sizeOf = (p: PendingRequest): number => (p.params === undefined ? 0 : JSON.stringify(p.params).length);
   const mine = all.filter((p) => p.origin === origin);
   if (mine.length >= MAX_PENDING_PER_ORIGIN) return `too many pending requests: ${origin} already has ${mine.length} waiting for approval (limit ${MAX_PENDING_PER_ORIGIN}); answer or close them first`;
   if (mine.reduce((n, p) => n + sizeOf(p), size) > MAX_PENDING_CHARS_PER_ORIGIN) return `too many pending requests: ${origin}'s waiting requests would hold more than ${MAX_PENDING_CHARS_PER_ORIGIN} characters`;
   if (all.reduce((n, p) => n + sizeOf(p), size) > MAX_PENDING_CHARS) return 'too many pending requests: the wallet holds as many as it can; answer or close some first';
   return undefined;
+}
+
+let admitting: Promise<unknown> = Promise.resolve();
+
+/**
+ * Stores a new waiting request if it fits, else throws -32603 saying why. One at a time:
+ * requests arriving together would otherwise all see the same free room.
+ */
+export function admit(request: PendingRequest): Promise<void> {
+  const run = admitting.then(async () => {
+    const full = await pendingRoom(request.origin, sizeOf(request));
+    if (full) throw new RpcError(RPC_ERROR.INTERNAL_ERROR, full);
+    await pendingRequests.set(request.key, request);
+  });
+  admitting = run.catch(() => undefined);
+  return run;
 }

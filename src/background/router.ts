@@ -10,7 +10,7 @@ import { answerForRetry, failed, outcomeOf, rejection, type Answer } from './ans
 import { logCall } from './call-log.ts';
 import { connections } from './connections.ts';
 import { fulfil } from './fulfil.ts';
-import { pendingKey, pendingRequests, pendingRoom, type PendingRequest } from './pending.ts';
+import { admit, pendingKey, pendingRequests, type PendingRequest } from './pending.ts';
 import { openPromptWindow } from './prompt-window.ts';
 import { currentSettings, keyRing } from './state.ts';
 
@@ -90,10 +90,8 @@ export async function handleRpc(message: RpcRequestMessage, sender: Runtime.Mess
         ...(connectedAccount !== undefined && { connectedAccount }),
         createdAt: entry.startedAt,
       };
-      const full = await pendingRoom(entry.origin, params === undefined ? 0 : JSON.stringify(params).length);
-      if (full) throw new RpcError(RPC_ERROR.INTERNAL_ERROR, full);
-      // Stored before its window opens: a write the quota refuses answers the page and opens nothing.
-      await pendingRequests.set(key, pending);
+      // Stored before its window opens: no room, or a write the quota refuses, answers the page and opens nothing.
+      await admit(pending);
       await logCall(key, entry);
       let windowId: number | undefined;
       try {

@@ -1,5 +1,6 @@
 // npm run soak -- [--rounds N] [--seed S]: approvals through real windows and the kit while the
 // service worker is stopped at random moments; counts answered, lost, duplicated and log mismatches.
+import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { Wallet, WalletBrowser } from '../src/testing/index.ts';
 import { startDemoServer } from '../e2e/demo/server.ts';
@@ -30,7 +31,7 @@ const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms
 
 type PageState = { answers: Record<string, number>; results: Record<string, { ok: boolean; code?: number }> };
 
-export async function soak(options: { rounds: number; seed: number; baseURL: string; browser?: WalletBrowser }): Promise<SoakReport> {
+export async function soak(options: { rounds: number; seed: number; baseURL: string; browser?: WalletBrowser; progress?: (line: string) => void }): Promise<SoakReport> {
   const rand = random(options.seed);
   const browser = options.browser ?? (await WalletBrowser.launch({ baseURL: options.baseURL }));
   const wallet = new Wallet(browser);
@@ -82,6 +83,7 @@ export async function soak(options: { rounds: number; seed: number; baseURL: str
           await wallet.approve(pending!.id).catch(() => undefined); // refused once decided: that is fine
         }
       }
+      options.progress?.(`${tag}: ${answered ? 'answered' : 'LOST'} (${method}, ${byKit ? 'kit' : 'click'}, stop after ${stopAfter} ms)`);
       if (!answered) {
         report.lost++;
         report.details.push(`${tag}: the page got no answer within 20 s (${method}, ${byKit ? 'kit' : 'click'}, stop after ${stopAfter} ms)`);
@@ -119,10 +121,11 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   };
   const rounds = arg('rounds', 100);
   const seed = arg('seed', Date.now() % 1_000_000);
-  const server = await startDemoServer(5318);
+  const server = await startDemoServer(0); // any free port: several soaks may run at once
+  const { port } = server.address() as AddressInfo;
   console.log(`soak: ${rounds} rounds, seed ${seed} (replay with --seed ${seed})`);
   const started = Date.now();
-  const report = await soak({ rounds, seed, baseURL: 'http://127.0.0.1:5318' });
+  const report = await soak({ rounds, seed, baseURL: `http://127.0.0.1:${port}`, progress: (line) => console.error(line) });
   server.close();
   console.log(JSON.stringify(report, null, 2));
   console.log(`answered ${report.answered}, lost ${report.lost}, duplicated ${report.duplicated}, log mismatches ${report.logMismatches} in ${Math.round((Date.now() - started) / 1000)} s`);

@@ -1,5 +1,5 @@
 // Finds a Chromium that honours --load-extension and launches it with the wallet loaded.
-import { chromium, type BrowserContext, type Page, type Worker } from '@playwright/test';
+import { chromium, type BrowserContext, type CDPSession, type Page, type Worker } from '@playwright/test';
 import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -8,6 +8,9 @@ import { fileURLToPath } from 'node:url';
 import { CONTROL_GLOBAL, type WalletControl } from '../shared/control.ts';
 
 const SYSTEM_CHROMIUM = ['/usr/bin/chromium', '/usr/bin/chromium-browser', '/snap/bin/chromium'];
+
+/** No control call takes this long on a live worker; one that does was stopped under it. */
+const CONTROL_TIMEOUT_MS = 20_000;
 
 type ExtensionGlobal = { chrome: { runtime: { sendMessage(message: unknown): Promise<unknown> } } };
 
@@ -66,6 +69,12 @@ export interface LaunchOptions {
 
 export class WalletBrowser {
   private current: Worker | undefined;
+  /**
+   * Set by stopServiceWorker. Playwright may keep listing the stopped worker (and reuse
+   * the same object once it restarts): an evaluate on it while stopped never returns, so
+   * the next call wakes it first.
+   */
+  private stoppedByKit = false;
 
   private constructor(
     readonly context: BrowserContext,
@@ -122,32 +131,61 @@ export class WalletBrowser {
     }
   }
 
-  /** The running service worker; wakes it if Chrome stopped it. */
+  /** The running service worker; wakes it if it was stopped. */
   async worker(): Promise<Worker> {
+    if (this.stoppedByKit) {
+      await this.wake();
+      this.stoppedByKit = false;
+    }
     if (this.current) return this.current;
-    const live = this.context.serviceWorkers().find((w) => w.url().startsWith(this.origin));
-    if (live) {
-      this.track(live);
-      return live;
+    const listed = (): Worker | undefined => this.context.serviceWorkers().find((w) => w.url().startsWith(this.origin));
+    let live = listed();
+    if (!live) {
+      await this.wake();
+      for (let waited = 0; !(live = listed()) && waited < 3_000; waited += 50) await new Promise((r) => setTimeout(r, 50));
     }
-    // Chrome restarts a stopped worker for a page's request or the approval window's
-    // click. A message from an extension page usually does too; after CDP's stopWorker
-    // it may not, so this waits a short while and then says what will wake it.
-    const waking = this.context.waitForEvent('serviceworker', { predicate: (w) => w.url().startsWith(this.origin), timeout: 3_000 });
-    waking.catch(() => undefined); // awaited below; this only keeps an early exit from leaving it unhandled
-    const page = await this.context.newPage();
-    try {
-      await page.goto(`${this.origin}popup/settings.html`);
-      void page.evaluate(() => (globalThis as unknown as ExtensionGlobal).chrome.runtime.sendMessage({ type: 'wake' })).catch(() => undefined);
-      this.track(await waking);
-    } catch {
+    if (!live) {
       throw new WalletSetupError(
-        'the wallet\'s service worker is stopped and did not restart for the test; let the page call the wallet (or click in an approval window) first, which wakes it',
+        "the wallet's service worker is stopped and did not restart for the test; let the page call the wallet (or click in an approval window) first, which wakes it",
       );
-    } finally {
-      await page.close();
     }
-    return this.current!;
+    this.track(live);
+    return live;
+  }
+
+  /**
+   * Starts the worker with CDP's ServiceWorker.startWorker and waits until it runs. After
+   * CDP's stopWorker, Chrome does not always restart it for a message from the wallet's pages.
+   */
+  private async wake(anchor?: Page): Promise<void> {
+    await this.serviceWorkerCdp(anchor, async (cdp, status) => {
+      await cdp.send('ServiceWorker.startWorker', { scopeURL: this.origin });
+      await withTimeout(status('running'), 5_000, 'the wallet service worker did not start');
+    });
+  }
+
+  /** A CDP session that reports the wallet worker's running status ('running', 'stopped', …). */
+  private async serviceWorkerCdp(anchor: Page | undefined, use: (cdp: CDPSession, status: (wanted: string) => Promise<string>) => Promise<void>): Promise<void> {
+    const page = anchor ?? this.context.pages().find((p) => !p.url().startsWith(this.origin)) ?? (await this.context.newPage());
+    const cdp = await this.context.newCDPSession(page);
+    const waiters: { wanted: string; resolve: (versionId: string) => void }[] = [];
+    let latest: { runningStatus: string; versionId: string } | undefined;
+    cdp.on('ServiceWorker.workerVersionUpdated', ({ versions }) => {
+      for (const { scriptURL, runningStatus, versionId } of versions) {
+        if (!scriptURL.startsWith(this.origin)) continue;
+        latest = { runningStatus, versionId };
+        for (const waiter of waiters.filter((w) => w.wanted === runningStatus)) waiter.resolve(versionId);
+      }
+    });
+    // Resolves at once when that is the status now; otherwise at the next report of it.
+    const status = (wanted: string): Promise<string> =>
+      new Promise((resolve) => (latest?.runningStatus === wanted ? resolve(latest.versionId) : waiters.push({ wanted, resolve })));
+    try {
+      await cdp.send('ServiceWorker.enable');
+      await use(cdp, status);
+    } finally {
+      await cdp.detach().catch(() => undefined);
+    }
   }
 
   /** Calls the wallet's test-control surface inside the service worker. */
@@ -155,15 +193,24 @@ export class WalletBrowser {
     for (let attempt = 0; ; attempt++) {
       const worker = await this.worker();
       try {
-        return (await worker.evaluate(
+        // A worker that stops mid-call may never answer: its close, or a long silence, ends the wait.
+        const evaluation = worker.evaluate(
           ([global, name, params]) => (globalThis as unknown as Record<string, Record<string, (...a: unknown[]) => unknown>>)[global]![name]!(...params),
           [CONTROL_GLOBAL, method, args] as const,
-        )) as Awaited<ReturnType<WalletControl[K]>>;
+        );
+        let onClose = (): void => undefined;
+        const closed = new Promise<never>((_, reject) => worker.once('close', (onClose = () => reject(new Error('Target closed')))));
+        try {
+          return (await withTimeout(Promise.race([evaluation, closed]), CONTROL_TIMEOUT_MS, 'Target closed: the worker did not answer')) as Awaited<ReturnType<WalletControl[K]>>;
+        } finally {
+          worker.off('close', onClose);
+        }
       } catch (error) {
         const message = error instanceof Error ? error.message : String(error);
         // The worker stopped between lookup and call: try once more with a fresh one.
-        if (attempt === 0 && /Target (page, context or browser )?(has been )?closed|Execution context was destroyed/i.test(message)) {
-          this.current = undefined;
+        if (attempt === 0 && /Target (page, context or browser )?(has been )?closed|Execution context was destroyed|Service worker restarted/i.test(message)) {
+          this.stoppedByKit = true; // wake it before asking again
+          if (this.current === worker) this.current = undefined;
           continue;
         }
         // Keep the wallet's own sentence: drop Playwright's prefix, the error class and the worker's stack.
@@ -177,32 +224,15 @@ export class WalletBrowser {
    * Playwright the worker never idles out, so this asks CDP's ServiceWorker.stopWorker.
    */
   async stopServiceWorker(anchor: Page): Promise<void> {
-    const cdp = await this.context.newCDPSession(anchor);
-    try {
-      let versionId: string | undefined;
-      let seen: () => void = () => undefined;
-      let stopped: () => void = () => undefined;
-      const found = new Promise<void>((resolve) => (seen = resolve));
-      const done = new Promise<void>((resolve) => (stopped = resolve));
-      cdp.on('ServiceWorker.workerVersionUpdated', ({ versions }) => {
-        for (const version of versions) {
-          if (!version.scriptURL.startsWith(this.origin)) continue;
-          if (version.runningStatus === 'running') {
-            versionId = version.versionId;
-            seen();
-          }
-          if (version.runningStatus === 'stopped' && version.versionId === versionId) stopped();
-        }
-      });
-      await this.worker(); // make sure there is a running one to stop
-      await cdp.send('ServiceWorker.enable');
-      await withTimeout(found, 5_000, 'the wallet service worker was not reported running');
-      await cdp.send('ServiceWorker.stopWorker', { versionId: versionId! });
-      await withTimeout(done, 5_000, 'the wallet service worker did not stop');
-      this.current = undefined;
-    } finally {
-      await cdp.detach().catch(() => undefined);
-    }
+    const running = await this.worker(); // make sure there is a running one to stop
+    await this.serviceWorkerCdp(anchor, async (cdp, status) => {
+      const versionId = await withTimeout(status('running'), 5_000, 'the wallet service worker was not reported running');
+      const stopped = status('stopped');
+      await cdp.send('ServiceWorker.stopWorker', { versionId });
+      await withTimeout(stopped, 5_000, 'the wallet service worker did not stop');
+    });
+    this.stoppedByKit = true;
+    if (this.current === running) this.current = undefined;
   }
 
   async close(): Promise<void> {

@@ -1,5 +1,5 @@
 import { test, expect } from '@playwright/test';
-import { toJsonValue } from './json.ts';
+import { excerpt, toJsonValue } from './json.ts';
 
 test('plain JSON passes, undefined members drop out', () => {
   expect(toJsonValue({ a: [1, 'x', true, null], b: undefined })).toEqual({ ok: true, value: { a: [1, 'x', true, null] } });
@@ -46,4 +46,19 @@ test('refuses what JSON cannot carry, naming the path', () => {
 test('a shared (non-cyclic) sub-object is fine', () => {
   const shared = { k: 1 };
   expect(toJsonValue({ a: shared, b: shared })).toEqual({ ok: true, value: { a: { k: 1 }, b: { k: 1 } } });
+});
+
+test('long keys and strings are refused with a short echo: a prefix and the length', () => {
+  const key = 'k'.repeat(5_000_000);
+  const result = toJsonValue({ [key]: 1 });
+  expect(result.ok).toBe(false);
+  if (!result.ok) {
+    expect(result.reason).toContain('a key of 5000000 characters (limit 256)');
+    expect(result.reason).toContain(`"${'k'.repeat(40)}…" (5000000 characters)`);
+    expect(result.reason.length).toBeLessThan(200);
+  }
+  // All strings and keys together are bounded too, though each one alone is allowed.
+  const many = Object.fromEntries(Array.from({ length: 5 }, (_, i) => [`s${i}`, 'x'.repeat(300_000)]));
+  expect(toJsonValue(many)).toMatchObject({ ok: false, reason: 'holds more than 1000000 characters in all' });
+  expect(excerpt('short')).toBe('"short"');
 });

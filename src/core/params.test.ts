@@ -59,3 +59,10 @@ test('every malformed second-variant param is -32602 naming the field', () => {
     expect(e.message, JSON.stringify(params)).toMatch(message);
   }
 });
+
+test('an unknown parameter with a huge name is named by a short prefix and its length', () => {
+  const e = error({ ['n'.repeat(200)]: 1 }, 'second');
+  expect(e.code).toBe(-32602);
+  expect(e.message).toContain('(200 characters)');
+  expect(e.message.length).toBeLessThan(300);
+});

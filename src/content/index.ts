@@ -2,7 +2,8 @@
 // Origin, tab and frame are never taken from the page: the background reads them from
 // the sender information Chrome attaches to this script's messages.
 import browser, { type Runtime } from 'webextension-polyfill';
-import { RPC_ERROR, rpcFailure, type RpcResponse } from '../core/rpc.ts';
+import { REQUEST_LIMITS, toJsonValue } from '../core/json.ts';
+import { MAX_ID_LENGTH, MAX_METHOD_LENGTH, RPC_ERROR, rpcFailure, type RpcResponse } from '../core/rpc.ts';
 import { HANDSHAKE, isMessage, type PageRequest, type RpcPollMessage, type RpcReply, type RpcRequestMessage, type RpcResponseMessage } from '../shared/messages.ts';
 
 const RETRY_DELAYS_MS = [10, 50, 100, 250, 500, 1000, 2000, 4000];
@@ -41,10 +42,28 @@ function track(id: string): void {
   }, ORPHAN_CHECK_MS);
 }
 
-function isPageRequest(value: unknown): value is PageRequest {
-  if (typeof value !== 'object' || value === null) return false;
-  const { id, userActivation } = value as Record<string, unknown>;
-  return typeof id === 'string' && id.length > 0 && id.length <= 128 && typeof userActivation === 'boolean';
+/** The id a port message answers to, when it has one this relay can answer. */
+function idOf(value: unknown): string | undefined {
+  if (typeof value !== 'object' || value === null) return undefined;
+  const { id } = value as Record<string, unknown>;
+  return typeof id === 'string' && id.length > 0 && id.length <= MAX_ID_LENGTH ? id : undefined;
+}
+
+/**
+ * The port is meant for the provider, but this relay does not take that on trust: it
+ * checks each request's shape and size itself, and confirms the page's userActivation
+ * with the frame's own state (shared by all worlds) instead of believing the message.
+ */
+function checked(id: string, value: object): PageRequest | RpcResponse {
+  const { method, params, userActivation } = value as Record<string, unknown>;
+  if (typeof method !== 'string' || method.length === 0 || method.length > MAX_METHOD_LENGTH) {
+    const what = typeof method === 'string' ? `a string of ${method.length} characters` : typeof method;
+    return rpcFailure(id, RPC_ERROR.INVALID_REQUEST, `method must be a string of 1 to ${MAX_METHOD_LENGTH} characters, got ${what}`);
+  }
+  const safe = toJsonValue(params, REQUEST_LIMITS, 'params');
+  if (!safe.ok) return rpcFailure(id, RPC_ERROR.INVALID_PARAMS, `${safe.path} ${safe.reason}`);
+  const active = userActivation === true && navigator.userActivation?.isActive === true;
+  return safe.value === undefined ? { id, method, userActivation: active } : { id, method, params: safe.value, userActivation: active };
 }
 
 async function forward(request: PageRequest): Promise<void> {
@@ -99,9 +118,12 @@ function poll(id: string): void {
 }
 
 channel.port1.onmessage = (event: MessageEvent<unknown>) => {
-  if (!isPageRequest(event.data) || outstanding.has(event.data.id)) return;
-  track(event.data.id);
-  void forward(event.data);
+  const id = idOf(event.data);
+  if (id === undefined || outstanding.has(id)) return;
+  track(id);
+  const request = checked(id, event.data as object);
+  if ('jsonrpc' in request) answer(id, request);
+  else void forward(request);
 };
 
 browser.runtime.onMessage.addListener((message: unknown, sender: Runtime.MessageSender) => {

@@ -32,7 +32,8 @@ test('refuses what JSON cannot carry, naming the path', () => {
     [new Map(), /not a plain object/],
     ['x'.repeat(800_001), /string of 800001 characters \(limit 800000\)/],
     [new Array(3000).fill(0), /more than 2000 values/],
-    [throwing, /could not be read/],
+    [throwing, /value\.x is a getter, not a data property/],
+    [new Proxy({}, { ownKeys: () => { throw new Error('trap'); } }), /could not be read/],
   ];
   // A large PSBT's hex travels whole.
   expect(toJsonValue({ hex: 'ab'.repeat(300_000) })).toMatchObject({ ok: true });
@@ -61,4 +62,27 @@ test('long keys and strings are refused with a short echo: a prefix and the leng
   const many = Object.fromEntries(Array.from({ length: 5 }, (_, i) => [`s${i}`, 'x'.repeat(300_000)]));
   expect(toJsonValue(many)).toMatchObject({ ok: false, reason: 'holds more than 1000000 characters in all' });
   expect(excerpt('short')).toBe('"short"');
+});
+
+test('reads own data only: getters, and accessors a page adds to the prototypes, change nothing', () => {
+  const objectProto = Object.prototype as unknown as Record<string, unknown>;
+  const saved = Object.getOwnPropertyDescriptor(Array.prototype, '0');
+  try {
+    // As a page may do: every descriptor literal now "has" a getter, and index 0 of every array a setter.
+    Object.defineProperty(Object.prototype, 'get', { value: () => 'polluted', configurable: true, writable: true });
+    Object.defineProperty(Array.prototype, '0', { set: () => undefined, get: () => 'polluted', configurable: true });
+    const result = toJsonValue({ chains: ['bitcoin'], network: 'mainnet' });
+    expect(result.ok).toBe(true);
+    const value = (result as unknown as { value: { chains: string[] } }).value;
+    expect(Object.getOwnPropertyDescriptor(value.chains, '0')?.value).toBe('bitcoin');
+    expect(value.chains.length).toBe(1);
+  } finally {
+    delete objectProto['get'];
+    if (saved) Object.defineProperty(Array.prototype, '0', saved);
+    else delete (Array.prototype as unknown as Record<string, unknown>)['0'];
+  }
+  let calls = 0;
+  const withGetter = { get chains() { calls++; return ['bitcoin']; } };
+  expect(toJsonValue(withGetter)).toMatchObject({ ok: false, path: 'value.chains', reason: 'is a getter, not a data property' });
+  expect(calls).toBe(0);
 });

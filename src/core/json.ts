@@ -23,7 +23,8 @@ export function excerpt(text: string, max = 40): string {
   return text.length > max ? `"${text.slice(0, max)}…" (${text.length} characters)` : `"${text}"`;
 }
 
-const { keys, getPrototypeOf, defineProperty, create } = Object;
+const { keys, getPrototypeOf, defineProperty, create, getOwnPropertyDescriptor } = Object;
+const hasOwn = Object.prototype.hasOwnProperty;
 const { isArray } = Array;
 const { isFinite } = Number;
 const { apply } = Reflect;
@@ -32,6 +33,22 @@ const SetCtor = Set;
 const { has: setHas, add: setAdd, delete: setDelete } = Set.prototype;
 
 export type JsonResult = { ok: true; value: JsonValue | undefined } | { ok: false; path: string; reason: string };
+
+/**
+ * An own data property's value, never a getter's and never one inherited from a prototype
+ * the page changed. The descriptor's own fields are read, not whatever Object.prototype adds.
+ */
+function own(target: object, key: string, path: string): unknown {
+  const descriptor = getOwnPropertyDescriptor(target, key);
+  if (descriptor === undefined) return undefined; // an array hole
+  if (!apply(hasOwn, descriptor, ['value'])) throw new Refusal(path, 'is a getter, not a data property');
+  return descriptor.value;
+}
+
+/** Writes an own property without meeting a setter the page put on a prototype. */
+function put(target: object, key: string, value: JsonValue): void {
+  defineProperty(target, key, { __proto__: null, value, enumerable: true, writable: true, configurable: true } as PropertyDescriptor);
+}
 
 class Refusal {
   constructor(
@@ -79,7 +96,7 @@ export function toJsonValue(input: unknown, limits: JsonLimits = REQUEST_LIMITS,
       const out: JsonValue[] = [];
       const length = value.length;
       if (length > limits.maxNodes) throw new Refusal(root, `has more than ${limits.maxNodes} values`);
-      for (let i = 0; i < length; i++) out[i] = walk(value[i], `${path}[${i}]`, depth + 1);
+      for (let i = 0; i < length; i++) put(out, String(i), walk(own(value, String(i), `${path}[${i}]`), `${path}[${i}]`, depth + 1));
       apply(setDelete, seen, [value]);
       return out;
     }
@@ -92,9 +109,9 @@ export function toJsonValue(input: unknown, limits: JsonLimits = REQUEST_LIMITS,
       const key = names[i]!;
       if (key.length > limits.maxKeyLength) throw new Refusal(path, `has a key of ${key.length} characters (limit ${limits.maxKeyLength}): ${excerpt(key)}`);
       count(key.length);
-      const item = (value as Record<string, unknown>)[key];
+      const item = own(value, key, `${path}.${key}`);
       if (item === undefined) continue; // as JSON.stringify does
-      defineProperty(out, key, { value: walk(item, `${path}.${key}`, depth + 1), enumerable: true, writable: true, configurable: true });
+      put(out, key, walk(item, `${path}.${key}`, depth + 1));
     }
     apply(setDelete, seen, [value]);
     return out;

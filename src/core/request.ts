@@ -2,10 +2,9 @@
 import { isPlainRecord } from './json.ts';
 import { METHODS, methodNamed } from './methods/index.ts';
 import type { AnyMethod } from './methods/method.ts';
-import { RPC_ERROR, RpcError } from './rpc.ts';
+import { MAX_ID_LENGTH, MAX_METHOD_LENGTH, RPC_ERROR, RpcError } from './rpc.ts';
 
-export const MAX_ID_LENGTH = 128;
-export const MAX_METHOD_LENGTH = 128;
+export { MAX_ID_LENGTH, MAX_METHOD_LENGTH };
 
 /**
  * Methods the real wallet answers that this mock does not implement: 4002. Everything else

@@ -10,6 +10,19 @@ const { apply } = Reflect;
 const { freeze, defineProperty, create, getPrototypeOf } = Object;
 const randomUUID = crypto.randomUUID.bind(crypto);
 const postToPort = MessagePort.prototype.postMessage;
+// The handshake and every answer are read through these, saved before any page script runs:
+// a page that redefines the accessors in <head> sees nothing and takes nothing.
+const accessor = (proto: object, name: string, kind: 'get' | 'set'): ((...args: unknown[]) => unknown) =>
+  Object.getOwnPropertyDescriptor(proto, name)![kind] as (...args: unknown[]) => unknown;
+const eventData = accessor(MessageEvent.prototype, 'data', 'get');
+const eventPorts = accessor(MessageEvent.prototype, 'ports', 'get');
+const eventSource = accessor(MessageEvent.prototype, 'source', 'get');
+const setOnMessage = accessor(MessagePort.prototype, 'onmessage', 'set');
+const stopImmediately = Event.prototype.stopImmediatePropagation;
+const ownValue = (target: object, key: string): unknown => {
+  const descriptor = Object.getOwnPropertyDescriptor(target, key);
+  return descriptor && apply(Object.prototype.hasOwnProperty, descriptor, ['value']) ? descriptor.value : undefined;
+};
 const activation = navigator.userActivation;
 const isActive = activation ? Object.getOwnPropertyDescriptor(getPrototypeOf(activation), 'isActive')?.get : undefined;
 
@@ -20,17 +33,22 @@ let queued: PageRequest[] = [];
 
 function send(message: PageRequest): void {
   if (port) apply(postToPort, port, [message]);
-  else queued[queued.length] = message; // no Array.prototype.push: the page may have replaced it
+  // Neither push nor an index assignment: the page may have replaced one or hooked the other.
+  else defineProperty(queued, queued.length, { __proto__: null, value: message, writable: true, enumerable: true, configurable: true } as PropertyDescriptor);
 }
 
 function receive(event: MessageEvent<unknown>): void {
-  const data = event.data as PageResponse | null;
-  if (typeof data !== 'object' || data === null || typeof data.id !== 'string') return;
-  const settle = waiting[data.id];
+  // A structured clone from the relay: plain own data, read without the page's prototypes.
+  const data = apply(eventData, event, []) as PageResponse | null;
+  if (typeof data !== 'object' || data === null) return;
+  const id = ownValue(data, 'id');
+  const response = ownValue(data, 'response') as RpcResponse | undefined;
+  if (typeof id !== 'string' || typeof response !== 'object' || response === null) return;
+  const settle = waiting[id];
   if (!settle) return;
-  delete waiting[data.id];
-  if ('error' in data.response) settle.reject(data.response);
-  else settle.resolve(data.response);
+  delete waiting[id];
+  if (ownValue(response, 'error') !== undefined) settle.reject(response);
+  else settle.resolve(response);
 }
 
 // The relay hands over a private port in the first window message. This listener
@@ -38,12 +56,13 @@ function receive(event: MessageEvent<unknown>): void {
 addEventListener(
   'message',
   (event: MessageEvent<unknown>) => {
-    if (port || event.source !== window || event.ports.length !== 1) return;
-    const data = event.data as Record<string, unknown> | null;
-    if (typeof data !== 'object' || data === null || data[HANDSHAKE] !== true) return;
-    event.stopImmediatePropagation();
-    port = event.ports[0]!;
-    port.onmessage = receive;
+    if (port || apply(eventSource, event, []) !== window) return;
+    const ports = apply(eventPorts, event, []) as readonly MessagePort[];
+    const data = apply(eventData, event, []) as Record<string, unknown> | null;
+    if (ports.length !== 1 || typeof data !== 'object' || data === null || ownValue(data, HANDSHAKE) !== true) return;
+    apply(stopImmediately, event, []);
+    port = ports[0]!;
+    apply(setOnMessage, port, [receive]);
     for (let i = 0; i < queued.length; i++) apply(postToPort, port, [queued[i]]);
     queued = [];
   },
@@ -51,14 +70,21 @@ addEventListener(
 );
 
 function request(methodOrRequest: unknown, params?: unknown): Promise<RpcResponse> {
-  let method = methodOrRequest;
-  // Some clients send a single { method, params } object.
-  if (arguments.length === 1 && typeof methodOrRequest === 'object' && methodOrRequest !== null && 'method' in methodOrRequest) {
-    method = (methodOrRequest as { method: unknown }).method;
-    params = (methodOrRequest as { params?: unknown }).params;
-  }
   const id = randomUUID();
+  const single = arguments.length === 1;
   return new PromiseCtor<RpcResponse>((resolve, reject) => {
+    let method = methodOrRequest;
+    // Some clients send a single { method, params } object. Reading it may run page code
+    // (a getter, a Proxy trap) that throws: that is a rejected promise, never a throw.
+    try {
+      if (single && typeof methodOrRequest === 'object' && methodOrRequest !== null && 'method' in methodOrRequest) {
+        method = (methodOrRequest as { method: unknown }).method;
+        params = (methodOrRequest as { params?: unknown }).params;
+      }
+    } catch {
+      reject(rpcFailure(id, RPC_ERROR.INVALID_REQUEST, 'the request object could not be read (a getter or proxy threw); call request("getAddresses", params?)'));
+      return;
+    }
     const safeMethod = toJsonValue(method, undefined, 'method');
     if (!safeMethod.ok || safeMethod.value === undefined) {
       const why = safeMethod.ok ? 'is missing' : safeMethod.reason;
@@ -71,8 +97,9 @@ function request(methodOrRequest: unknown, params?: unknown): Promise<RpcRespons
       return;
     }
     waiting[id] = { resolve, reject };
-    const message: PageRequest = { id, method: safeMethod.value, userActivation: isActive ? apply(isActive, activation, []) === true : false };
-    if (safeParams.value !== undefined) message.params = safeParams.value;
+    // Literals only: an assignment could meet a setter the page put on Object.prototype.
+    const userActivation = isActive ? apply(isActive, activation, []) === true : false;
+    const message: PageRequest = safeParams.value === undefined ? { id, method: safeMethod.value, userActivation } : { id, method: safeMethod.value, params: safeParams.value, userActivation };
     send(message);
   });
 }

@@ -4,7 +4,7 @@ import { NETWORK_NAMES } from '../src/core/networks.ts';
 import browser from 'webextension-polyfill';
 import { nonceKey, walletNonce, type Settings, type SettingsPatch } from '../src/core/settings.ts';
 import type { SettingsMessage, SettingsReply } from '../src/shared/messages.ts';
-import { loadSettings } from '../src/shared/settings-store.ts';
+import { loadSettingsReport } from '../src/shared/settings-store.ts';
 
 const form = document.getElementById('settings') as HTMLFormElement;
 const field = <T extends HTMLElement>(name: string): T => form.elements.namedItem(name) as unknown as T;
@@ -21,10 +21,9 @@ function fill(settings: Settings): void {
   field<HTMLTextAreaElement>('mnemonic').value = settings.mnemonic;
   field<HTMLInputElement>('passphrase').value = settings.passphrase;
   field<HTMLInputElement>('accountCount').value = String(settings.accountCount);
-  const active = field<HTMLSelectElement>('activeAccount');
-  active.length = 0;
-  for (let a = 0; a < Math.max(settings.accountCount, settings.activeAccount + 1); a++) active.add(new Option(accountLabel(a), String(a)));
-  active.value = String(settings.activeAccount);
+  // Suggestions are the listed accounts only (at most 100): any other number is typed.
+  document.getElementById('listedAccounts')!.replaceChildren(...Array.from({ length: settings.accountCount }, (_, a) => new Option(accountLabel(a), String(a))));
+  field<HTMLInputElement>('activeAccount').value = String(settings.activeAccount);
   field<HTMLSelectElement>('network').value = settings.network;
   field<HTMLSelectElement>('variant').value = settings.variant;
   field<HTMLSelectElement>('approvalPolicy').value = settings.approvalPolicy;
@@ -77,6 +76,7 @@ async function run(message: SettingsMessage, done: string): Promise<void> {
   const reply = (await browser.runtime.sendMessage(message)) as SettingsReply;
   if (reply.ok) {
     fill(reply.value);
+    document.getElementById('problems')!.hidden = true;
     status.textContent = done;
   } else {
     // A refused change saves nothing; the form keeps what was typed so it can be fixed.
@@ -89,4 +89,10 @@ form.addEventListener('submit', (event) => {
   void run({ type: 'settings/save', patch: read() }, 'Saved.');
 });
 document.getElementById('defaults')!.addEventListener('click', () => void run({ type: 'settings/reset' }, 'Defaults restored.'));
-void loadSettings().then(fill);
+void loadSettingsReport().then(({ settings, problems }) => {
+  fill(settings);
+  // Invalid stored settings are never silent: each fell back to its default until saved again.
+  const banner = document.getElementById('problems')!;
+  banner.hidden = problems.length === 0;
+  banner.textContent = problems.length === 0 ? '' : `Stored settings were invalid: ${problems.join(' ')} Save or restore defaults to fix.`;
+});

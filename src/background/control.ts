@@ -6,7 +6,7 @@ import { approve, reject } from './approvals.ts';
 import { clearCalls, listCalls } from './call-log.ts';
 import { connections } from './connections.ts';
 import { pendingRequests, type PendingRequest } from './pending.ts';
-import { currentSettings, restoreDefaults, updateSettings } from './state.ts';
+import { currentSettings, forgetKeys, restoreDefaults, settingsProblems, updateSettings } from './state.ts';
 
 /** Requests still waiting for a decision (a decided one is only being delivered). */
 const waiting = async (): Promise<PendingRequest[]> => (await pendingRequests.values()).filter((p) => !p.answer);
@@ -45,6 +45,9 @@ const view = ({ id, origin, method, params, target, tabId, frameId, windowId, cr
 
 export const control: WalletControl = {
   getSettings: currentSettings,
+  async settingsProblems() {
+    return (await settingsProblems()).problems;
+  },
   setSettings: updateSettings, // validates the whole patch before anything is written
   async listPending() {
     const all = await waiting();
@@ -65,7 +68,7 @@ export const control: WalletControl = {
     await Promise.all((await pendingRequests.values()).map((p) => (p.answer ? finish(p.key) : reject(p.key, 'reset'))));
     // Whatever is left (a request mid-decision) must not outlive the reset as a ghost.
     for (const p of await pendingRequests.values()) await drop(p.key);
-    await Promise.all([clearCalls(), restoreDefaults(), connections.clear()]);
+    await Promise.all([clearCalls(), restoreDefaults(), connections.clear(), forgetKeys()]);
     setHoldDelivery(false);
   },
   async holdDelivery(hold) {

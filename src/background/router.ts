@@ -12,7 +12,7 @@ import { connections } from './connections.ts';
 import { fulfil } from './fulfil.ts';
 import { admit, pendingKey, pendingRequests, type PendingRequest } from './pending.ts';
 import { openPromptWindow } from './prompt-window.ts';
-import { currentSettings, keyRing } from './state.ts';
+import { currentSettings, keyRing, settingsProblems } from './state.ts';
 
 const reply = (response: RpcResponse): RpcReply => ({ type: 'rpc/response', response });
 
@@ -39,6 +39,10 @@ export async function handlePoll(message: RpcPollMessage, sender: Runtime.Messag
   const key = pendingKey(tabId, sender.frameId ?? 0, message.id);
   return (await pendingRequests.get(key)) ? statusOf(key) : { type: 'rpc/unknown' };
 }
+
+/** Answering with the default mnemonic would speak for a wallet the developer did not choose. */
+const UNUSABLE_WALLET =
+  "the wallet's stored mnemonic or passphrase is invalid, so it will not answer for a different wallet; fix it on the settings page, with wallet.setMnemonic(), or with wallet.reset()";
 
 export async function handleRpc(message: RpcRequestMessage, sender: Runtime.MessageSender): Promise<RpcReply> {
   const id = requestId(message.request);
@@ -73,6 +77,7 @@ export async function handleRpc(message: RpcRequestMessage, sender: Runtime.Mess
     if (!checked.ok) throw invalidParams(`${checked.path} ${checked.reason}`);
     const connectedAccount = await connections.get(entry.origin);
     const { method, target } = await prepareCall(keyRing, request.method, params, settings, connectedAccount);
+    if (method.kind !== 'query' && (await settingsProblems()).walletUnusable) throw new RpcError(RPC_ERROR.INTERNAL_ERROR, UNUSABLE_WALLET);
     const approvable = { id, origin: entry.origin, method: request.method, ...(params !== undefined && { params }), target };
     // A query (supportedMethods) asks nothing of the person: no window, no policy.
     if (method.kind !== 'query' && settings.approvalPolicy === 'prompt') {

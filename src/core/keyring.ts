@@ -22,8 +22,25 @@ function remember<V>(map: Map<string, V>, key: string, make: () => V): V {
  * Entries hold addresses and public keys only, never a private key or the mnemonic.
  */
 export interface PublicKeyStore {
-  get(id: string): Promise<AccountKeys | undefined>;
-  set(id: string, keys: AccountKeys): Promise<void>;
+  get(id: string): Promise<StoredKeys | undefined>;
+  set(id: string, entry: StoredKeys): Promise<void>;
+}
+
+/** A stored entry says which wallet it belongs to, so a misplaced or stale one is never served. */
+export interface StoredKeys {
+  /** SHA-256 of mnemonic and passphrase: the wallet, without the secret. */
+  wallet: string;
+  keys: AccountKeys;
+}
+
+const accountOfPath = (path: unknown): string | undefined => (typeof path === 'string' ? path.split('/')[3] : undefined);
+
+/** The entry is for this wallet, network and account, down to each derivation path. */
+function fits(entry: StoredKeys | undefined, wallet: string, network: NetworkName, account: number): entry is StoredKeys {
+  const keys = entry?.keys;
+  if (!keys || entry.wallet !== wallet || keys.account !== account || keys.network !== network) return false;
+  const segment = `${account}'`;
+  return typeof keys.stx?.address === 'string' && [keys.p2wpkh?.derivationPath, keys.p2tr?.derivationPath].every((p) => accountOfPath(p) === segment);
 }
 
 async function sha256Hex(text: string): Promise<string> {
@@ -44,12 +61,14 @@ export class KeyRing {
     const cached = this.accounts.get(id);
     if (cached) return cached;
     // The store is keyed by a hash: it never learns the mnemonic.
-    const storeId = this.store && `${await sha256Hex(wallet)}:${network}:${account}`;
+    const walletHash = this.store && (await sha256Hex(wallet));
+    const storeId = walletHash && `${walletHash}:${network}:${account}`;
     const stored = storeId ? await this.store!.get(storeId) : undefined;
-    if (stored) return remember(this.accounts, id, () => stored);
+    if (fits(stored, walletHash!, network, account)) return remember(this.accounts, id, () => stored.keys);
+    // Nothing stored, or an entry that is not this account's (storage corrupted or edited): derive, and replace it.
     const root = await this.root(wallet, mnemonic, passphrase);
     const keys = remember(this.accounts, id, () => deriveAccount(root, network, account));
-    if (storeId) void this.store!.set(storeId, keys);
+    if (storeId) void this.store!.set(storeId, { wallet: walletHash!, keys }).catch(() => undefined);
     return keys;
   }
 

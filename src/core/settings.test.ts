@@ -19,6 +19,17 @@ test('a valid patch applies; switching past the list lengthens it', () => {
   expect(applySettingsPatch(defaults(), { mnemonic: ` ${DEFAULT_MNEMONIC.toUpperCase()} ` }).mnemonic).toBe(DEFAULT_MNEMONIC);
 });
 
+test('the list of accounts and the active account stay consistent', () => {
+  const onFive = applySettingsPatch(defaults(), { activeAccount: 4 });
+  // Shortening the list alone would unlist the active account: refused, not silently undone.
+  expect(() => applySettingsPatch(onFive, { accountCount: 2 })).toThrow(/accountCount 2 would not list the active account \(activeAccount 4\)/);
+  expect(applySettingsPatch(onFive, { accountCount: 2, activeAccount: 1 })).toMatchObject({ accountCount: 2, activeAccount: 1 });
+  // Any account number may be active; beyond the 100 listed ones the list stays as it is.
+  expect(applySettingsPatch(onFive, { activeAccount: 2147483647 })).toMatchObject({ accountCount: 5, activeAccount: 2147483647 });
+  expect(applySettingsPatch(applySettingsPatch(onFive, { activeAccount: 2147483647 }), { accountCount: 3 })).toMatchObject({ accountCount: 3 });
+  expect(() => applySettingsPatch(defaults(), { activeAccount: 2147483648 })).toThrow(/activeAccount must be an integer from 0 to 2147483647/);
+});
+
 test('a bad field is refused whole, naming the field', () => {
   const cases: [unknown, RegExp][] = [
     [{ mnemonic: 'abandon about' }, /mnemonic has 2 words/],

@@ -1,7 +1,7 @@
 // The wallet's settings: one definition, its defaults, and the only way to change it.
 import { ENTRY_KINDS, type EntryKind } from './addresses.ts';
 import { isPlainRecord } from './json.ts';
-import { MAX_ACCOUNT } from './keys.ts';
+import { MAX_ACCOUNT, MAX_LISTED_ACCOUNTS } from './account-path.ts';
 import { DEFAULT_MNEMONIC, MnemonicError, normalizeMnemonic } from './mnemonic.ts';
 import { NETWORK_NAMES, isNetworkName, type NetworkName } from './networks.ts';
 import { VARIANTS, type Variant } from './params.ts';
@@ -26,7 +26,7 @@ export type AccountRule = (typeof ACCOUNT_RULES)[number];
 export const TAPROOT_KEY_FIELDS = ['internal', 'output'] as const;
 export type TaprootKeyField = (typeof TAPROOT_KEY_FIELDS)[number];
 
-export const MAX_LISTED_ACCOUNTS = 100;
+export { MAX_LISTED_ACCOUNTS };
 export const MAX_FEE_RATE = 10_000;
 export const MAX_URL_LENGTH = 2048;
 export const MAX_PASSPHRASE_LENGTH = 1024;
@@ -173,6 +173,10 @@ export function applySettingsPatch(current: Settings, patch: unknown): Settings 
   if ('stacksNodeUrl' in p) next.stacksNodeUrl = broadcastUrl('stacksNodeUrl', p.stacksNodeUrl);
   if ('stacksNonces' in p) next.stacksNonces = nonces(p.stacksNonces);
   if ('bitcoinFeeRate' in p) next.bitcoinFeeRate = integer('bitcoinFeeRate', 1, MAX_FEE_RATE, p.bitcoinFeeRate);
+  // Shortening the list must not silently unlist the active account, nor be silently undone.
+  if ('accountCount' in p && !('activeAccount' in p) && next.activeAccount >= next.accountCount && next.activeAccount < MAX_LISTED_ACCOUNTS) {
+    throw new SettingsError(`accountCount ${next.accountCount} would not list the active account (activeAccount ${next.activeAccount}); set activeAccount below ${next.accountCount} in the same change`);
+  }
   // Switching to an account beyond the list lengthens the list, as a wallet's "add account" would.
   if (next.activeAccount >= next.accountCount && next.activeAccount < MAX_LISTED_ACCOUNTS) {
     next.accountCount = next.activeAccount + 1;
@@ -182,15 +186,33 @@ export function applySettingsPatch(current: Settings, patch: unknown): Settings 
 
 /** Settings read back from storage: each bad or missing field falls back to its default. */
 export function settingsFromStorage(stored: unknown): Settings {
+  return readStoredSettings(stored).settings;
+}
+
+/** What storage held, and why each field that fell back to its default was refused. */
+export interface StoredSettingsReport {
+  settings: Settings;
+  /** One sentence per invalid stored field, e.g. 'stored mnemonic: mnemonic has 11 words …'. */
+  problems: string[];
+  /** The stored mnemonic or passphrase was unusable: answering would speak for another wallet. */
+  walletUnusable: boolean;
+}
+
+export function readStoredSettings(stored: unknown): StoredSettingsReport {
   let settings: Settings = { ...DEFAULT_SETTINGS, missingEntries: [], stacksNonces: {} };
-  if (!isPlainRecord(stored)) return settings;
+  const problems: string[] = [];
+  let walletUnusable = false;
+  if (stored === undefined) return { settings, problems, walletUnusable };
+  if (!isPlainRecord(stored)) return { settings, problems: ['stored settings are not an object; defaults are used'], walletUnusable: true };
   for (const key of KEYS) {
     if (!(key in stored)) continue;
     try {
       settings = applySettingsPatch(settings, { [key]: stored[key] });
-    } catch {
-      // Keep the default for a field an older version or a hand edit left invalid.
+    } catch (error) {
+      // An older version or a hand edit left this field invalid: the default stands, and it is said.
+      problems.push(`stored ${key} is invalid (${error instanceof Error ? error.message : String(error)}); the default is used`);
+      if (key === 'mnemonic' || key === 'passphrase') walletUnusable = true;
     }
   }
-  return settings;
+  return { settings, problems, walletUnusable };
 }

@@ -63,6 +63,8 @@ export interface PendingView {
 
 export interface WalletControl {
   getSettings(): Promise<Settings>;
+  /** What was invalid in the stored settings (each fell back to its default); empty once saved again. */
+  settingsProblems(): Promise<string[]>;
   /** Validated as a whole: a bad field throws and nothing is saved. */
   setSettings(patch: SettingsPatch): Promise<Settings>;
   listPending(): Promise<PendingView[]>;

@@ -13,6 +13,7 @@ const DEFAULT_TIMEOUT_MS = 5_000;
 export class Wallet {
   private readonly unclaimed: Page[] = [];
   private readonly waiters: ((page: Page) => void)[] = [];
+  private readonly warned = new Set<string>();
 
   constructor(private readonly browser: WalletBrowser) {
     browser.context.on('page', (page) => void this.watch(page));
@@ -79,8 +80,20 @@ export class Wallet {
     await (await this.nextPrompt(options)).close();
   }
 
-  settings(): Promise<Settings> {
-    return this.browser.control('getSettings');
+  /** The wallet's settings; warns (once per problem) when stored ones were invalid and fell back to defaults. */
+  async settings(): Promise<Settings> {
+    const [settings, problems] = await Promise.all([this.browser.control('getSettings'), this.settingsProblems()]);
+    for (const problem of problems) {
+      if (this.warned.has(problem)) continue;
+      this.warned.add(problem);
+      console.warn(`mock wallet: ${problem}`);
+    }
+    return settings;
+  }
+
+  /** Invalid stored settings the wallet found (each fell back to its default); empty when all were valid. */
+  settingsProblems(): Promise<string[]> {
+    return this.browser.control('settingsProblems');
   }
 
   /** Validated as a whole: a bad field throws a readable error and nothing changes. */

@@ -1,9 +1,10 @@
 // The approval window. A connect request's buttons work from first paint (the request key
 // and the account are in the URL); a signing request's once its details are on screen.
 import browser from 'webextension-polyfill';
-import { accountLabel } from '../src/core/account-path.ts';
+import { MAX_ACCOUNT, MAX_LISTED_ACCOUNTS, accountLabel } from '../src/core/account-path.ts';
 import type { AccountSource, MethodView } from '../src/core/methods/method.ts';
 import type { PromptDetails, PromptMessage, PromptReply, PromptUrlParams } from '../src/shared/messages.ts';
+import { watchActiveAccount } from '../src/shared/active-account.ts';
 
 const query = new URLSearchParams(location.search);
 const param = (name: keyof PromptUrlParams): string => query.get(name) ?? '';
@@ -15,6 +16,8 @@ const select = $<HTMLSelectElement>('account');
 const buttons = [$<HTMLButtonElement>('approve'), $<HTMLButtonElement>('reject')];
 /** The account that acts: the picker's for a connect request, the request's target otherwise. */
 let acting = Number(param('account'));
+/** Until the person picks an account here, the window follows the wallet's active account. */
+let picked = false;
 
 $('origin').textContent = param('origin');
 $('method').textContent = param('method');
@@ -22,9 +25,20 @@ $('network').textContent = param('network');
 $('title').textContent = connect ? 'Connect request' : 'Signature request';
 $(connect ? 'connect' : 'sign').hidden = false;
 
+// The listed accounts (at most 100), plus one beyond them when the wallet's or the person's
+// choice is there: any account number costs the same as account 0.
+const listed = Math.min(Math.max(Number(param('accountCount')) || 1, 1), MAX_LISTED_ACCOUNTS);
+let extra: HTMLOptionElement | undefined;
+function choose(account: number): void {
+  if (account >= listed && extra?.value !== String(account)) {
+    extra?.remove();
+    select.add((extra = new Option(accountLabel(account), String(account))));
+  }
+  select.value = String(account);
+}
 if (connect) {
-  const count = Math.max(Number(param('accountCount')) || 1, acting + 1);
-  for (let account = 0; account < count; account++) select.add(new Option(accountLabel(account), String(account), false, account === acting));
+  for (let account = 0; account < listed; account++) select.add(new Option(accountLabel(account), String(account)));
+  choose(acting);
 }
 
 /** How long a click waits for the wallet before it says so and lets the person try again. */
@@ -101,12 +115,10 @@ async function showDetails(account: number, attempt = 0): Promise<void> {
   const reply = await send<PromptDetails>({ type: 'prompt/details', key, account });
   if (!reply.ok) {
     if (reply.gone) return gone(reply.error);
-    // A worker Chrome stopped is restarting: ask again, and keep what works working meanwhile.
-    if (attempt < 10 && !reply.error.startsWith('The wallet did not answer')) {
-      setTimeout(() => void showDetails(account, attempt + 1), 300);
-      return;
-    }
-    $('error').textContent = reply.error;
+    // A worker Chrome stopped is restarting, or a request failed: keep asking while the window
+    // is open (soon at first, then every second), and say why the buttons still wait.
+    if (attempt >= 3) $('error').textContent = `${reply.error} Asking the wallet again…`;
+    setTimeout(() => void showDetails(account, attempt + 1), attempt < 10 ? 300 : 1000);
     return;
   }
   $('error').textContent = '';
@@ -120,13 +132,19 @@ async function showDetails(account: number, attempt = 0): Promise<void> {
   if (!connect) {
     renderSigner(reply.value);
     acting = reply.value.target.account;
+    shown = true;
     enable();
   }
   document.body.dataset['ready'] = 'true';
 }
 
+/** A signing request's details are on screen: only then may it be approved. */
+let shown = false;
+
+/** Reject always works; Approve once the person can see what they approve. */
 function enable(): void {
-  for (const button of buttons) button.disabled = false;
+  $<HTMLButtonElement>('reject').disabled = false;
+  $<HTMLButtonElement>('approve').disabled = !(connect || shown);
 }
 
 function fail(message: string): void {
@@ -152,11 +170,34 @@ async function decide(message: PromptMessage): Promise<void> {
 }
 
 select.addEventListener('change', () => {
+  picked = true;
   acting = Number(select.value);
   void showDetails(acting);
 });
-$('approve').addEventListener('click', () => void decide({ type: 'prompt/approve', key, account: acting }));
+if (connect) {
+  watchActiveAccount((account) => {
+    if (picked) return;
+    choose(account);
+    acting = account;
+    void showDetails(acting);
+  });
+}
+$('other-account').addEventListener('change', (event) => {
+  const input = event.target as HTMLInputElement;
+  const account = Number(input.value);
+  if (input.value.trim() === '' || !Number.isInteger(account) || account < 0 || account > MAX_ACCOUNT) {
+    $('error').textContent = `An account number is a whole number from 0 to ${MAX_ACCOUNT}.`;
+    return;
+  }
+  $('error').textContent = '';
+  picked = true;
+  choose(account);
+  acting = account;
+  void showDetails(acting);
+});
+// Not picked here: the wallet approves with its active account at that moment, as the kit's approve(id) does.
+$('approve').addEventListener('click', () => void decide({ type: 'prompt/approve', key, ...(connect && picked && { account: acting }) }));
 $('reject').addEventListener('click', () => void decide({ type: 'prompt/reject', key }));
-// A connect request can be answered now that clicks have somewhere to go.
-if (connect) enable();
+// Clicks have somewhere to go now: a connect request can be answered, any request rejected.
+enable();
 void showDetails(acting);

@@ -51,18 +51,22 @@ export async function soak(options: { rounds: number; seed: number; baseURL: str
         };
         window.WalletProvider.request(m, m === 'signMessage' ? { message: tag } : undefined).then(done(true), done(false));
       };`);
+    const seen = new Set<string>();
     for (let round = 0; round < options.rounds; round++) {
       const tag = `round ${round}`;
       const method = rand() < 0.5 ? 'getAddresses' : 'signMessage';
       const account = Math.floor(rand() * 100); // mostly accounts never derived before: the slow path
       await page.evaluate(([m, t]) => (window as unknown as { __soakCall(m: string, t: string): void }).__soakCall(m, t), [method, tag] as const);
       const prompt = await wallet.nextPrompt({ timeout: 10_000 });
-      const [pending] = await wallet.pending();
+      // This round's request: one lost earlier may still be waiting.
+      const pending = (await wallet.pending()).find((p) => !seen.has(p.id));
+      if (!pending) throw new Error(`${tag}: a window opened but no new request is pending`);
+      seen.add(pending.id);
       const byKit = rand() < 0.5;
       const stopAfter = Math.floor(rand() * 40);
       // Decide, and stop the worker a few milliseconds later, at a random point of the path.
       const deciding = byKit
-        ? wallet.approve(pending!.id, method === 'getAddresses' ? { account } : {}).catch(() => undefined)
+        ? wallet.approve(pending.id, method === 'getAddresses' ? { account } : {}).catch(() => undefined)
         : (method === 'getAddresses' ? prompt.selectAccount(Math.min(account, 99)).catch(() => undefined) : Promise.resolve()).then(() =>
             prompt.page.getByRole('button', { name: 'Approve', exact: true }).click({ force: true, timeout: 5_000 }).catch(() => undefined),
           );
@@ -80,20 +84,24 @@ export async function soak(options: { rounds: number; seed: number; baseURL: str
         if (!prompt.page.isClosed() && (await approveButton.isEnabled().catch(() => false))) {
           await approveButton.click({ force: true, timeout: 2_000 }).catch(() => undefined);
         } else if (byKit) {
-          await wallet.approve(pending!.id).catch(() => undefined); // refused once decided: that is fine
+          await wallet.approve(pending.id).catch(() => undefined); // refused once decided: that is fine
         }
       }
       options.progress?.(`${tag}: ${answered ? 'answered' : 'LOST'} (${method}, ${byKit ? 'kit' : 'click'}, stop after ${stopAfter} ms)`);
       if (!answered) {
         report.lost++;
-        report.details.push(`${tag}: the page got no answer within 20 s (${method}, ${byKit ? 'kit' : 'click'}, stop after ${stopAfter} ms)`);
+        const window = prompt.page.isClosed()
+          ? 'its window is closed'
+          : `its window shows "${await prompt.page.locator('#error').innerText().catch(() => '?')}", Approve ${(await prompt.page.locator('#approve').isEnabled().catch(() => false)) ? 'enabled' : 'disabled'}`;
+        const still = (await wallet.pending()).some((p) => p.id === pending.id) ? 'still pending' : 'no longer pending';
+        report.details.push(`${tag}: the page got no answer within 20 s (${method}, ${byKit ? 'kit' : 'click'}, stop after ${stopAfter} ms); ${window}; ${still}`);
         continue;
       }
       report.answered++;
-      const call = (await wallet.calls()).filter((c) => c.id === pending!.id);
+      const call = (await wallet.calls()).filter((c) => c.id === pending.id);
       if (call.length !== 1 || call[0]!.outcome !== 'approved') {
         report.logMismatches++;
-        report.details.push(`${tag}: log has ${call.map((c) => c.outcome).join(', ') || 'nothing'} for ${pending!.id}`);
+        report.details.push(`${tag}: log has ${call.map((c) => c.outcome).join(', ') || 'nothing'} for ${pending.id}`);
       }
     }
     await sleep(1_500); // a late duplicate would arrive within a poll or two

@@ -63,7 +63,7 @@ export async function handlePrompt(message: PromptMessage, sender: Runtime.Messa
         };
       }
       case 'prompt/approve': {
-        assertAccount(message.account);
+        if (message.account !== undefined) assertAccount(message.account);
         const done = await approve(message.key, message.account);
         await closePromptWindow(windowId);
         return done ? { ok: true, value: null } : { ok: false, error: GONE, gone: true };

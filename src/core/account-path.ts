@@ -16,5 +16,11 @@ export function accountFromDerivationPath(path: string): number {
   return Number(digits);
 }
 
+/** Largest account index a hardened BIP-32 step can carry. */
+export const MAX_ACCOUNT = 0x7fffffff;
+
+/** Accounts a wallet lists (accountCount's limit); any other account number is typed. */
+export const MAX_LISTED_ACCOUNTS = 100;
+
 /** The label a wallet shows for a 0-based account index. */
 export const accountLabel = (account: number): string => `Account ${account + 1}`;

@@ -3,10 +3,10 @@ import { HDKey } from '@scure/bip32';
 import { p2tr, p2wpkh } from '@scure/btc-signer';
 import { publicKeyToAddress } from '@stacks/transactions';
 import { bytesToHex } from '@noble/hashes/utils.js';
+import { MAX_ACCOUNT } from './account-path.ts';
 import { NETWORKS, type NetworkName } from './networks.ts';
 
-/** Largest account index a hardened BIP-32 step can carry. */
-export const MAX_ACCOUNT = 0x7fffffff;
+export { MAX_ACCOUNT };
 
 export interface BtcKey {
   derivationPath: string;

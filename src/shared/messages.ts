@@ -66,7 +66,8 @@ export interface PromptDetailsMessage {
 export interface PromptApproveMessage {
   type: 'prompt/approve';
   key: string;
-  account: number;
+  /** The account the person picked in the window; absent: the wallet's active account when approved. */
+  account?: number;
 }
 
 export interface PromptRejectMessage {

@@ -1,6 +1,7 @@
 // One approval window, as the person in front of it sees it.
 import type { Page } from '@playwright/test';
 import type { AccountSource } from '../core/methods/method.ts';
+import { MAX_ACCOUNT } from '../core/account-path.ts';
 
 /** What an approval window shows, read off the window as a person would. */
 export interface PromptDetails {
@@ -23,9 +24,9 @@ export interface PromptDetails {
 export class Prompt {
   constructor(readonly page: Page) {}
 
-  /** The window's script has run: the account picker is filled and the buttons listen. */
+  /** The window can be approved: its script runs, and a signing request's details are on screen. */
   async ready(): Promise<void> {
-    await this.page.locator('button:enabled').first().waitFor({ timeout: 10_000 });
+    await this.page.locator('#approve:enabled').waitFor({ timeout: 10_000 });
   }
 
   /** Reads once the window's details are on screen: read earlier, a field can still be empty. */
@@ -95,15 +96,15 @@ export class Prompt {
     return { p2wpkh: await read('p2wpkh'), p2tr: await read('p2tr'), stx: await read('stx') };
   }
 
-  /** Switches the window to another account (0-based), as a person would with the picker. */
+  /** Switches the window to another account (0-based), as a person would: from the list, or typed. */
   async selectAccount(account: number): Promise<void> {
+    if (!Number.isInteger(account) || account < 0 || account > MAX_ACCOUNT) {
+      throw new Error(`selectAccount: account must be a whole number from 0 to ${MAX_ACCOUNT} (0-based), got ${String(account)}`);
+    }
     await this.ready();
     const picker = this.page.getByLabel('Account', { exact: true });
-    const options = await picker.locator('option').evaluateAll((os) => os.map((o) => (o as HTMLOptionElement).value));
-    if (!options.includes(String(account))) {
-      throw new Error(`the approval window lists accounts 0–${options.length - 1} (Account 1–${options.length}); account ${account} is not there. Raise accountCount or call wallet.setActiveAccount(${account}) first`);
-    }
-    await picker.selectOption(String(account));
+    if ((await picker.locator(`option[value="${account}"]`).count()) > 0) await picker.selectOption(String(account));
+    else await this.page.getByLabel('Or any account number', { exact: false }).fill(String(account));
   }
 
   private async click(name: 'Approve' | 'Reject'): Promise<void> {

@@ -1,0 +1,240 @@
+// Odd accounts, hostile pages and corrupted storage: each case once broke the wallet, now shown to hold.
+import { test, expect, type Page } from 'mock-wallet-provider/testing';
+import { byKind, request } from './support.ts';
+
+const HUGE = 2147483647;
+
+/** Serves `html` at a URL of the demo origin, so the wallet's content scripts run in it. */
+async function serve(page: Page, path: string, html: string): Promise<void> {
+  await page.route(`**${path}`, (route) => route.fulfill({ contentType: 'text/html', body: html }));
+  await page.goto(path);
+}
+
+test('any account number works like account 0: the window lists the listed accounts plus the active one', async ({ page, wallet, context, extensionId }) => {
+  await wallet.setActiveAccount(HUGE);
+  await page.goto('/blank.html');
+  const call = request(page, 'getAddresses');
+  const prompt = await wallet.nextPrompt();
+  await prompt.ready();
+  // Five listed accounts and the active one: not two billion options.
+  expect(await prompt.page.locator('#account option').count()).toBe(6);
+  expect(await prompt.account()).toBe(HUGE);
+  await prompt.approve();
+  expect(byKind(await call)['p2wpkh']?.['derivationPath']).toBe(`m/84'/0'/${HUGE}'/0/0`);
+
+  // A person can also type any account in the window.
+  const second = request(page, 'getAddresses');
+  const typed = await wallet.nextPrompt();
+  await typed.approve({ account: 123_456_789 });
+  expect(byKind(await second)['p2wpkh']?.['derivationPath']).toBe("m/84'/0'/123456789'/0/0");
+
+  // The settings page shows the active account in a number field and saves at once.
+  const settings = await context.newPage();
+  await settings.goto(`chrome-extension://${extensionId}/popup/settings.html`);
+  await expect(settings.getByLabel('Active account')).toHaveValue('123456789');
+  await settings.getByLabel('Active account').fill(String(HUGE));
+  await settings.getByRole('button', { name: 'Save' }).click();
+  await expect(settings.getByRole('status')).toHaveText('Saved.');
+  expect((await wallet.settings()).activeAccount).toBe(HUGE);
+});
+
+test('a page that hooks MessagePort and MessageEvent accessors in <head> gets no port, and its own call still works', async ({ page, wallet }) => {
+  await wallet.setApprovalPolicy('approve');
+  await serve(
+    page,
+    '/hooked.html',
+    `<!doctype html><html><head><script>
+      window.captured = [];
+      const portSet = Object.getOwnPropertyDescriptor(MessagePort.prototype, 'onmessage').set;
+      Object.defineProperty(MessagePort.prototype, 'onmessage', { configurable: true, set(v) { captured.push('port via onmessage'); portSet.call(this, v); } });
+      const portsGet = Object.getOwnPropertyDescriptor(MessageEvent.prototype, 'ports').get;
+      Object.defineProperty(MessageEvent.prototype, 'ports', { configurable: true, get() { const p = portsGet.call(this); if (p.length) captured.push('port via ports'); return p; } });
+      const dataGet = Object.getOwnPropertyDescriptor(MessageEvent.prototype, 'data').get;
+      Object.defineProperty(MessageEvent.prototype, 'data', { configurable: true, get() { captured.push('data'); return dataGet.call(this); } });
+    </script></head><body>hooked</body></html>`,
+  );
+  const answer = await request(page, 'getAddresses');
+  expect(answer.ok).toBe(true);
+  expect(byKind(answer)['p2wpkh']?.['address']).toBe('bc1qcr8te4kr609gcawutmrza0j4xv80jy8z306fyu');
+  expect(await page.evaluate(() => (window as unknown as { captured: string[] }).captured)).toEqual([]);
+});
+
+test('request() always returns a promise: a throwing getter or Proxy trap rejects with -32600', async ({ page }) => {
+  await page.goto('/blank.html');
+  const outcomes = await page.evaluate(() => {
+    const provider = (window as unknown as { WalletProvider: { request(...a: unknown[]): Promise<unknown> } }).WalletProvider;
+    const attempts: unknown[][] = [
+      [{ get method() { throw new Error('getter'); } }],
+      [new Proxy({}, { has: () => { throw new Error('has trap'); } })],
+      [new Proxy({ method: 'getAddresses' }, { get: () => { throw new Error('get trap'); } })],
+    ];
+    return Promise.all(
+      attempts.map((args) => {
+        let returned: unknown;
+        try {
+          returned = provider.request(...args);
+        } catch (error) {
+          return Promise.resolve({ threw: String(error) });
+        }
+        return (returned as Promise<unknown>).then(
+          () => ({ resolved: true }),
+          (e: { error?: { code?: number } }) => ({ code: e.error?.code }),
+        );
+      }),
+    );
+  });
+  expect(outcomes).toEqual([{ code: -32600 }, { code: -32600 }, { code: -32600 }]);
+});
+
+test('prototypes the page pollutes do not change the answer', async ({ page, wallet }) => {
+  await wallet.setVariant('second');
+  await wallet.setApprovalPolicy('approve');
+  await page.goto('/blank.html');
+  const answer = await page.evaluate(async () => {
+    Object.defineProperty(Object.prototype, 'get', { value: () => 'polluted', configurable: true, writable: true });
+    Object.defineProperty(Array.prototype, '0', { set: () => undefined, get: () => 'polluted', configurable: true });
+    Object.defineProperty(Object.prototype, 'params', { set: () => undefined, configurable: true });
+    try {
+      const provider = (window as unknown as { WalletProvider: { request(m: string, p?: unknown): Promise<{ result: { addresses: { type?: string; symbol?: string }[] } }> } }).WalletProvider;
+      const response = await provider.request('getAddresses', { chains: ['bitcoin'] }).catch((e: unknown) => e);
+      return JSON.stringify(response);
+    } finally {
+      delete (Object.prototype as unknown as Record<string, unknown>)['get'];
+      delete (Object.prototype as unknown as Record<string, unknown>)['params'];
+      delete (Array.prototype as unknown as Record<string, unknown>)['0'];
+    }
+  });
+  const parsed = JSON.parse(answer) as { result?: { addresses: { type?: string; symbol?: string }[] } };
+  expect(parsed.result?.addresses.map((a) => a.type ?? a.symbol)).toEqual(['p2wpkh', 'p2tr']);
+});
+
+test.describe('corrupted storage is never silent', () => {
+  test('an invalid stored mnemonic is reported and the wallet refuses to answer for another wallet', async ({ page, wallet, walletBrowser }) => {
+    const worker = await walletBrowser.worker();
+    await worker.evaluate(async () => {
+      const api = (globalThis as unknown as { chrome: { storage: { local: { get(k: string): Promise<Record<string, Record<string, unknown>>>; set(v: object): Promise<void> } } } }).chrome.storage.local;
+      const { settings } = await api.get('settings');
+      await api.set({ settings: { ...settings, mnemonic: 'abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon' } });
+    });
+    await wallet.stopServiceWorker(); // a fresh worker reads storage again
+    expect((await wallet.settingsProblems()).join(' ')).toMatch(/^stored mnemonic is invalid \(mnemonic has 11 words/);
+    await page.goto('/blank.html');
+    const answer = await request(page, 'getAddresses');
+    expect(answer).toMatchObject({ ok: false, response: { error: { code: -32603, message: expect.stringContaining('stored mnemonic or passphrase is invalid') } } });
+    // The settings page says so too.
+    const settings = await page.context().newPage();
+    await settings.goto(`${walletBrowser.origin}popup/settings.html`);
+    await expect(settings.locator('#problems')).toContainText('stored mnemonic is invalid');
+    await settings.close();
+    // Fixing it (here: reset) clears the report and the wallet answers again.
+    await wallet.reset();
+    expect(await wallet.settingsProblems()).toEqual([]);
+    const again = request(page, 'getAddresses');
+    await wallet.approveNext();
+    expect((await again).ok).toBe(true);
+  });
+
+  test("another account's keys in account 0's cache slot are not served, before or after reset", async ({ page, wallet, walletBrowser }) => {
+    await wallet.setApprovalPolicy('approve');
+    await page.goto('/blank.html');
+    const first = byKind(await request(page, 'getAddresses'))['p2wpkh']?.['address'];
+    await wallet.setActiveAccount(5);
+    await request(page, 'getAddresses');
+    await wallet.setActiveAccount(0);
+    // Put account 5's cached entry into account 0's slot, as a corrupted storage would.
+    const worker = await walletBrowser.worker();
+    await worker.evaluate(async () => {
+      const session = (globalThis as unknown as { chrome: { storage: { session: { get(k: null): Promise<Record<string, unknown>>; set(v: object): Promise<void> } } } }).chrome.storage.session;
+      const all = await session.get(null);
+      const slot = (account: number) => Object.keys(all).find((k) => k.startsWith('keys:') && k.endsWith(`:mainnet:${account}`))!;
+      await session.set({ [slot(0)]: all[slot(5)] });
+    });
+    await wallet.stopServiceWorker();
+    expect(byKind(await request(page, 'getAddresses'))['p2wpkh']?.['address']).toBe(first);
+    await wallet.reset();
+    await wallet.setApprovalPolicy('approve');
+    expect(byKind(await request(page, 'getAddresses'))['p2wpkh']?.['address']).toBe(first);
+  });
+
+  test('null and garbage pending entries are skipped: pending(), reset() and closing a window still work', async ({ page, wallet, walletBrowser }) => {
+    const worker = await walletBrowser.worker();
+    await worker.evaluate(async () => {
+      const session = (globalThis as unknown as { chrome: { storage: { session: { set(v: object): Promise<void> } } } }).chrome.storage.session;
+      await session.set({ 'pending:1:0:x': null, 'pending:2:0:y': 'garbage', 'pending:3:0:z': { key: 5 } });
+    });
+    await wallet.stopServiceWorker();
+    expect(await wallet.pending()).toEqual([]);
+    await wallet.reset();
+    await page.goto('/blank.html');
+    const call = request(page, 'getAddresses');
+    const prompt = await wallet.nextPrompt();
+    await prompt.close();
+    expect(await call).toMatchObject({ ok: false, response: { error: { code: 4001 } } });
+  });
+});
+
+test('an open window follows the active account until the person picks one; a click and approve(id) agree', async ({ page, wallet }) => {
+  await wallet.setActiveAccount(1);
+  await page.goto('/blank.html');
+  for (const how of ['click', 'kit'] as const) {
+    await wallet.setActiveAccount(1);
+    const call = request(page, 'getAddresses');
+    const prompt = await wallet.nextPrompt();
+    expect(await prompt.account()).toBe(1);
+    await wallet.setActiveAccount(4);
+    await expect.poll(() => prompt.account()).toBe(4);
+    await expect(prompt.page.locator('#p2wpkh')).toHaveAttribute('title', /^bc1/);
+    if (how === 'click') await prompt.approve();
+    else await wallet.approve((await wallet.pending())[0]!.id);
+    expect(byKind(await call)['p2wpkh']?.['derivationPath'], how).toBe("m/84'/0'/4'/0/0");
+    expect((await wallet.settings()).activeAccount, how).toBe(4);
+  }
+  // Once the person picks, the window keeps their pick.
+  const call = request(page, 'getAddresses');
+  const prompt = await wallet.nextPrompt();
+  await prompt.selectAccount(2);
+  await wallet.setActiveAccount(3);
+  await prompt.approve();
+  expect(byKind(await call)['p2wpkh']?.['derivationPath']).toBe("m/84'/0'/2'/0/0");
+});
+
+test('page scripts in every kind of frame see neither chrome.storage nor the mnemonic or passphrase', async ({ page, wallet }) => {
+  const mnemonic = 'legal winner thank year wave sausage worth useful legal winner thank yellow';
+  const passphrase = 'page-must-never-see-this';
+  await wallet.setMnemonic(mnemonic, passphrase);
+  await wallet.setApprovalPolicy('approve');
+  await page.goto('/frames.html');
+  await expect.poll(() => page.frames().length).toBe(4);
+  for (const frame of page.frames()) {
+    const seen = await frame.evaluate(
+      async ([words, secret]) => {
+        const provider = (window as unknown as { WalletProvider?: { request(m: string): Promise<unknown> } }).WalletProvider;
+        const answer = provider ? JSON.stringify(await provider.request('getAddresses')) : '';
+        const chromeApi = (globalThis as unknown as { chrome?: { storage?: unknown; runtime?: { sendMessage?: unknown } } }).chrome;
+        // Everything the page can reach by name, as text.
+        const reachable: string[] = [answer, document.documentElement.outerHTML];
+        for (const name of Object.getOwnPropertyNames(window)) {
+          try {
+            const value = (window as unknown as Record<string, unknown>)[name];
+            if (value && typeof value === 'object' && !(value instanceof Node)) reachable.push(JSON.stringify(value) ?? '');
+            else if (typeof value === 'string') reachable.push(value);
+          } catch {
+            // cyclic or cross-origin: nothing readable
+          }
+        }
+        const text = reachable.join('\n');
+        return {
+          provider: provider !== undefined,
+          providerKeys: provider ? Object.getOwnPropertyNames(provider) : [],
+          storage: chromeApi?.storage !== undefined,
+          sendMessage: typeof chromeApi?.runtime?.sendMessage,
+          mnemonic: text.includes(words!.split(' ').slice(0, 4).join(' ')),
+          passphrase: text.includes(secret!),
+        };
+      },
+      [mnemonic, passphrase] as const,
+    );
+    expect(seen, frame.url()).toMatchObject({ provider: true, providerKeys: ['request'], storage: false, mnemonic: false, passphrase: false });
+    expect(seen.sendMessage, frame.url()).not.toBe('function');
+  }
+});

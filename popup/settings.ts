@@ -34,6 +34,7 @@ function fill(settings: Settings): void {
   field<HTMLInputElement>('bitcoinFeeRate').value = String(settings.bitcoinFeeRate);
   field<HTMLInputElement>('stacksNodeUrl').value = settings.stacksNodeUrl;
   field<HTMLInputElement>('stacksNonce').value = String(walletNonce(settings, settings.network, settings.activeAccount));
+  field<HTMLInputElement>('strictParams').checked = settings.strictParams;
   for (const box of form.querySelectorAll<HTMLInputElement>('input[name=missingEntries]')) {
     box.checked = settings.missingEntries.includes(box.value as Settings['missingEntries'][number]);
   }
@@ -63,6 +64,7 @@ function read(): SettingsPatch {
       ...shown?.stacksNonces,
       [nonceKey(field<HTMLSelectElement>('network').value as Settings['network'], number('activeAccount'))]: number('stacksNonce'),
     },
+    strictParams: field<HTMLInputElement>('strictParams').checked,
     missingEntries: [...form.querySelectorAll<HTMLInputElement>('input[name=missingEntries]:checked')].map(
       (box) => box.value as Settings['missingEntries'][number],
     ),

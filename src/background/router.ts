@@ -76,7 +76,9 @@ export async function handleRpc(message: RpcRequestMessage, sender: Runtime.Mess
     const request = parseRequest(message.request);
     if (!checked.ok) throw invalidParams(`${checked.path} ${checked.reason}`);
     const connectedAccount = await connections.get(entry.origin);
-    const { method, target } = await prepareCall(keyRing, request.method, params, settings, connectedAccount);
+    const { method, params: parsed, target } = await prepareCall(keyRing, request.method, params, settings, connectedAccount);
+    const ignored = method.ignored?.(parsed) ?? [];
+    if (ignored.length > 0) entry.ignoredParams = ignored.slice(0, 20).map((name) => name.slice(0, 64));
     if (method.kind !== 'query' && (await settingsProblems()).walletUnusable) throw new RpcError(RPC_ERROR.INTERNAL_ERROR, UNUSABLE_WALLET);
     const approvable = { id, origin: entry.origin, method: request.method, ...(params !== undefined && { params }), target };
     // A query (supportedMethods) asks nothing of the person: no window, no policy.

@@ -38,6 +38,7 @@ Options:
   --taproot-key <k>        internal | output: what tweakedPublicKey holds
                            (default: internal, as the real wallet)
   --fee-rate <n>           sendTransfer's fee rate in sat/vB (default: 10)
+  --strict-params          first variant: refuse getAddresses parameters instead of ignoring them
   --id <id>                JSON-RPC id to answer with (default: a fresh UUID)
   -h, --help               show this help
 
@@ -71,6 +72,7 @@ async function run(argv: string[]): Promise<string> {
       params: { type: 'string' },
       'taproot-key': { type: 'string' },
       'fee-rate': { type: 'string' },
+      'strict-params': { type: 'boolean' },
       help: { type: 'boolean', short: 'h' },
     },
   });
@@ -103,6 +105,7 @@ async function run(argv: string[]): Promise<string> {
   const missing = listFlag(values.missing);
   if (missing) patch.missingEntries = missing as Settings['missingEntries'];
   if (values['taproot-key'] !== undefined) patch.taprootKeyField = values['taproot-key'] as Settings['taprootKeyField'];
+  if (values['strict-params']) patch.strictParams = true;
   if (values['fee-rate'] !== undefined) patch.bitcoinFeeRate = /^[0-9]+$/.test(values['fee-rate']) ? Number(values['fee-rate']) : NaN;
   // The account flag is the wallet's active account, as a person switched to it.
   patch.activeAccount = account;

@@ -28,12 +28,27 @@ test('second variant: chains and network', () => {
   expect(parseGetAddressesParams({ network: 'devnet' }, 'second')).toEqual({ chains: ['bitcoin', 'stacks'], network: 'devnet' });
 });
 
-test('first variant refuses any parameter, naming it', () => {
-  const e = error({ chains: ['bitcoin'] }, 'first');
+test('first variant ignores parameters it does not use, as a real wallet; strictParams refuses them', () => {
+  // @stacks/connect's connect({ network }) and unknown extras: all entries, ignored names reported.
+  expect(parseGetAddressesParams({ network: 'testnet' }, 'first')).toEqual({ chains: ['bitcoin', 'stacks'], ignored: ['network'] });
+  expect(parseGetAddressesParams({ chains: ['bitcoin'], appDetails: { name: 'x' } }, 'first')).toEqual({ chains: ['bitcoin', 'stacks'], ignored: ['chains', 'appDetails'] });
+  // Malformed values of the contract's own parameters are still refused, and so is a non-object.
+  expect(() => parseGetAddressesParams({ network: 'moon' }, 'first')).toThrow(/network must be one of/);
+  expect(() => parseGetAddressesParams({ chains: 'bitcoin' }, 'first')).toThrow(/chains must be an array/);
+  expect(() => parseGetAddressesParams('bitcoin', 'first')).toThrow(/params must be an object/);
+  const strict = (params: unknown): RpcError => {
+    try {
+      parseGetAddressesParams(params, 'first', true);
+    } catch (e) {
+      if (e instanceof RpcError) return e;
+    }
+    throw new Error('expected a refusal');
+  };
+  const e = strict({ chains: ['bitcoin'] });
   expect(e.code).toBe(-32602);
   expect(e.message).toContain('"chains"');
   expect(e.message).toContain('second variant');
-  expect(error(['bitcoin'], 'first').message).toContain('no parameters');
+  expect(strict(['bitcoin']).message).toContain('no parameters');
 });
 
 test('every malformed second-variant param is -32602 naming the field', () => {

@@ -13,6 +13,8 @@ export interface GetAddressesParams {
   chains: readonly Chain[];
   /** Absent: the wallet's selected network. */
   network?: NetworkName;
+  /** Parameters the first variant received and ignored, as a wallet that does not use them would. */
+  ignored?: string[];
 }
 
 const PARAM_NAMES = ['chains', 'network'];
@@ -26,17 +28,27 @@ function isEmpty(params: unknown): boolean {
   return isPlainRecord(params) && Object.keys(params).length === 0;
 }
 
-/** Throws RpcError -32602 naming the offending field. */
-export function parseGetAddressesParams(params: unknown, variant: Variant): GetAddressesParams {
+/**
+ * Throws RpcError -32602 naming the offending field. The first variant uses no parameter:
+ * it ignores them (after checking the contract's own ones are well formed), or, with
+ * `strict`, refuses any.
+ */
+export function parseGetAddressesParams(params: unknown, variant: Variant, strict = false): GetAddressesParams {
   if (isEmpty(params)) return { chains: CHAINS };
-  if (variant === 'first') {
+  if (variant === 'first' && strict) {
     const named = isPlainRecord(params) ? names(Object.keys(params)) : quote(params);
     throw invalidParams(
-      `getAddresses takes no parameters in this wallet's first variant (got ${named}); switch the wallet to the second variant to use chains/network`,
+      `getAddresses takes no parameters in this wallet's first variant (got ${named}; strictParams is on); switch the wallet to the second variant to use chains/network`,
     );
   }
   if (!isPlainRecord(params)) {
     throw invalidParams(`params must be an object such as { chains, network }, got ${quote(params)}`);
+  }
+  if (variant === 'first') {
+    // Malformed values of the contract's parameters are still an error; well-formed ones change nothing here.
+    parseChains(params['chains']);
+    parseNetwork(params['network']);
+    return { chains: CHAINS, ignored: Object.keys(params) };
   }
   const unknown = Object.keys(params).filter((k) => !PARAM_NAMES.includes(k));
   if (unknown.length > 0) {

@@ -56,6 +56,8 @@ export interface Settings {
   stacksNodeUrl: string;
   /** The wallet's own next Stacks nonce per "<network>:<account>"; absent = 0. */
   stacksNonces: Record<string, number>;
+  /** true: the first variant refuses any getAddresses parameter; false: it ignores them, as a real wallet (and logs them). */
+  strictParams: boolean;
 }
 
 export type SettingsPatch = Partial<Settings>;
@@ -76,6 +78,7 @@ export const DEFAULT_SETTINGS: Readonly<Settings> = Object.freeze({
   bitcoinFeeRate: 10,
   stacksNodeUrl: '',
   stacksNonces: {},
+  strictParams: false,
 });
 
 /** The wallet's next Stacks nonce for an account on a network. */
@@ -172,6 +175,10 @@ export function applySettingsPatch(current: Settings, patch: unknown): Settings 
   if ('bitcoinBroadcastUrl' in p) next.bitcoinBroadcastUrl = broadcastUrl('bitcoinBroadcastUrl', p.bitcoinBroadcastUrl);
   if ('stacksNodeUrl' in p) next.stacksNodeUrl = broadcastUrl('stacksNodeUrl', p.stacksNodeUrl);
   if ('stacksNonces' in p) next.stacksNonces = nonces(p.stacksNonces);
+  if ('strictParams' in p) {
+    if (typeof p.strictParams !== 'boolean') throw new SettingsError(`strictParams must be true or false, got ${JSON.stringify(p.strictParams)}`);
+    next.strictParams = p.strictParams;
+  }
   if ('bitcoinFeeRate' in p) next.bitcoinFeeRate = integer('bitcoinFeeRate', 1, MAX_FEE_RATE, p.bitcoinFeeRate);
   // Shortening the list must not silently unlist the active account, nor be silently undone.
   if ('accountCount' in p && !('activeAccount' in p) && next.activeAccount >= next.accountCount && next.activeAccount < MAX_LISTED_ACCOUNTS) {

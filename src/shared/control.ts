@@ -17,6 +17,8 @@ export interface CallLogEntry {
   params?: JsonValue;
   /** The page had transient user activation (a click, a key press) when it called. */
   userActivation: boolean;
+  /** Parameters the wallet ignored (the first variant's getAddresses uses none). */
+  ignoredParams?: string[];
   outcome: CallOutcome;
   errorCode?: number;
   /** Account the call was answered with. */

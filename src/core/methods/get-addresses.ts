@@ -13,7 +13,8 @@ export function addressesResult(keys: AccountKeys, settings: Settings, params: G
 export const getAddresses = defineMethod<GetAddressesParams>({
   name: 'getAddresses',
   kind: 'connect',
-  parse: (params, settings) => parseGetAddressesParams(params, settings.variant),
+  parse: (params, settings) => parseGetAddressesParams(params, settings.variant, settings.strictParams),
+  ignored: (params) => params.ignored ?? [],
   requestedAccount: () => undefined,
   network: (params, settings) => params.network ?? settings.network,
   view: (params) => ({ title: 'Connect request', fields: [{ label: 'Chains', value: params.chains.join(', ') }], tables: [] }),

@@ -81,6 +81,8 @@ export interface WalletMethod<P> {
   usesStacksNonce?: true;
   /** The real wallet (accountRule 'site') ignores `account: 0` for this method: a truthiness test. */
   ignoresAccountZero?: boolean;
+  /** Names of parameters the request carried and this method ignored (the call log lists them). */
+  ignored?(params: P): readonly string[];
 }
 
 /** Any method, as the table holds it: its params type is its own business. */

@@ -1,8 +1,10 @@
 // import { test, expect } from 'mock-wallet-provider/testing'
 // A Chromium with the mock wallet per Playwright worker, reset to defaults before each test.
 import { test as base, expect } from '@playwright/test';
-import type { BrowserContext, Page } from '@playwright/test';
+import type { BrowserContext, Page, TestInfo } from '@playwright/test';
+import type { PendingView } from '../shared/control.ts';
 import { WalletBrowser } from './browser.ts';
+import { clearSiteData, trackOrigins } from './site-data.ts';
 import { Wallet } from './wallet.ts';
 
 export interface WalletTestFixtures {
@@ -13,6 +15,10 @@ export interface WalletTestFixtures {
   extensionId: string;
   /** What the user does with their wallet: approve, reject, switch account, network, variant… */
   wallet: Wallet;
+  /** false (default): cookies and storage of every web origin the test visited are cleared after it. */
+  keepSiteData: boolean;
+  /** Requests still waiting for approval when a test ends: 'warn' (default) lists them in the report, 'fail' fails the test, 'off' ignores them. */
+  unansweredPrompts: 'off' | 'warn' | 'fail';
 }
 
 export interface WalletWorkerFixtures {
@@ -35,19 +41,53 @@ export const test = base.extend<WalletTestFixtures, WalletWorkerFixtures>({
   extensionId: async ({ walletBrowser }, use) => {
     await use(walletBrowser.extensionId);
   },
-  wallet: async ({ walletBrowser }, use) => {
+  keepSiteData: [false, { option: true }],
+  unansweredPrompts: ['warn', { option: true }],
+  wallet: async ({ walletBrowser, keepSiteData, unansweredPrompts }, use, testInfo) => {
     const wallet = walletOf(walletBrowser);
     await wallet.reset();
+    const visited = trackOrigins(walletBrowser.context);
     await use(wallet);
+    visited.stop();
+    // A test without the page fixture: its tabs are still open, so what waits is still listed.
+    const waiting = checked.has(testInfo) ? [] : await unanswered(wallet, unansweredPrompts, testInfo);
+    if (!keepSiteData) await clearSiteData(walletBrowser.context, visited.origins);
+    failIfWaiting(waiting, unansweredPrompts);
   },
-  page: async ({ context, wallet: _wallet }, use) => {
+  page: async ({ context, wallet, unansweredPrompts }, use, testInfo) => {
     const page = await context.newPage();
     await use(page);
+    // Before the tabs close: closing a tab withdraws its requests.
+    checked.add(testInfo);
+    const waiting = await unanswered(wallet, unansweredPrompts, testInfo);
     // Leave the shared browser as the next test expects it: only the start-up tab open.
     const keep = context.pages()[0];
     await Promise.all(context.pages().filter((p) => p !== keep && !p.isClosed()).map((p) => p.close()));
+    failIfWaiting(waiting, unansweredPrompts);
   },
 });
+
+/** Tests whose waiting requests were already looked at (by the page fixture). */
+const checked = new WeakSet<TestInfo>();
+
+/** Requests still waiting as the test ends, listed in its report. */
+async function unanswered(wallet: Wallet, mode: 'off' | 'warn' | 'fail', testInfo: TestInfo): Promise<PendingView[]> {
+  if (mode === 'off') return [];
+  const waiting = await wallet.pending();
+  if (waiting.length > 0) {
+    testInfo.annotations.push({ type: 'unanswered prompts', description: describeWaiting(waiting) });
+    if (mode === 'warn') console.warn(`mock wallet: "${testInfo.title}" ended with requests still waiting for approval: ${describeWaiting(waiting)}`);
+  }
+  return waiting;
+}
+
+const describeWaiting = (waiting: PendingView[]): string => waiting.map((p) => `${p.method} from ${p.origin} (id ${p.id})`).join('; ');
+
+function failIfWaiting(waiting: PendingView[], mode: 'off' | 'warn' | 'fail'): void {
+  if (mode === 'fail' && waiting.length > 0) {
+    throw new Error(`the test ended with ${waiting.length} request(s) still waiting for approval (unansweredPrompts: 'fail'): ${describeWaiting(waiting)}`);
+  }
+}
 
 const wallets = new WeakMap<WalletBrowser, Wallet>();
 function walletOf(browser: WalletBrowser): Wallet {
@@ -62,6 +102,7 @@ export { Wallet } from './wallet.ts';
 export { Prompt, type PromptDetails } from './prompt.ts';
 export { WalletBrowser, WalletSetupError, findChromium, extensionPath, type LaunchOptions } from './browser.ts';
 export { accountFromDerivationPath, accountLabel } from '../core/account-path.ts';
+export { expectedAddresses, type ExpectedAddressesOptions } from './expected.ts';
 export type { AddressEntry, P2wpkhEntry, P2trEntry, StxEntry, GetAddressesResult, EntryKind } from '../core/addresses.ts';
 export type { RpcResponse, RpcSuccess, RpcFailure, RpcErrorObject } from '../core/rpc.ts';
 export { RPC_ERROR } from '../core/rpc.ts';

@@ -48,6 +48,13 @@ export class Prompt {
     return this.text('network');
   }
 
+  /** The chains a connect request asks for, as the window lists them (e.g. ['bitcoin', 'stacks']). */
+  async chains(): Promise<string[]> {
+    const listed = (await this.details()).fields['Chains'];
+    if (listed === undefined) throw new Error(`this window is a ${await this.method()} request, which lists no chains`);
+    return listed.split(', ');
+  }
+
   /** The account the window will approve with (0-based, as in the derivation path). */
   async account(): Promise<number> {
     await this.ready();

@@ -1,0 +1,38 @@
+// Each test starts clean: the web origins a test visited lose their cookies and storage afterwards.
+// The wallet's own storage (chrome-extension://) is never touched here; wallet.reset() handles it.
+import type { BrowserContext, Frame, Page } from '@playwright/test';
+
+/** Records the http(s) origins the context's frames navigate to, until stopped. */
+export function trackOrigins(context: BrowserContext): { origins: Set<string>; stop(): void } {
+  const origins = new Set<string>();
+  const onFrame = (frame: Frame): void => {
+    const url = frame.url();
+    if (url.startsWith('http:') || url.startsWith('https:')) origins.add(new URL(url).origin);
+  };
+  const onPage = (page: Page): void => void page.on('framenavigated', onFrame);
+  for (const page of context.pages()) onPage(page);
+  context.on('page', onPage);
+  return {
+    origins,
+    stop: () => {
+      context.off('page', onPage);
+      for (const page of context.pages()) page.off('framenavigated', onFrame);
+    },
+  };
+}
+
+const STORAGE_TYPES = 'local_storage,session_storage,indexeddb,cache_storage,websql,service_workers,file_systems';
+
+/** Clears cookies, and each origin's local/session storage, IndexedDB, caches and service workers. */
+export async function clearSiteData(context: BrowserContext, origins: Iterable<string>): Promise<void> {
+  await context.clearCookies();
+  const list = [...origins];
+  if (list.length === 0) return;
+  const anchor = context.pages().find((p) => !p.isClosed()) ?? (await context.newPage());
+  const cdp = await context.newCDPSession(anchor);
+  try {
+    await Promise.all(list.map((origin) => cdp.send('Storage.clearDataForOrigin', { origin, storageTypes: STORAGE_TYPES })));
+  } finally {
+    await cdp.detach().catch(() => undefined);
+  }
+}

@@ -93,8 +93,9 @@ export async function soak(options: { rounds: number; seed: number; baseURL: str
         const window = prompt.page.isClosed()
           ? 'its window is closed'
           : `its window shows "${await prompt.page.locator('#error').innerText().catch(() => '?')}", Approve ${(await prompt.page.locator('#approve').isEnabled().catch(() => false)) ? 'enabled' : 'disabled'}`;
+        const worker = await browser.serviceWorkerStatus(); // before the kit's next call wakes it
         const still = (await wallet.pending()).some((p) => p.id === pending.id) ? 'still pending' : 'no longer pending';
-        report.details.push(`${tag}: the page got no answer within 20 s (${method}, ${byKit ? 'kit' : 'click'}, stop after ${stopAfter} ms); ${window}; ${still}`);
+        report.details.push(`${tag}: the page got no answer within 20 s (${method}, ${byKit ? 'kit' : 'click'}, stop after ${stopAfter} ms); ${window}; the worker was ${worker}; ${still}`);
         continue;
       }
       report.answered++;

@@ -164,6 +164,15 @@ export class WalletBrowser {
     });
   }
 
+  /** The worker's running status as Chrome reports it: 'running', 'stopped', 'starting' or 'stopping'. */
+  async serviceWorkerStatus(): Promise<string> {
+    let now = 'unknown';
+    await this.serviceWorkerCdp(undefined, async (_cdp, status) => {
+      now = await withTimeout(Promise.race(['running', 'stopped', 'starting', 'stopping'].map((s) => status(s).then(() => s))), 2_000, 'no status reported').catch(() => 'unknown');
+    });
+    return now;
+  }
+
   /** A CDP session that reports the wallet worker's running status ('running', 'stopped', …). */
   private async serviceWorkerCdp(anchor: Page | undefined, use: (cdp: CDPSession, status: (wanted: string) => Promise<string>) => Promise<void>): Promise<void> {
     const page = anchor ?? this.context.pages().find((p) => !p.url().startsWith(this.origin)) ?? (await this.context.newPage());

@@ -1,7 +1,9 @@
 // Builds the unpacked extension into dist/extension, the Playwright kit into dist/testing
 // and the CLI into dist/cli. No network, no remote code: everything is bundled.
 import { build, type BuildOptions } from 'esbuild';
-import { cp, mkdir, readdir, rm, stat, writeFile } from 'node:fs/promises';
+import { execFile } from 'node:child_process';
+import { cp, mkdir, readFile, readdir, rm, stat, writeFile } from 'node:fs/promises';
+import { promisify } from 'node:util';
 import { fileURLToPath } from 'node:url';
 import { deflateSync } from 'node:zlib';
 
@@ -52,6 +54,26 @@ function icon(size: number): Buffer {
   return Buffer.concat([signature, chunk('IHDR', header), chunk('IDAT', deflateSync(Buffer.concat(rows))), chunk('IEND', Buffer.alloc(0))]);
 }
 
+/**
+ * The kit's declaration files, for the user's compiler: dist/types, with the sources'
+ * `.ts` import paths rewritten to `.js` (a .d.ts may not import a .ts path).
+ */
+async function declarations(): Promise<void> {
+  const tsc = `${root}node_modules/typescript/bin/tsc`;
+  await promisify(execFile)(process.execPath, [tsc, '-p', `${root}tsconfig.types.json`], { cwd: root });
+  const rewrite = async (dir: string): Promise<void> => {
+    for (const entry of await readdir(dir, { withFileTypes: true })) {
+      const path = `${dir}/${entry.name}`;
+      if (entry.isDirectory()) await rewrite(path);
+      else if (entry.name.endsWith('.d.ts')) {
+        const text = await readFile(path, 'utf8');
+        await writeFile(path, text.replace(/((?:from|import\()\s*'\.{1,2}\/[^']*)\.ts'/g, "$1.js'"));
+      }
+    }
+  };
+  await rewrite(`${out}/types`);
+}
+
 export async function buildAll(): Promise<void> {
   await rm(out, { recursive: true, force: true });
   await mkdir(`${extension}/popup`, { recursive: true });
@@ -63,6 +85,7 @@ export async function buildAll(): Promise<void> {
     build({ ...browserBundle, entryPoints: { app: `${root}e2e/demo/app.ts` }, outdir: `${out}/demo` }),
     build({ ...nodeBundle, entryPoints: [`${root}src/cli/main.ts`], outfile: `${out}/cli/mock-wallet.js`, banner: { js: `#!/usr/bin/env node\n${REQUIRE_SHIM}` } }),
     build({ ...nodeBundle, entryPoints: [`${root}src/testing/index.ts`], outfile: `${out}/testing/index.js`, packages: 'external' }),
+    declarations(),
     cp(`${root}manifest.json`, `${extension}/manifest.json`),
     ...['approve.html', 'settings.html', 'style.css'].map((f) => cp(`${root}popup/${f}`, `${extension}/popup/${f}`)),
     ...[16, 48, 128].map((size) => writeFile(`${extension}/icons/${size}.png`, icon(size))),

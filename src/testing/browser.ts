@@ -19,7 +19,7 @@ export class WalletSetupError extends Error {
 }
 
 /** CHROMIUM_PATH, then Playwright's own Chromium, then the system's. */
-export function findChromium(env: NodeJS.ProcessEnv = process.env): string {
+export function findChromium(env: Record<string, string | undefined> = process.env): string {
   const fromEnv = env['CHROMIUM_PATH'];
   if (fromEnv) {
     if (!existsSync(fromEnv)) throw new WalletSetupError(`CHROMIUM_PATH is set to ${fromEnv}, but no file is there`);
@@ -48,7 +48,7 @@ function safePlaywrightChromium(): string | undefined {
 }
 
 /** The built, unpacked extension: beside the kit in dist/, or MOCK_WALLET_EXTENSION. */
-export function extensionPath(env: NodeJS.ProcessEnv = process.env): string {
+export function extensionPath(env: Record<string, string | undefined> = process.env): string {
   const candidates = [
     env['MOCK_WALLET_EXTENSION'],
     fileURLToPath(new URL('../extension', import.meta.url)), // dist/testing → dist/extension

@@ -1,0 +1,102 @@
+// README's install instructions, run as written in fresh projects: CommonJS and ESM, tarball and checkout.
+import { test, expect } from '@playwright/test';
+import { execFile } from 'node:child_process';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+// The child npm and Playwright must not inherit this run's own settings (worker index, npm's config).
+const env = Object.fromEntries(Object.entries(process.env).filter(([key]) => !/^(PW_|PLAYWRIGHT_|TEST_|npm_)/i.test(key)));
+const exec = promisify(execFile);
+const run = (file: string, args: string[], options: { cwd: string }) => exec(file, args, { ...options, env, maxBuffer: 32 * 1024 * 1024 });
+
+/** The shell lines README shows under `<!-- install: NAME -->`, with its placeholder paths made real. */
+async function readmeInstall(name: string, tarball: string): Promise<string> {
+  const readme = await readFile(join(root, 'README.md'), 'utf8');
+  const block = new RegExp(`<!-- install: ${name} -->\\s*\`\`\`sh\\n([\\s\\S]*?)\`\`\``).exec(readme);
+  if (!block) throw new Error(`README has no install block "${name}"`);
+  return block[1]!.replaceAll('/path/to/mock-wallet-provider-0.1.0.tgz', tarball).replaceAll('/path/to/mock-wallet-provider', root);
+}
+
+// The spec a user writes: typed against the kit and window.WalletProvider, strict.
+const SPEC = `import { test, expect, expectedAddresses } from 'mock-wallet-provider/testing';
+import type {} from 'mock-wallet-provider/window';
+
+test('connects with Account 3', async ({ page, wallet }) => {
+  await page.route('http://localhost:4321/', (route) => route.fulfill({ contentType: 'text/html', body: '<!doctype html><title>app</title>' }));
+  await page.goto('http://localhost:4321/');
+  const answer = page.evaluate(() => window.WalletProvider!.request('getAddresses'));
+  await wallet.approveNext({ account: 2 });
+  const response = await answer;
+  if (!('result' in response)) throw new Error(response.error.message);
+  expect(response.result).toEqual(await expectedAddresses({ account: 2 }));
+});
+`;
+
+const projects = [
+  {
+    kind: 'CommonJS',
+    install: 'tarball',
+    // module node16 cannot import any ESM-only package from CommonJS (TS1479); nodenext can.
+    resolutions: [['nodenext', 'nodenext'], ['esnext', 'bundler']],
+    files: { 'package.json': '{ "name": "app", "version": "1.0.0", "private": true }' },
+  },
+  {
+    kind: 'ESM with playwright.config.ts',
+    install: 'checkout',
+    resolutions: [['node16', 'node16'], ['nodenext', 'nodenext'], ['esnext', 'bundler']],
+    files: {
+      'package.json': '{ "name": "app", "version": "1.0.0", "private": true, "type": "module" }',
+      'playwright.config.ts': "import { defineConfig } from '@playwright/test';\nexport default defineConfig({ testDir: 'tests', workers: 2 });\n",
+    },
+  },
+] as const;
+
+test.describe('installing as README says', () => {
+  test.describe.configure({ mode: 'parallel' });
+  let dir: string;
+  let tarball: string;
+
+  test.beforeAll(async () => {
+    dir = await mkdtemp(join(tmpdir(), 'mock-wallet-install-'));
+    // The checkout side (npm ci, build) is what `npm test` just did; pack what it built,
+    // without prepack's rebuild, which would pull dist/ from under the tests running beside.
+    const { stdout } = await run('npm', ['pack', '--ignore-scripts', '--pack-destination', dir], { cwd: root });
+    tarball = join(dir, stdout.trim().split('\n').at(-1)!);
+  });
+  test.afterAll(async () => {
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  for (const project of projects) {
+    test(`${project.kind}, from the ${project.install}: installs, type-checks (${project.resolutions.map(([, r]) => r).join(', ')}) and runs`, async () => {
+      test.setTimeout(240_000);
+      const app = join(dir, project.install);
+      await mkdir(join(app, 'tests'), { recursive: true });
+      for (const [name, text] of Object.entries(project.files)) await writeFile(join(app, name), text);
+      await writeFile(join(app, 'tests', 'connect.spec.ts'), SPEC);
+      await run('bash', ['-euo', 'pipefail', '-c', await readmeInstall(project.install, tarball)], { cwd: app });
+      // Exactly one Playwright: the kit resolves the project's own copy.
+      const { stdout: tree } = await run('npm', ['ls', '@playwright/test', '--all', '--parseable'], { cwd: app });
+      expect(tree.trim().split('\n').filter((line) => line.endsWith('@playwright/test'))).toEqual([join(app, 'node_modules/@playwright/test')]);
+
+      // The user's compiler, TypeScript 5, strict, no skipLibCheck.
+      await run('npm', ['install', '-D', 'typescript@5', '@types/node@20'], { cwd: app });
+      for (const [module, resolution] of project.resolutions) {
+        const config = { compilerOptions: { strict: true, module, moduleResolution: resolution, target: 'es2022', noEmit: true }, include: ['tests'] };
+        await writeFile(join(app, 'tsconfig.json'), JSON.stringify(config));
+        const checked = await run('npx', ['tsc', '-p', '.'], { cwd: app }).then(() => 'ok', (e: { stdout?: string }) => e.stdout ?? String(e));
+        expect(checked, `tsc with moduleResolution ${resolution}`).toBe('ok');
+      }
+
+      const ran = await run('npx', ['playwright', 'test', '--reporter=line'], { cwd: app }).then(
+        ({ stdout }) => stdout,
+        (e: { stdout?: string; stderr?: string }) => `FAILED\n${e.stdout ?? ''}${e.stderr ?? ''}`,
+      );
+      expect(ran).toContain('1 passed');
+    });
+  }
+});

@@ -64,8 +64,8 @@ test('variant switch: second-variant params pick chains and network', async ({ p
   const raw = JSON.parse((await page.locator('#response').textContent()) ?? '{}');
   expect(raw.result.addresses[0].descriptor).toMatch(/^wpkh\(\[73c5da0a\/84'\/1'\/0'\/0\/0\]/);
 
-  // The same params sent to a first-variant wallet are refused, and the app says so.
-  await wallet.setVariant('first');
+  // The same params sent to a strict first-variant wallet are refused, and the app says so.
+  await wallet.setSettings({ variant: 'first', strictParams: true });
   await page.getByRole('button', { name: 'Switch account' }).click();
   await expect(page.getByRole('alert')).toContainText('Wallet error -32602');
 });

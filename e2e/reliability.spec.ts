@@ -168,7 +168,7 @@ test('hostile page code: tampered built-ins, spoofed messages and a swapped prov
     window.postMessage({ type: 'prompt/approve', key: victimId, account: 0 }, '*');
     const provider = (window as unknown as { WalletProvider: Provider }).WalletProvider;
     let response: { id: string; error?: { code: number } } | undefined;
-    await new Promise<void>((done) => provider.request('getAddresses', { chains: ['bitcoin'] }).then(
+    await new Promise<void>((done) => provider.request('getAddresses', { chains: 'bitcoin' }).then(
       (r) => { response = r; done(); },
       (e: { id: string; error?: { code: number } }) => { response = e; done(); },
     ));
@@ -176,7 +176,7 @@ test('hostile page code: tampered built-ins, spoofed messages and a swapped prov
     Array.isArray = saved.isArray; Array.prototype.push = saved.push; Set.prototype.has = saved.has; MessagePort.prototype.postMessage = saved.post;
     return { response: response!, heardPortMessages: heard.length };
   }, victimPending!.id);
-  // The hostile page got its own (first-variant) error, under its own fresh id; nothing it heard or sent reached the wallet.
+  // The hostile page got its own error (a malformed param), under its own fresh id; nothing it heard or sent reached the wallet.
   expect(seen.response).toMatchObject({ error: { code: -32602 } });
   expect((seen.response as { id: string }).id).not.toBe(victimPending!.id);
   expect((seen.response as { id: string }).id).toMatch(/^[0-9a-f-]{36}$/);

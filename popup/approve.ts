@@ -44,13 +44,22 @@ if (connect) {
 /** How long a click waits for the wallet before it says so and lets the person try again. */
 const REPLY_TIMEOUT_MS = 8_000;
 
+/**
+ * A stopped worker that extension messaging did not restart: a service-worker message
+ * event, sent through the registration this page shares with it, starts it the other way.
+ */
+function nudge(): void {
+  void navigator.serviceWorker?.getRegistration().then((registration) => registration?.active?.postMessage('wake'), () => undefined);
+}
+
 /** A message to the wallet; a stopped or restarting worker becomes a failed reply, never a hang. */
 async function send<T>(message: PromptMessage): Promise<PromptReply<T>> {
   let timer: ReturnType<typeof setTimeout> | undefined;
-  const timeout = new Promise<PromptReply<T>>((resolve) => (timer = setTimeout(() => resolve({ ok: false, error: 'The wallet did not answer in time.' }), REPLY_TIMEOUT_MS)));
+  const timeout = new Promise<PromptReply<T>>((resolve) => (timer = setTimeout(() => (nudge(), resolve({ ok: false, error: 'The wallet did not answer in time.' })), REPLY_TIMEOUT_MS)));
   try {
     return await Promise.race([browser.runtime.sendMessage(message) as Promise<PromptReply<T>>, timeout]);
   } catch (error) {
+    nudge();
     return { ok: false, error: `The wallet could not be reached (${error instanceof Error ? error.message : String(error)}).` };
   } finally {
     clearTimeout(timer);

@@ -39,6 +39,9 @@ browser.runtime.onMessage.addListener((message: unknown, sender: Runtime.Message
   return undefined;
 });
 
+// The approval window's nudge (a service-worker message) only needs to start this worker.
+addEventListener('message', () => undefined);
+
 // Closing the approval window is a rejection.
 browser.windows.onRemoved.addListener(async (windowId) => {
   for (const request of await pendingRequests.values()) if (request.windowId === windowId) await reject(request.key, 'closed');

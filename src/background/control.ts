@@ -23,9 +23,8 @@ async function pendingById(id: string): Promise<PendingRequest> {
 
 /** Approved already: decided and being delivered, or delivered and logged. */
 async function alreadyApproved(id: string): Promise<boolean> {
-  const decided = (await pendingRequests.values()).find((p) => p.id === id && p.answer);
-  if (decided) return decided.answer!.settled.outcome === 'approved';
-  if ((await waiting()).some((p) => p.id === id)) return false;
+  const held = (await pendingRequests.values()).find((p) => p.id === id);
+  if (held) return held.answer?.settled.outcome === 'approved';
   return (await listCalls()).some((c) => c.id === id && c.outcome === 'approved');
 }
 

@@ -2,7 +2,7 @@
 import type { Runtime } from 'webextension-polyfill';
 import { REQUEST_LIMITS, toJsonValue } from '../core/json.ts';
 import { RPC_ERROR, RpcError, invalidParams, rpcFailure, type RpcResponse } from '../core/rpc.ts';
-import { MAX_METHOD_LENGTH, parseRequest, requestId } from '../core/request.ts';
+import { MAX_METHOD_LENGTH, parseRequest, requestId } from '../core/envelope.ts';
 import { prepareCall } from '../core/wallet.ts';
 import type { CallLogEntry } from '../shared/control.ts';
 import type { RpcPollMessage, RpcReply, RpcRequestMessage } from '../shared/messages.ts';

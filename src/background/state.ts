@@ -17,23 +17,19 @@ export async function forgetKeys(): Promise<void> {
 // This worker is the only writer of the settings (the settings page and the tests ask it),
 // so the copy it holds is the stored one. Changes apply to that copy one at a time, so two
 // changes at once cannot undo each other.
-let settings: Promise<Settings> | undefined;
+// The stored settings as loaded, with what was wrong with them; a successful write replaces
+// it with the valid settings it stored.
+let loaded: Promise<StoredSettingsReport> | undefined;
 let changes: Promise<unknown> = Promise.resolve();
-/** What was wrong with the stored settings when loaded; cleared by the next successful write. */
-let problems: Promise<Pick<StoredSettingsReport, 'problems' | 'walletUnusable'>> = Promise.resolve({ problems: [], walletUnusable: false });
 
-export function currentSettings(): Promise<Settings> {
-  if (!settings) {
-    const report = loadSettingsReport();
-    settings = report.then((r) => r.settings);
-    problems = report.then(({ problems, walletUnusable }) => ({ problems, walletUnusable }), () => ({ problems: [], walletUnusable: false }));
-  }
-  return settings;
+export async function currentSettings(): Promise<Settings> {
+  return (await (loaded ??= loadSettingsReport())).settings;
 }
 
+/** What was wrong with the stored settings when loaded; nothing once a change was stored. */
 export async function settingsProblems(): Promise<Pick<StoredSettingsReport, 'problems' | 'walletUnusable'>> {
-  await currentSettings().catch(() => undefined);
-  return problems;
+  const { problems, walletUnusable } = await (loaded ??= loadSettingsReport());
+  return { problems, walletUnusable };
 }
 
 /** Throws SettingsError, and nothing changes, when any field is bad. */
@@ -47,8 +43,7 @@ export function changeSettings(patchOf: (current: Settings) => SettingsPatch): P
     const current = await currentSettings();
     const next = applySettingsPatch(current, patchOf(current));
     await storeSettings(next);
-    settings = Promise.resolve(next);
-    problems = Promise.resolve({ problems: [], walletUnusable: false }); // what is stored now is valid
+    loaded = Promise.resolve({ settings: next, problems: [], walletUnusable: false }); // what is stored now is valid
     return next;
   });
   changes = change.catch(() => undefined);

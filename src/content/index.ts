@@ -3,7 +3,8 @@
 // the sender information Chrome attaches to this script's messages.
 import browser, { type Runtime } from 'webextension-polyfill';
 import { REQUEST_LIMITS, toJsonValue } from '../core/json.ts';
-import { MAX_ID_LENGTH, MAX_METHOD_LENGTH, RPC_ERROR, rpcFailure, type RpcResponse } from '../core/rpc.ts';
+import { MAX_ID_LENGTH, parseRequest } from '../core/envelope.ts';
+import { RPC_ERROR, RpcError, rpcFailure, type RpcResponse } from '../core/rpc.ts';
 import { HANDSHAKE, isMessage, type PageRequest, type RpcPollMessage, type RpcReply, type RpcRequestMessage, type RpcResponseMessage } from '../shared/messages.ts';
 
 const RETRY_DELAYS_MS = [10, 50, 100, 250, 500, 1000, 2000, 4000];
@@ -55,11 +56,13 @@ function idOf(value: unknown): string | undefined {
  * with the frame's own state (shared by all worlds) instead of believing the message.
  */
 function checked(id: string, value: object): PageRequest | RpcResponse {
-  const { method, params, userActivation } = value as Record<string, unknown>;
-  if (typeof method !== 'string' || method.length === 0 || method.length > MAX_METHOD_LENGTH) {
-    const what = typeof method === 'string' ? `a string of ${method.length} characters` : typeof method;
-    return rpcFailure(id, RPC_ERROR.INVALID_REQUEST, `method must be a string of 1 to ${MAX_METHOD_LENGTH} characters, got ${what}`);
+  let method: string;
+  try {
+    ({ method } = parseRequest(value));
+  } catch (error) {
+    return error instanceof RpcError ? error.toResponse(id) : rpcFailure(id, RPC_ERROR.INVALID_REQUEST, String(error));
   }
+  const { params, userActivation } = value as Record<string, unknown>;
   const safe = toJsonValue(params, REQUEST_LIMITS, 'params');
   if (!safe.ok) return rpcFailure(id, RPC_ERROR.INVALID_PARAMS, `${safe.path} ${safe.reason}`);
   const active = userActivation === true && navigator.userActivation?.isActive === true;

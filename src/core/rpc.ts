@@ -1,10 +1,6 @@
 // JSON-RPC 2.0 envelopes and the error codes Bitcoin/Stacks wallets use.
 import type { JsonValue } from './json.ts';
 
-/** How long a request's id and method name may be: names, not data. */
-export const MAX_ID_LENGTH = 128;
-export const MAX_METHOD_LENGTH = 128;
-
 export const RPC_ERROR = {
   PARSE_ERROR: -32700,
   INVALID_REQUEST: -32600,

@@ -1,5 +1,5 @@
 import { test, expect } from '@playwright/test';
-import { DEFAULT_SETTINGS, SettingsError, applySettingsPatch, settingsFromStorage } from './settings.ts';
+import { DEFAULT_SETTINGS, SettingsError, applySettingsPatch, readStoredSettings } from './settings.ts';
 import { DEFAULT_MNEMONIC } from './mnemonic.ts';
 
 const defaults = () => ({ ...DEFAULT_SETTINGS, missingEntries: [] });
@@ -60,6 +60,6 @@ test('a bad field is refused whole, naming the field', () => {
 });
 
 test('stored settings: bad fields fall back to defaults one by one', () => {
-  expect(settingsFromStorage(undefined)).toEqual(defaults());
-  expect(settingsFromStorage({ network: 'signet', variant: 'nope', activeAccount: 2 })).toMatchObject({ network: 'signet', variant: 'first', activeAccount: 2 });
+  expect(readStoredSettings(undefined).settings).toEqual(defaults());
+  expect(readStoredSettings({ network: 'signet', variant: 'nope', activeAccount: 2 }).settings).toMatchObject({ network: 'signet', variant: 'first', activeAccount: 2 });
 });

@@ -191,20 +191,16 @@ export function applySettingsPatch(current: Settings, patch: unknown): Settings 
   return next;
 }
 
-/** Settings read back from storage: each bad or missing field falls back to its default. */
-export function settingsFromStorage(stored: unknown): Settings {
-  return readStoredSettings(stored).settings;
-}
-
 /** What storage held, and why each field that fell back to its default was refused. */
 export interface StoredSettingsReport {
   settings: Settings;
-  /** One sentence per invalid stored field, e.g. 'stored mnemonic: mnemonic has 11 words …'. */
+  /** One sentence per invalid stored field, e.g. 'stored mnemonic is invalid (mnemonic has 11 words …); the default is used'. */
   problems: string[];
   /** The stored mnemonic or passphrase was unusable: answering would speak for another wallet. */
   walletUnusable: boolean;
 }
 
+/** Settings read back from storage: each bad or missing field falls back to its default, and is reported. */
 export function readStoredSettings(stored: unknown): StoredSettingsReport {
   let settings: Settings = { ...DEFAULT_SETTINGS, missingEntries: [], stacksNonces: {} };
   const problems: string[] = [];

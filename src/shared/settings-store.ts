@@ -4,11 +4,6 @@ import browser from 'webextension-polyfill';
 import { SETTINGS_KEY as KEY } from './active-account.ts';
 import { readStoredSettings, type Settings, type StoredSettingsReport } from '../core/settings.ts';
 
-
-export async function loadSettings(): Promise<Settings> {
-  return (await loadSettingsReport()).settings;
-}
-
 /** The settings, and what was wrong with the stored ones (never silent: see StoredSettingsReport). */
 export async function loadSettingsReport(): Promise<StoredSettingsReport> {
   const stored = await browser.storage.local.get(KEY);

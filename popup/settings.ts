@@ -35,10 +35,15 @@ function fill(settings: Settings): void {
   field<HTMLInputElement>('stacksNodeUrl').value = settings.stacksNodeUrl;
   field<HTMLInputElement>('stacksNonce').value = String(walletNonce(settings, settings.network, settings.activeAccount));
   field<HTMLInputElement>('strictParams').checked = settings.strictParams;
-  for (const box of form.querySelectorAll<HTMLInputElement>('input[name=missingEntries]')) {
-    box.checked = settings.missingEntries.includes(box.value as Settings['missingEntries'][number]);
-  }
+  checkAll('missingEntries', settings.missingEntries);
+  checkAll('exposeAs', settings.exposeAs);
 }
+
+function checkAll(name: string, values: readonly string[]): void {
+  for (const box of form.querySelectorAll<HTMLInputElement>(`input[name=${name}]`)) box.checked = values.includes(box.value);
+}
+
+const checked = <T extends string>(name: string): T[] => [...form.querySelectorAll<HTMLInputElement>(`input[name=${name}]:checked`)].map((box) => box.value as T);
 
 function read(): SettingsPatch {
   const number = (name: string): number => {
@@ -65,9 +70,8 @@ function read(): SettingsPatch {
       [nonceKey(field<HTMLSelectElement>('network').value as Settings['network'], number('activeAccount'))]: number('stacksNonce'),
     },
     strictParams: field<HTMLInputElement>('strictParams').checked,
-    missingEntries: [...form.querySelectorAll<HTMLInputElement>('input[name=missingEntries]:checked')].map(
-      (box) => box.value as Settings['missingEntries'][number],
-    ),
+    missingEntries: checked<Settings['missingEntries'][number]>('missingEntries'),
+    exposeAs: checked<Settings['exposeAs'][number]>('exposeAs'),
   };
 }
 

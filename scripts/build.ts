@@ -6,6 +6,8 @@ import { cp, mkdir, readFile, readdir, rm, stat, writeFile } from 'node:fs/promi
 import { promisify } from 'node:util';
 import { fileURLToPath } from 'node:url';
 import { deflateSync } from 'node:zlib';
+import { METHODS } from '../src/core/methods/index.ts';
+import { EXPOSE_NAMES } from '../src/core/settings.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const out = `${root}dist`;
@@ -79,7 +81,11 @@ export async function buildAll(): Promise<void> {
   await mkdir(`${extension}/popup`, { recursive: true });
   await mkdir(`${extension}/icons`, { recursive: true });
   await Promise.all([
-    build({ ...browserBundle, entryPoints: { page: `${root}src/page/index.ts`, content: `${root}src/content/index.ts`, background: `${root}src/background/index.ts` }, outdir: extension }),
+    build({ ...browserBundle, entryPoints: { content: `${root}src/content/index.ts`, background: `${root}src/background/index.ts` }, outdir: extension }),
+    // The provider lists the implemented methods in its picker entries without bundling the method table.
+    build({ ...browserBundle, entryPoints: { page: `${root}src/page/index.ts` }, outdir: extension, define: { __METHOD_NAMES__: JSON.stringify(Object.keys(METHODS)) } }),
+    // One alias script per name the exposeAs setting can choose (src/background/expose.ts registers them).
+    ...EXPOSE_NAMES.map((name) => build({ ...browserBundle, entryPoints: { [`expose-${name}`]: `${root}src/page/expose.ts` }, outdir: extension, define: { __EXPOSE_NAME__: JSON.stringify(name) } })),
     build({ ...browserBundle, entryPoints: { approve: `${root}popup/approve.ts`, settings: `${root}popup/settings.ts` }, outdir: `${extension}/popup` }),
     // The demo dApp the e2e tests and `npm start` open (served by e2e/demo/server.ts).
     build({ ...browserBundle, entryPoints: { app: `${root}e2e/demo/app.ts` }, outdir: `${out}/demo` }),

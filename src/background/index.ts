@@ -6,6 +6,7 @@ import { isMessage, type PromptMessage, type RpcPollMessage, type RpcRequestMess
 import { drop } from './answer.ts';
 import { handlePrompt, isOwnPage, reject } from './approvals.ts';
 import { control } from './control.ts';
+import { syncExposure } from './expose.ts';
 import { pendingRequests } from './pending.ts';
 import { PROMPT_PAGE } from './prompt-window.ts';
 import { recover } from './recover.ts';
@@ -21,7 +22,9 @@ declare global {
 
 // Chrome starts this worker for an event, nearly always a request: start the two storage
 // reads every request needs now, while the event is still being dispatched.
-void currentSettings();
+void currentSettings()
+  .then((settings) => syncExposure(settings.exposeAs))
+  .catch((error: unknown) => console.error('[mock wallet] could not register the exposeAs aliases:', error));
 // Then finish what a stopped worker left: decided answers, windows and tabs closed meanwhile.
 void loadSession().then(recover);
 

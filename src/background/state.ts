@@ -1,6 +1,7 @@
 // The worker's view of the settings, and the one key ring every answer derives from.
 import { KeyRing, type StoredKeys } from '../core/keyring.ts';
-import { DEFAULT_SETTINGS, applySettingsPatch, type Settings, type SettingsPatch, type StoredSettingsReport } from '../core/settings.ts';
+import { applySettingsPatch, defaultSettings, type Settings, type SettingsPatch, type StoredSettingsReport } from '../core/settings.ts';
+import { syncExposure } from './expose.ts';
 import { SessionMap } from './session-map.ts';
 import { loadSettingsReport, storeSettings } from '../shared/settings-store.ts';
 
@@ -43,6 +44,7 @@ export function changeSettings(patchOf: (current: Settings) => SettingsPatch): P
     const current = await currentSettings();
     const next = applySettingsPatch(current, patchOf(current));
     await storeSettings(next);
+    await syncExposure(next.exposeAs); // before the change resolves: the caller's next page has the aliases
     loaded = Promise.resolve({ settings: next, problems: [], walletUnusable: false }); // what is stored now is valid
     return next;
   });
@@ -51,5 +53,5 @@ export function changeSettings(patchOf: (current: Settings) => SettingsPatch): P
 }
 
 export function restoreDefaults(): Promise<Settings> {
-  return updateSettings({ ...DEFAULT_SETTINGS, missingEntries: [], stacksNonces: {} });
+  return updateSettings(defaultSettings());
 }

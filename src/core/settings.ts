@@ -26,6 +26,10 @@ export type AccountRule = (typeof ACCOUNT_RULES)[number];
 export const TAPROOT_KEY_FIELDS = ['internal', 'output'] as const;
 export type TaprootKeyField = (typeof TAPROOT_KEY_FIELDS)[number];
 
+/** Other names the provider can also be defined under, for apps that hard-code the real wallet's. */
+export const EXPOSE_NAMES = ['LeatherProvider', 'StacksProvider'] as const;
+export type ExposeName = (typeof EXPOSE_NAMES)[number];
+
 export { MAX_LISTED_ACCOUNTS };
 export const MAX_FEE_RATE = 10_000;
 export const MAX_URL_LENGTH = 2048;
@@ -58,6 +62,8 @@ export interface Settings {
   stacksNonces: Record<string, number>;
   /** true: the first variant refuses any getAddresses parameter; false: it ignores them, as a real wallet (and logs them). */
   strictParams: boolean;
+  /** Also define window.LeatherProvider / window.StacksProvider as this provider (pages loaded after the change). */
+  exposeAs: ExposeName[];
 }
 
 export type SettingsPatch = Partial<Settings>;
@@ -79,7 +85,11 @@ export const DEFAULT_SETTINGS: Readonly<Settings> = Object.freeze({
   stacksNodeUrl: '',
   stacksNonces: {},
   strictParams: false,
+  exposeAs: [],
 });
+
+/** A copy of the defaults whose lists and records are the caller's own. */
+export const defaultSettings = (): Settings => structuredClone({ ...DEFAULT_SETTINGS });
 
 /** The wallet's next Stacks nonce for an account on a network. */
 export function walletNonce(settings: Settings, network: NetworkName, account: number): number {
@@ -98,6 +108,12 @@ const list = (values: readonly unknown[]): string => values.map((v) => JSON.stri
 function oneOf<T>(field: string, allowed: readonly T[], value: unknown): T {
   if (!allowed.includes(value as T)) throw new SettingsError(`${field} must be one of ${list(allowed)}, got ${JSON.stringify(value)}`);
   return value as T;
+}
+
+/** A list drawn from `allowed`, each value once, in the order given. */
+function someOf<T>(field: string, allowed: readonly T[], value: unknown): T[] {
+  if (!Array.isArray(value)) throw new SettingsError(`${field} must be an array of ${list(allowed)}, got ${JSON.stringify(value)}`);
+  return [...new Set(value.map((v) => oneOf(`${field}[]`, allowed, v)))];
 }
 
 function integer(field: string, min: number, max: number, value: unknown): number {
@@ -141,7 +157,7 @@ export function applySettingsPatch(current: Settings, patch: unknown): Settings 
   if (!isPlainRecord(patch)) throw new SettingsError('settings must be an object');
   const unknown = Object.keys(patch).filter((k) => !(KEYS as string[]).includes(k));
   if (unknown.length > 0) throw new SettingsError(`unknown setting ${list(unknown)}; known: ${KEYS.join(', ')}`);
-  const next: Settings = { ...current, missingEntries: [...current.missingEntries], stacksNonces: { ...current.stacksNonces } };
+  const next: Settings = { ...current, missingEntries: [...current.missingEntries], stacksNonces: { ...current.stacksNonces }, exposeAs: [...current.exposeAs] };
   const p = patch as Record<keyof Settings, unknown>;
 
   if ('mnemonic' in p) {
@@ -166,10 +182,8 @@ export function applySettingsPatch(current: Settings, patch: unknown): Settings 
   if ('variant' in p) next.variant = oneOf('variant', VARIANTS, p.variant);
   if ('approvalPolicy' in p) next.approvalPolicy = oneOf('approvalPolicy', APPROVAL_POLICIES, p.approvalPolicy);
   if ('rejectionCode' in p) next.rejectionCode = oneOf('rejectionCode', REJECTION_CODES, p.rejectionCode);
-  if ('missingEntries' in p) {
-    if (!Array.isArray(p.missingEntries)) throw new SettingsError(`missingEntries must be an array of ${list(ENTRY_KINDS)}`);
-    next.missingEntries = [...new Set(p.missingEntries.map((k) => oneOf('missingEntries[]', ENTRY_KINDS, k)))];
-  }
+  if ('missingEntries' in p) next.missingEntries = someOf('missingEntries', ENTRY_KINDS, p.missingEntries);
+  if ('exposeAs' in p) next.exposeAs = someOf('exposeAs', EXPOSE_NAMES, p.exposeAs);
   if ('accountRule' in p) next.accountRule = oneOf('accountRule', ACCOUNT_RULES, p.accountRule);
   if ('taprootKeyField' in p) next.taprootKeyField = oneOf('taprootKeyField', TAPROOT_KEY_FIELDS, p.taprootKeyField);
   if ('bitcoinBroadcastUrl' in p) next.bitcoinBroadcastUrl = broadcastUrl('bitcoinBroadcastUrl', p.bitcoinBroadcastUrl);
@@ -202,7 +216,7 @@ export interface StoredSettingsReport {
 
 /** Settings read back from storage: each bad or missing field falls back to its default, and is reported. */
 export function readStoredSettings(stored: unknown): StoredSettingsReport {
-  let settings: Settings = { ...DEFAULT_SETTINGS, missingEntries: [], stacksNonces: {} };
+  let settings: Settings = defaultSettings();
   const problems: string[] = [];
   let walletUnusable = false;
   if (stored === undefined) return { settings, problems, walletUnusable };

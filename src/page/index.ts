@@ -3,6 +3,10 @@
 import { toJsonValue } from '../core/json.ts';
 import { RPC_ERROR, rpcFailure, type RpcResponse } from '../core/rpc.ts';
 import { HANDSHAKE, type PageRequest, type PageResponse } from '../shared/messages.ts';
+import { PROVIDER_ID, register } from './registration.ts';
+
+/** The implemented methods' names, written in by the build (the method table stays out of this bundle). */
+declare const __METHOD_NAMES__: string[];
 
 // Page code may later replace any of these built-ins; keep the originals.
 const PromiseCtor = Promise;
@@ -104,5 +108,7 @@ function request(methodOrRequest: unknown, params?: unknown): Promise<RpcRespons
   });
 }
 
-const provider = freeze({ request: freeze(request) });
-defineProperty(window, 'WalletProvider', { value: provider, writable: false, configurable: false, enumerable: true });
+// isLeather: as the real wallet; @stacks/connect then sends the real wallet's parameter shapes.
+const provider = freeze({ request: freeze(request), isLeather: true });
+defineProperty(window, PROVIDER_ID, { value: provider, writable: false, configurable: false, enumerable: true });
+register(__METHOD_NAMES__);

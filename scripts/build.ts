@@ -89,6 +89,9 @@ export async function buildAll(): Promise<void> {
     build({ ...browserBundle, entryPoints: { approve: `${root}popup/approve.ts`, settings: `${root}popup/settings.ts` }, outdir: `${extension}/popup` }),
     // The demo dApp the e2e tests and `npm start` open (served by e2e/demo/server.ts).
     build({ ...browserBundle, entryPoints: { app: `${root}e2e/demo/app.ts` }, outdir: `${out}/demo` }),
+    // A dApp written with @stacks/connect. WalletConnect's SDK (loaded only when an app passes a
+    // project id) stays out: it is large and this page never uses it.
+    build({ ...browserBundle, format: 'esm', entryPoints: { 'connect-app': `${root}e2e/demo/connect-app.ts` }, outdir: `${out}/demo`, external: ['@reown/*'] }),
     build({ ...nodeBundle, entryPoints: [`${root}src/cli/main.ts`], outfile: `${out}/cli/mock-wallet.js`, banner: { js: `#!/usr/bin/env node\n${REQUIRE_SHIM}` } }),
     build({ ...nodeBundle, entryPoints: [`${root}src/testing/index.ts`], outfile: `${out}/testing/index.js`, packages: 'external' }),
     declarations(),

@@ -1,7 +1,8 @@
 // MAIN world, document_start, registered only while the `exposeAs` setting names this alias:
 // defines the provider under a second name (LeatherProvider, StacksProvider) for apps that
 // hard-code it. Chrome runs it after page.js (manifest scripts come before registered ones).
-import { PICKER_NAME, PROVIDER_ID, ownEntries } from './registration.ts';
+import { PROVIDER_ID, aliasPickerName } from '../shared/picker.ts';
+import { ownEntries } from './registration.ts';
 
 /** The alias this copy of the script defines, written in by the build. */
 declare const __EXPOSE_NAME__: string;
@@ -20,7 +21,7 @@ if (provider === undefined) {
   if (__EXPOSE_NAME__ === 'LeatherProvider') {
     for (const entry of ownEntries()) {
       entry.id = __EXPOSE_NAME__;
-      entry.name = `${PICKER_NAME} as ${__EXPOSE_NAME__}`;
+      entry.name = aliasPickerName(__EXPOSE_NAME__);
     }
   }
 }

@@ -3,7 +3,8 @@
 import { toJsonValue } from '../core/json.ts';
 import { RPC_ERROR, rpcFailure, type RpcResponse } from '../core/rpc.ts';
 import { HANDSHAKE, type PageRequest, type PageResponse } from '../shared/messages.ts';
-import { PROVIDER_ID, register } from './registration.ts';
+import { PROVIDER_ID } from '../shared/picker.ts';
+import { register } from './registration.ts';
 
 /** The implemented methods' names, written in by the build (the method table stays out of this bundle). */
 declare const __METHOD_NAMES__: string[];

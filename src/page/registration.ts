@@ -2,10 +2,8 @@
 // @stacks/connect's modal, and window.btc_providers, where the real wallet registers.
 // Runs in the MAIN world before page scripts; it only adds this wallet's own entry.
 
-/** The provider's path on window: pickers resolve `id` there. */
-export const PROVIDER_ID = 'WalletProvider';
-/** Plainly a test wallet's name, so nobody mistakes it for a real one in a picker. */
-export const PICKER_NAME = 'Mock Wallet (test only)';
+import { PICKER_NAME, PROVIDER_ID } from '../shared/picker.ts';
+
 export const REGISTRIES = ['wbip_providers', 'btc_providers'] as const;
 
 const ICON =

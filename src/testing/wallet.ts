@@ -6,6 +6,7 @@ import { nonceKey, walletNonce, type ApprovalPolicy, type Settings, type Setting
 import type { CallLogEntry, PendingView } from '../shared/control.ts';
 import type { WalletBrowser } from './browser.ts';
 import { Prompt } from './prompt.ts';
+import { PICKER_NAME } from '../shared/picker.ts';
 
 const PROMPT_PATH = 'popup/approve.html';
 const DEFAULT_TIMEOUT_MS = 5_000;
@@ -70,6 +71,22 @@ export class Wallet {
   async approveNext(options: { account?: number; timeout?: number } = {}): Promise<void> {
     const prompt = await this.nextPrompt(options);
     await prompt.approve(options.account === undefined ? {} : { account: options.account });
+  }
+
+  /**
+   * In @stacks/connect's wallet picker (the modal `connect()` opens), clicks **Connect** on
+   * this wallet's row, as a person would. The approval window opens next.
+   */
+  async pickInConnectModal(page: Page, options: { timeout?: number } = {}): Promise<void> {
+    const row = page.locator('connect-modal li').filter({ hasText: PICKER_NAME });
+    const timeout = options.timeout ?? DEFAULT_TIMEOUT_MS;
+    try {
+      await row.getByRole('button', { name: 'Connect' }).click({ timeout });
+    } catch (error) {
+      const listed = await page.locator('connect-modal li').allInnerTexts().catch(() => []);
+      const what = listed.length === 0 ? 'no @stacks/connect wallet picker is open on this page (did the app call connect()?)' : `the picker lists ${listed.map((t) => JSON.stringify(t.split('\n')[0])).join(', ')}, not "${PICKER_NAME}"`;
+      throw new Error(`pickInConnectModal: ${what}`, { cause: error });
+    }
   }
 
   async rejectNext(options: { timeout?: number } = {}): Promise<void> {

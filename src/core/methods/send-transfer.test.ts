@@ -56,11 +56,21 @@ test('account picks whose coins move; the older { address, amount } form and tes
   expect(decodeTransaction(legacy.raw, 'testnet').outputs[0]).toEqual({ address: 'tb1q6rz28mcfaxtmd6v789l9rrlrusdprr9pqcpvkl', value: 5000n });
 });
 
+test('amounts as numbers (the generic form @stacks/connect passes through) build the same transaction as digit strings', async () => {
+  const asString = await transfer({ recipients: [{ address: ALICE, amount: '15000' }, { address: BOB, amount: '2500' }] });
+  const asNumber = await transfer({ recipients: [{ address: ALICE, amount: 15000 }, { address: BOB, amount: 2500 }] });
+  expect(asNumber.raw).toBe(asString.raw);
+  expect(decodeTransaction(asNumber.raw).outputs.slice(0, 2)).toEqual([{ address: ALICE, value: 15000n }, { address: BOB, value: 2500n }]);
+});
+
 test('bad params answer -32602 naming the field', async () => {
   const cases: [unknown, RegExp][] = [
     [{}, /needs recipients/],
     [{ recipients: [] }, /recipients must be a non-empty array/],
-    [{ recipients: [{ address: ALICE, amount: 1000 }] }, /recipients\[0\]\.amount must be a string of satoshis/],
+    [{ recipients: [{ address: ALICE, amount: 1000.5 }] }, /recipients\[0\]\.amount must be whole satoshis/],
+    [{ recipients: [{ address: ALICE, amount: 2 ** 53 }] }, /recipients\[0\]\.amount must be whole satoshis/],
+    [{ recipients: [{ address: ALICE, amount: -1000 }] }, /must be a positive whole number/],
+    [{ recipients: [{ address: ALICE, amount: true }] }, /must be whole satoshis/],
     [{ recipients: [{ address: ALICE, amount: '0' }] }, /recipients\[0\]\.amount must be a positive whole number/],
     [{ recipients: [{ address: ALICE, amount: '1.5' }] }, /must be a positive whole number/],
     [{ recipients: [{ address: ALICE, amount: '-5' }] }, /must be a positive whole number/],

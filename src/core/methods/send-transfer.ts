@@ -45,13 +45,15 @@ function readRecipient(item: unknown, at: string, network: NetworkName): Recipie
   } catch {
     throw invalidParams(`${at}.address ${describe(address)} is not a valid ${network} Bitcoin address`);
   }
-  // The real wallet takes digit strings only (@stacks/connect stringifies numbers for it).
-  if (typeof amount !== 'string') throw invalidParams(`${at}.amount must be a string of satoshis such as "1000", got ${describe(amount)}`);
-  if (!/^[0-9]{1,16}$/.test(amount) || BigInt(amount) <= 0n) throw invalidParams(`${at}.amount must be a positive whole number of satoshis, got ${describe(amount)}`);
+  // @stacks/connect stringifies amounts for the real wallet (isLeather) but passes numbers through
+  // for other wallets (requestRaw, enableOverrides: false): both forms are taken here.
+  const digits = typeof amount === 'number' && Number.isSafeInteger(amount) ? String(amount) : amount;
+  if (typeof digits !== 'string') throw invalidParams(`${at}.amount must be whole satoshis, as a string such as "1000" or a safe integer, got ${describe(amount)}`);
+  if (!/^[0-9]{1,16}$/.test(digits) || BigInt(digits) <= 0n) throw invalidParams(`${at}.amount must be a positive whole number of satoshis, got ${describe(amount)}`);
   // Below Bitcoin Core's dust limit for its output type, no node would relay the transaction.
   const dust = DUST_LIMIT[type] ?? 546;
-  if (BigInt(amount) < BigInt(dust)) throw invalidParams(`${at}.amount ${amount} is below the dust limit of ${dust} satoshis for that address`);
-  return { address, amount: BigInt(amount) };
+  if (BigInt(digits) < BigInt(dust)) throw invalidParams(`${at}.amount ${digits} is below the dust limit of ${dust} satoshis for that address`);
+  return { address, amount: BigInt(digits) };
 }
 
 /** The transaction, fee and change for a transfer: what the window shows and what is signed. */

@@ -1,7 +1,8 @@
 import { defineConfig } from '@playwright/test';
+import type { WalletTestFixtures } from 'mock-wallet-provider/testing';
 import { DEMO_PORT } from './e2e/demo/server.ts';
 
-export default defineConfig({
+export default defineConfig<Pick<WalletTestFixtures, 'usageRules'>>({
   fullyParallel: true,
   forbidOnly: !!process.env['CI'],
   retries: 0,
@@ -16,6 +17,7 @@ export default defineConfig({
     // Pure TypeScript: the core, the CLI, the kit's helpers. No browser.
     { name: 'unit', testDir: 'src', testMatch: '**/*.test.ts' },
     // A real Chromium with the built extension.
-    { name: 'e2e', testDir: 'e2e', testMatch: '**/*.spec.ts', timeout: 30_000, use: { baseURL: `http://127.0.0.1:${DEMO_PORT}` } },
+    // usageRules off: these tests call the wallet as no app should, on purpose; e2e/usage.spec.ts turns it on.
+    { name: 'e2e', testDir: 'e2e', testMatch: '**/*.spec.ts', timeout: 30_000, use: { baseURL: `http://127.0.0.1:${DEMO_PORT}`, usageRules: 'off' } },
   ],
 });

@@ -120,6 +120,20 @@ function renderSigner(details: PromptDetails): void {
   }
 }
 
+/** The contract's usage rules this request breaks: a person clicking through sees them too. */
+function renderFindings(findings: PromptDetails['findings']): void {
+  const list = $('findings');
+  list.hidden = findings.length === 0;
+  list.replaceChildren(
+    ...findings.map((f) => {
+      const item = document.createElement('li');
+      item.dataset['rule'] = f.rule;
+      item.append(Object.assign(document.createElement('strong'), { textContent: `${f.rule}: ` }), f.message);
+      return item;
+    }),
+  );
+}
+
 async function showDetails(account: number, attempt = 0): Promise<void> {
   const reply = await send<PromptDetails>({ type: 'prompt/details', key, account });
   if (!reply.ok) {
@@ -138,6 +152,7 @@ async function showDetails(account: number, attempt = 0): Promise<void> {
     element.title = reply.value.summary[kind];
   }
   renderView(reply.value.view);
+  renderFindings(reply.value.findings);
   if (!connect) {
     renderSigner(reply.value);
     acting = reply.value.target.account;

@@ -35,6 +35,11 @@ function fill(settings: Settings): void {
   field<HTMLInputElement>('stacksNodeUrl').value = settings.stacksNodeUrl;
   field<HTMLInputElement>('stacksNonce').value = String(walletNonce(settings, settings.network, settings.activeAccount));
   field<HTMLInputElement>('strictParams').checked = settings.strictParams;
+  field<HTMLSelectElement>('entryOrder').value = settings.entryOrder;
+  field<HTMLInputElement>('shuffleSeed').value = String(settings.shuffleSeed);
+  field<HTMLInputElement>('extraEntries').checked = settings.extraEntries;
+  field<HTMLInputElement>('malformedDerivationPath').checked = settings.malformedDerivationPath;
+  field<HTMLInputElement>('responseDelayMs').value = String(settings.responseDelayMs);
   checkAll('missingEntries', settings.missingEntries);
   checkAll('exposeAs', settings.exposeAs);
 }
@@ -72,6 +77,11 @@ function read(): SettingsPatch {
     strictParams: field<HTMLInputElement>('strictParams').checked,
     missingEntries: checked<Settings['missingEntries'][number]>('missingEntries'),
     exposeAs: checked<Settings['exposeAs'][number]>('exposeAs'),
+    entryOrder: field<HTMLSelectElement>('entryOrder').value as Settings['entryOrder'],
+    shuffleSeed: number('shuffleSeed'),
+    extraEntries: field<HTMLInputElement>('extraEntries').checked,
+    malformedDerivationPath: field<HTMLInputElement>('malformedDerivationPath').checked,
+    responseDelayMs: number('responseDelayMs'),
   };
 }
 

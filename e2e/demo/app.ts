@@ -3,7 +3,7 @@
 // - entries are picked by property (type / symbol), never by position; any may be missing.
 // - the account number comes from a derivation path, and a non-integer one is an error.
 import { accountFromDerivationPath, accountLabel } from '../../src/core/account-path.ts';
-import type { AddressEntry, GetAddressesResult, P2trEntry, P2wpkhEntry, StxEntry } from '../../src/core/addresses.ts';
+import type { AnsweredEntry, GetAddressesResult, P2trEntry, P2wpkhEntry, StxEntry } from '../../src/core/addresses.ts';
 import { NETWORKS, isNetworkName, type NetworkName } from '../../src/core/networks.ts';
 import type { RpcFailure, RpcSuccess } from '../../src/core/rpc.ts';
 import { Transaction, p2wpkh } from '@scure/btc-signer';
@@ -61,7 +61,7 @@ async function connect(): Promise<void> {
   try {
     const response = params === undefined ? await wallet.request('getAddresses') : await wallet.request('getAddresses', params);
     $('response').textContent = JSON.stringify(response, null, 2);
-    const entries: AddressEntry[] = response.result.addresses;
+    const entries: AnsweredEntry[] = response.result.addresses;
     const segwit = entries.find((e): e is P2wpkhEntry => e.symbol === 'BTC' && e.type === 'p2wpkh');
     const taproot = entries.find((e): e is P2trEntry => e.symbol === 'BTC' && e.type === 'p2tr');
     const stacks = entries.find((e): e is StxEntry => e.symbol === 'STX');

@@ -11,6 +11,7 @@ import type { JsonValue } from '../core/json.ts';
 import type { RpcResponseMessage } from '../shared/messages.ts';
 import { logOutcome, logWork } from './call-log.ts';
 import { pendingRequests, type PendingRequest, type StoredAnswer } from './pending.ts';
+import { currentSettings } from './state.ts';
 import { closePromptWindow } from './prompt-window.ts';
 
 export interface Answer {
@@ -72,15 +73,35 @@ export const setHoldDelivery = (hold: boolean): void => void (holdDelivery = hol
  * Settles a waiting request with the answer `decide` gives. Returns false when it was
  * already decided (a second click, a window closed after approving) or is gone.
  */
-export function settle(key: string, decide: (request: PendingRequest) => Promise<Answer>): Promise<boolean> {
-  return logWork(settleNow(key, decide));
+export function settle(key: string, decide: (request: PendingRequest) => Promise<Answer>, options: { delayed: boolean } = { delayed: true }): Promise<boolean> {
+  return logWork(settleNow(key, decide, options.delayed));
 }
 
-async function settleNow(key: string, decide: (request: PendingRequest) => Promise<Answer>): Promise<boolean> {
+/** The slow-wallet fault: connect answers wait responseDelayMs before they reach the page. */
+async function deliverAtFor(method: string, delayed: boolean): Promise<number | undefined> {
+  if (!delayed || methodNamed(method)?.kind !== 'connect') return undefined;
+  const { responseDelayMs } = await currentSettings();
+  return responseDelayMs > 0 ? Date.now() + responseDelayMs : undefined;
+}
+
+const isDue = (answer: StoredAnswer): boolean => answer.deliverAt === undefined || answer.deliverAt <= Date.now();
+
+/**
+ * Delivers now, or when a delayed answer falls due. A timer lost with a stopped worker is
+ * made good by the relay, which asks every second (answerForRetry delivers once due).
+ */
+async function deliverWhenDue(key: string, deliverAt: number | undefined): Promise<void> {
+  const wait = deliverAt === undefined ? 0 : deliverAt - Date.now();
+  if (wait <= 0) await finish(key);
+  else setTimeout(() => void finish(key), wait);
+}
+
+async function settleNow(key: string, decide: (request: PendingRequest) => Promise<Answer>, delayed: boolean): Promise<boolean> {
   if (deciding.has(key)) return false;
   const request = await pendingRequests.get(key);
   if (!request || request.answer) return false;
   deciding.add(key);
+  let deliverAt: number | undefined;
   try {
     let answer: Answer;
     try {
@@ -90,12 +111,24 @@ async function settleNow(key: string, decide: (request: PendingRequest) => Promi
     }
     const current = await pendingRequests.get(key);
     if (!current) return false; // its tab went away while deciding
-    await pendingRequests.set(key, { ...current, answer: { response: answer.response, settled: outcomeOf(answer) } });
+    deliverAt = await deliverAtFor(current.method, delayed);
+    await pendingRequests.set(key, { ...current, answer: { response: answer.response, settled: outcomeOf(answer), ...(deliverAt !== undefined && { deliverAt }) } });
   } finally {
     deciding.delete(key);
   }
-  if (!holdDelivery) await finish(key);
+  if (!holdDelivery) await deliverWhenDue(key, deliverAt);
   return true;
+}
+
+/** Reset: a delayed answer not yet due is withdrawn (the page gets the reset rejection now); a due one is delivered. */
+export async function withdraw(key: string, settings: Settings): Promise<void> {
+  const request = await pendingRequests.get(key);
+  if (!request?.answer) return;
+  if (!isDue(request.answer)) {
+    const response = rejection(request.id, request.method, settings, 'reset');
+    await pendingRequests.set(key, { ...request, answer: { response, settled: outcomeOf({ response, outcome: 'rejected' }) } });
+  }
+  await finish(key);
 }
 
 /** Delivers a decided answer to its frame, logs the outcome, closes the window, forgets the request. */
@@ -109,7 +142,7 @@ export function finish(key: string): Promise<void> {
  */
 export async function answerForRetry(key: string): Promise<RpcResponse | undefined> {
   const request = await pendingRequests.get(key);
-  if (!request?.answer) return undefined;
+  if (!request?.answer || !isDue(request.answer)) return undefined;
   void logWork(complete(key, false));
   return request.answer.response;
 }
@@ -117,7 +150,7 @@ export async function answerForRetry(key: string): Promise<RpcResponse | undefin
 async function complete(key: string, send: boolean): Promise<void> {
   if (finishing.has(key)) return;
   const request = await pendingRequests.get(key);
-  if (!request?.answer) return;
+  if (!request?.answer || !isDue(request.answer)) return;
   finishing.add(key);
   try {
     const { response, settled } = request.answer;
@@ -133,7 +166,7 @@ async function complete(key: string, send: boolean): Promise<void> {
 
 /** On worker start: deliver every answer a stopped worker decided but did not deliver. */
 export async function resumeAnswered(): Promise<void> {
-  for (const request of await pendingRequests.values()) if (request.answer) await finish(request.key);
+  for (const request of await pendingRequests.values()) if (request.answer) await deliverWhenDue(request.key, request.answer.deliverAt);
 }
 
 /** Forgets a request whose page is gone; its window closes, nothing is sent. */

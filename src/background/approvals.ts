@@ -4,6 +4,7 @@ import { assertAccount, type AccountKeys } from '../core/keys.ts';
 import { findMethod } from '../core/request.ts';
 import type { AccountSummary, PromptDetails, PromptMessage, PromptReply } from '../shared/messages.ts';
 import { rejection, settle } from './answer.ts';
+import { findingsFor } from './call-log.ts';
 import { contextFor, fulfil } from './fulfil.ts';
 import { pendingRequests } from './pending.ts';
 import { closePromptWindow } from './prompt-window.ts';
@@ -15,10 +16,14 @@ export function approve(key: string, account?: number): Promise<boolean> {
 }
 
 export function reject(key: string, reason: 'rejected' | 'closed' | 'reset'): Promise<boolean> {
-  return settle(key, async (request) => ({
-    response: rejection(request.id, request.method, await currentSettings(), reason),
-    outcome: reason === 'closed' ? 'closed' : 'rejected',
-  }));
+  return settle(
+    key,
+    async (request) => ({
+      response: rejection(request.id, request.method, await currentSettings(), reason),
+      outcome: reason === 'closed' ? 'closed' : 'rejected',
+    }),
+    { delayed: reason !== 'reset' }, // a reset answers at once, whatever the delay fault
+  );
 }
 
 const summaryOf = ({ account, p2wpkh, p2tr, stx }: AccountKeys): AccountSummary => ({ account, p2wpkh: p2wpkh.address, p2tr: p2tr.address, stx: stx.address });
@@ -59,6 +64,7 @@ export async function handlePrompt(message: PromptMessage, sender: Runtime.Messa
             activeAccount: settings.activeAccount,
             summary: summaryOf(context.keys),
             view: method.view(method.parse(request.params, settings), context),
+            findings: await findingsFor(request.id),
           },
         };
       }

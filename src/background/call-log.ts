@@ -1,6 +1,7 @@
 // Every call the wallet saw, with its outcome: what tests read to assert on app behaviour.
 import type { JsonValue } from '../core/json.ts';
 import type { CallLogEntry } from '../shared/control.ts';
+import { usageFindings, type UsageFinding } from '../core/usage.ts';
 import { pendingRequests } from './pending.ts';
 import { SessionMap } from './session-map.ts';
 
@@ -109,4 +110,14 @@ export async function clearCalls(): Promise<void> {
   await log.clear();
   sizes = new Map();
   total = 0;
+}
+
+/** The usage findings of the calls logged since the last reset. */
+export async function usage(): Promise<UsageFinding[]> {
+  return usageFindings(await listCalls());
+}
+
+/** The findings that involve one request (its JSON-RPC id), for its approval window. */
+export async function findingsFor(id: string): Promise<UsageFinding[]> {
+  return (await usage()).filter((f) => f.callIds.includes(id));
 }

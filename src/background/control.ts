@@ -1,9 +1,9 @@
 // The test-control surface: a global of this worker, for Playwright's serviceWorker.evaluate.
 // Web pages cannot reach a service worker's globals; nothing here is exposed to them.
 import type { PendingView, WalletControl } from '../shared/control.ts';
-import { drop, finish, setHoldDelivery } from './answer.ts';
+import { drop, setHoldDelivery, withdraw } from './answer.ts';
 import { approve, reject } from './approvals.ts';
-import { clearCalls, listCalls } from './call-log.ts';
+import { clearCalls, listCalls, usage } from './call-log.ts';
 import { connections } from './connections.ts';
 import { pendingRequests, type PendingRequest } from './pending.ts';
 import { currentSettings, forgetKeys, restoreDefaults, settingsProblems, updateSettings } from './state.ts';
@@ -62,9 +62,11 @@ export const control: WalletControl = {
   },
   calls: listCalls,
   clearCalls,
+  usage,
   async reset() {
-    // Decided answers are delivered; waiting requests are withdrawn.
-    await Promise.all((await pendingRequests.values()).map((p) => (p.answer ? finish(p.key) : reject(p.key, 'reset'))));
+    // Decided answers are delivered (delayed ones not yet due are withdrawn); waiting requests are withdrawn.
+    const settings = await currentSettings();
+    await Promise.all((await pendingRequests.values()).map((p) => (p.answer ? withdraw(p.key, settings) : reject(p.key, 'reset'))));
     // Whatever is left (a request mid-decision) must not outlive the reset as a ghost.
     for (const p of await pendingRequests.values()) await drop(p.key);
     await Promise.all([clearCalls(), restoreDefaults(), connections.clear(), forgetKeys()]);

@@ -31,6 +31,8 @@ export interface StoredAnswer {
   response: RpcResponse;
   /** What the call log records once it is delivered. */
   settled: Pick<CallLogEntry, 'outcome' | 'errorCode' | 'account' | 'accountSource' | 'result' | 'transaction'>;
+  /** The responseDelayMs fault: not delivered before this (epoch ms). */
+  deliverAt?: number;
 }
 
 const isPending = (value: unknown): boolean => {

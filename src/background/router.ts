@@ -7,6 +7,7 @@ import { prepareCall } from '../core/wallet.ts';
 import type { CallLogEntry } from '../shared/control.ts';
 import type { RpcPollMessage, RpcReply, RpcRequestMessage } from '../shared/messages.ts';
 import { answerForRetry, failed, outcomeOf, rejection, type Answer } from './answer.ts';
+import { approve, reject } from './approvals.ts';
 import { logCall } from './call-log.ts';
 import { connections } from './connections.ts';
 import { fulfil } from './fulfil.ts';
@@ -77,12 +78,21 @@ export async function handleRpc(message: RpcRequestMessage, sender: Runtime.Mess
     if (!checked.ok) throw invalidParams(`${checked.path} ${checked.reason}`);
     const connectedAccount = await connections.get(entry.origin);
     const { method, params: parsed, target } = await prepareCall(keyRing, request.method, params, settings, connectedAccount);
+    // What the usage rules read (core/usage.ts): the wallet's state as this call found it.
+    entry.kind = method.kind;
+    entry.activeAccount = settings.activeAccount;
+    if (connectedAccount !== undefined) entry.connectedAccount = connectedAccount;
+    if (method.kind === 'sign') entry.accountNamed = method.requestedAccount(parsed) !== undefined;
     const ignored = method.ignored?.(parsed) ?? [];
     if (ignored.length > 0) entry.ignoredParams = ignored.slice(0, 20).map((name) => name.slice(0, 64));
     if (method.kind !== 'query' && (await settingsProblems()).walletUnusable) throw new RpcError(RPC_ERROR.INTERNAL_ERROR, UNUSABLE_WALLET);
     const approvable = { id, origin: entry.origin, method: request.method, ...(params !== undefined && { params }), target };
     // A query (supportedMethods) asks nothing of the person: no window, no policy.
-    if (method.kind !== 'query' && settings.approvalPolicy === 'prompt') {
+    const prompted = method.kind !== 'query' && settings.approvalPolicy === 'prompt';
+    // The slow-wallet fault delays a connect answer under every policy: it waits as a stored
+    // request does, so a reset withdraws it and a stopped worker still delivers it.
+    const delayed = method.kind === 'connect' && settings.responseDelayMs > 0;
+    if (prompted || delayed) {
       const pending: PendingRequest = {
         key,
         id,
@@ -100,6 +110,10 @@ export async function handleRpc(message: RpcRequestMessage, sender: Runtime.Mess
       // Stored before its window opens: no room, or a write the quota refuses, answers the page and opens nothing.
       await admit(pending);
       await logCall(key, entry);
+      if (!prompted) {
+        await (settings.approvalPolicy === 'approve' ? approve(key) : reject(key, 'rejected'));
+        return { type: 'rpc/pending' };
+      }
       let windowId: number | undefined;
       try {
         windowId = await openPromptWindow(pending, settings);

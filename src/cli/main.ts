@@ -8,6 +8,7 @@ import { CHAINS, VARIANTS, parseGetAddressesParams } from '../core/params.ts';
 import { RpcError } from '../core/rpc.ts';
 import { DEFAULT_SETTINGS, SettingsError, applySettingsPatch, type Settings } from '../core/settings.ts';
 import { MAX_ACCOUNT } from '../core/keys.ts';
+import { MAX_RESPONSE_DELAY_MS } from '../core/faults.ts';
 import { approvedResponse } from '../core/wallet.ts';
 import { METHODS } from '../core/methods/index.ts';
 import type { JsonValue } from '../core/json.ts';
@@ -39,6 +40,11 @@ Options:
                            (default: internal, as the real wallet)
   --fee-rate <n>           sendTransfer's fee rate in sat/vB (default: 10)
   --strict-params          first variant: refuse getAddresses parameters instead of ignoring them
+  --entry-order <o>        standard | reversed | shuffled: the order of the answer's entries
+  --shuffle-seed <n>       seeds --entry-order shuffled (default: 1)
+  --extra-entries          add entries a later wallet might return (nested SegWit, legacy)
+  --malformed-path         BTC derivationPath account segments that are not integers
+  --response-delay <ms>    answer that much later (0 to ${MAX_RESPONSE_DELAY_MS}): the slow wallet
   --id <id>                JSON-RPC id to answer with (default: a fresh UUID)
   -h, --help               show this help
 
@@ -50,6 +56,9 @@ Examples:
 `;
 
 class UsageError extends Error {}
+
+/** A flag's digits as a number; anything else becomes NaN, which the settings refuse with the field's range. */
+const wholeNumber = (value: string): number => (/^[0-9]+$/.test(value) ? Number(value) : NaN);
 
 function listFlag(value: string | undefined): string[] | undefined {
   return value === undefined ? undefined : value.split(',').map((s) => s.trim()).filter(Boolean);
@@ -73,6 +82,11 @@ async function run(argv: string[]): Promise<string> {
       'taproot-key': { type: 'string' },
       'fee-rate': { type: 'string' },
       'strict-params': { type: 'boolean' },
+      'entry-order': { type: 'string' },
+      'shuffle-seed': { type: 'string' },
+      'extra-entries': { type: 'boolean' },
+      'malformed-path': { type: 'boolean' },
+      'response-delay': { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
   });
@@ -106,7 +120,12 @@ async function run(argv: string[]): Promise<string> {
   if (missing) patch.missingEntries = missing as Settings['missingEntries'];
   if (values['taproot-key'] !== undefined) patch.taprootKeyField = values['taproot-key'] as Settings['taprootKeyField'];
   if (values['strict-params']) patch.strictParams = true;
-  if (values['fee-rate'] !== undefined) patch.bitcoinFeeRate = /^[0-9]+$/.test(values['fee-rate']) ? Number(values['fee-rate']) : NaN;
+  if (values['entry-order'] !== undefined) patch.entryOrder = values['entry-order'] as Settings['entryOrder'];
+  if (values['shuffle-seed'] !== undefined) patch.shuffleSeed = wholeNumber(values['shuffle-seed']);
+  if (values['extra-entries']) patch.extraEntries = true;
+  if (values['malformed-path']) patch.malformedDerivationPath = true;
+  if (values['response-delay'] !== undefined) patch.responseDelayMs = wholeNumber(values['response-delay']);
+  if (values['fee-rate'] !== undefined) patch.bitcoinFeeRate = wholeNumber(values['fee-rate']);
   // The account flag is the wallet's active account, as a person switched to it.
   patch.activeAccount = account;
   const wallet = applySettingsPatch({ ...DEFAULT_SETTINGS }, patch);
@@ -128,8 +147,11 @@ async function run(argv: string[]): Promise<string> {
     if (chains) parseGetAddressesParams({ chains }, wallet.variant); // a bad list is a usage error here
     params = chains && { chains };
   }
-  const response = await approvedResponse(new KeyRing(), wallet, id, method ?? 'getAddresses', params);
+  const name = method ?? 'getAddresses';
+  const response = await approvedResponse(new KeyRing(), wallet, id, name, params);
   if ('error' in response) process.exitCode = 3;
+  // The slow wallet: a connect answer comes that much later, as the extension's does.
+  if (METHODS[name]?.kind === 'connect' && wallet.responseDelayMs > 0) await new Promise((resolve) => setTimeout(resolve, wallet.responseDelayMs));
   return `${JSON.stringify(response, null, 2)}\n`;
 }
 

@@ -32,8 +32,16 @@ export interface StxEntry {
 
 export type AddressEntry = P2wpkhEntry | P2trEntry | StxEntry;
 
+/** A BTC entry of a type the contract does not define (yet), shaped as the p2wpkh entry: the extraEntries fault. */
+export interface ExtraBtcEntry extends Omit<P2wpkhEntry, 'type'> {
+  type: 'p2sh-p2wpkh' | 'p2pkh';
+}
+
+/** What an answer can hold: the contract's entries and, with extraEntries, more. */
+export type AnsweredEntry = AddressEntry | ExtraBtcEntry;
+
 export interface GetAddressesResult {
-  addresses: AddressEntry[];
+  addresses: AnsweredEntry[];
 }
 
 /** The keys an entry stands for; a wallet (say, a Ledger one) may lack any of them. */

@@ -1,5 +1,6 @@
 // The wallet's settings: one definition, its defaults, and the only way to change it.
 import { ENTRY_KINDS, type EntryKind } from './addresses.ts';
+import { ENTRY_ORDERS, MAX_RESPONSE_DELAY_MS, type EntryOrder } from './faults.ts';
 import { isPlainRecord } from './json.ts';
 import { MAX_ACCOUNT, MAX_LISTED_ACCOUNTS } from './account-path.ts';
 import { DEFAULT_MNEMONIC, MnemonicError, normalizeMnemonic } from './mnemonic.ts';
@@ -64,6 +65,16 @@ export interface Settings {
   strictParams: boolean;
   /** Also define window.LeatherProvider / window.StacksProvider as this provider (pages loaded after the change). */
   exposeAs: ExposeName[];
+  // Faults, applied to getAddresses / stx_getAddresses answers (core/faults.ts):
+  /** standard: p2wpkh, p2tr, STX; reversed; shuffled (seeded by shuffleSeed, never the standard order). */
+  entryOrder: EntryOrder;
+  shuffleSeed: number;
+  /** Adds BTC entries of types the contract does not define (nested SegWit, legacy), after the others. */
+  extraEntries: boolean;
+  /** BTC derivationPath account segments that are not integers (`3.5'`): a correct app shows an error (§2.3). */
+  malformedDerivationPath: boolean;
+  /** The connect answer reaches the page this much later, under every approval policy. */
+  responseDelayMs: number;
 }
 
 export type SettingsPatch = Partial<Settings>;
@@ -86,6 +97,11 @@ export const DEFAULT_SETTINGS: Readonly<Settings> = Object.freeze({
   stacksNonces: {},
   strictParams: false,
   exposeAs: [],
+  entryOrder: 'standard',
+  shuffleSeed: 1,
+  extraEntries: false,
+  malformedDerivationPath: false,
+  responseDelayMs: 0,
 });
 
 /** A copy of the defaults whose lists and records are the caller's own. */
@@ -108,6 +124,11 @@ const list = (values: readonly unknown[]): string => values.map((v) => JSON.stri
 function oneOf<T>(field: string, allowed: readonly T[], value: unknown): T {
   if (!allowed.includes(value as T)) throw new SettingsError(`${field} must be one of ${list(allowed)}, got ${JSON.stringify(value)}`);
   return value as T;
+}
+
+function boolean(field: string, value: unknown): boolean {
+  if (typeof value !== 'boolean') throw new SettingsError(`${field} must be true or false, got ${JSON.stringify(value)}`);
+  return value;
 }
 
 /** A list drawn from `allowed`, each value once, in the order given. */
@@ -189,10 +210,12 @@ export function applySettingsPatch(current: Settings, patch: unknown): Settings 
   if ('bitcoinBroadcastUrl' in p) next.bitcoinBroadcastUrl = broadcastUrl('bitcoinBroadcastUrl', p.bitcoinBroadcastUrl);
   if ('stacksNodeUrl' in p) next.stacksNodeUrl = broadcastUrl('stacksNodeUrl', p.stacksNodeUrl);
   if ('stacksNonces' in p) next.stacksNonces = nonces(p.stacksNonces);
-  if ('strictParams' in p) {
-    if (typeof p.strictParams !== 'boolean') throw new SettingsError(`strictParams must be true or false, got ${JSON.stringify(p.strictParams)}`);
-    next.strictParams = p.strictParams;
-  }
+  if ('strictParams' in p) next.strictParams = boolean('strictParams', p.strictParams);
+  if ('extraEntries' in p) next.extraEntries = boolean('extraEntries', p.extraEntries);
+  if ('malformedDerivationPath' in p) next.malformedDerivationPath = boolean('malformedDerivationPath', p.malformedDerivationPath);
+  if ('entryOrder' in p) next.entryOrder = oneOf('entryOrder', ENTRY_ORDERS, p.entryOrder);
+  if ('shuffleSeed' in p) next.shuffleSeed = integer('shuffleSeed', 0, 0xffffffff, p.shuffleSeed);
+  if ('responseDelayMs' in p) next.responseDelayMs = integer('responseDelayMs', 0, MAX_RESPONSE_DELAY_MS, p.responseDelayMs);
   if ('bitcoinFeeRate' in p) next.bitcoinFeeRate = integer('bitcoinFeeRate', 1, MAX_FEE_RATE, p.bitcoinFeeRate);
   // Shortening the list must not silently unlist the active account, nor be silently undone.
   if ('accountCount' in p && !('activeAccount' in p) && next.activeAccount >= next.accountCount && next.activeAccount < MAX_LISTED_ACCOUNTS) {

@@ -1,8 +1,9 @@
 // The test-control surface: a global in the service worker, reachable only through
 // the extension's own contexts (Playwright's serviceWorker.evaluate), never from a page.
 import type { JsonValue } from '../core/json.ts';
-import type { AccountSource } from '../core/methods/method.ts';
+import type { AccountSource, MethodKind } from '../core/methods/method.ts';
 import type { Settings, SettingsPatch } from '../core/settings.ts';
+import type { UsageFinding } from '../core/usage.ts';
 
 export type CallOutcome = 'pending' | 'approved' | 'rejected' | 'closed' | 'error' | 'dropped';
 
@@ -17,6 +18,14 @@ export interface CallLogEntry {
   params?: JsonValue;
   /** The page had transient user activation (a click, a key press) when it called. */
   userActivation: boolean;
+  /** What the method does (known once its params parsed): connect, sign or query. */
+  kind?: MethodKind;
+  /** The wallet's active account when the call arrived. */
+  activeAccount?: number;
+  /** The account this origin had last connected with when the call arrived, if any. */
+  connectedAccount?: number;
+  /** A signing call named its account (Bitcoin `account`, Stacks `address`). */
+  accountNamed?: boolean;
   /** Parameters the wallet ignored (the first variant's getAddresses uses none). */
   ignoredParams?: string[];
   outcome: CallOutcome;
@@ -76,6 +85,8 @@ export interface WalletControl {
   reject(id: string): Promise<void>;
   calls(): Promise<CallLogEntry[]>;
   clearCalls(): Promise<void>;
+  /** Where the calls since the last reset broke the contract's usage rules (core/usage.ts). */
+  usage(): Promise<UsageFinding[]>;
   /** Defaults back, call log empty, pending requests rejected and their windows closed. */
   reset(): Promise<void>;
   /**

@@ -4,6 +4,7 @@ import type { NetworkName } from '../core/networks.ts';
 import type { MethodKind, MethodView, Target } from '../core/methods/method.ts';
 import type { RpcResponse } from '../core/rpc.ts';
 import type { Settings, SettingsPatch } from '../core/settings.ts';
+import type { UsageFinding } from '../core/usage.ts';
 
 // ── page (MAIN world) ⇄ relay (ISOLATED world), over a private MessagePort ──
 
@@ -98,6 +99,8 @@ export interface PromptDetails {
   summary: AccountSummary;
   /** The method's own fields and tables, in a person's terms. */
   view: MethodView;
+  /** Usage rules this request breaks (shown as a notice, so a person clicking through sees them). */
+  findings: UsageFinding[];
 }
 
 /** gone: the request was answered or withdrawn elsewhere; its window has nothing left to do. */

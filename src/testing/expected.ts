@@ -5,7 +5,7 @@ import type { Chain } from '../core/params.ts';
 import { DEFAULT_SETTINGS, applySettingsPatch, type Settings } from '../core/settings.ts';
 import { approvedResponse } from '../core/wallet.ts';
 
-export interface ExpectedAddressesOptions extends Partial<Pick<Settings, 'mnemonic' | 'passphrase' | 'network' | 'variant' | 'missingEntries' | 'taprootKeyField' | 'strictParams'>> {
+export interface ExpectedAddressesOptions extends Partial<Pick<Settings, 'mnemonic' | 'passphrase' | 'network' | 'variant' | 'missingEntries' | 'taprootKeyField' | 'strictParams' | 'entryOrder' | 'shuffleSeed' | 'extraEntries' | 'malformedDerivationPath'>> {
   /** 0-based, as in the derivation path (default 0). */
   account?: number;
   /** The request's `chains` param (the second variant uses it; the first ignores it, as the wallet does). */

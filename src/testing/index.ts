@@ -1,11 +1,12 @@
 // import { test, expect } from 'mock-wallet-provider/testing'
 // A Chromium with the mock wallet per Playwright worker, reset to defaults before each test.
-import { test as base, expect } from '@playwright/test';
+import { test as base, expect as baseExpect } from '@playwright/test';
 import type { BrowserContext, Page, TestInfo } from '@playwright/test';
 import type { PendingView } from '../shared/control.ts';
 import { WalletBrowser } from './browser.ts';
 import { clearSiteData, trackOrigins } from './site-data.ts';
 import { Wallet } from './wallet.ts';
+import { describeFindings, type UsageFinding } from '../core/usage.ts';
 
 export interface WalletTestFixtures {
   /** The persistent Chromium context with the extension loaded (shared by the worker's tests). */
@@ -19,6 +20,8 @@ export interface WalletTestFixtures {
   keepSiteData: boolean;
   /** Requests still waiting for approval when a test ends: 'warn' (default) lists them in the report, 'fail' fails the test, 'off' ignores them. */
   unansweredPrompts: 'off' | 'warn' | 'fail';
+  /** Contract usage rules the app broke during the test: 'warn' (default) reports them, 'fail' fails the test, 'off' ignores them. */
+  usageRules: 'off' | 'warn' | 'fail';
 }
 
 export interface WalletWorkerFixtures {
@@ -43,7 +46,8 @@ export const test = base.extend<WalletTestFixtures, WalletWorkerFixtures>({
   },
   keepSiteData: [false, { option: true }],
   unansweredPrompts: ['warn', { option: true }],
-  wallet: async ({ walletBrowser, keepSiteData, unansweredPrompts }, use, testInfo) => {
+  usageRules: ['warn', { option: true }],
+  wallet: async ({ walletBrowser, keepSiteData, unansweredPrompts, usageRules }, use, testInfo) => {
     const wallet = walletOf(walletBrowser);
     await wallet.reset();
     const visited = trackOrigins(walletBrowser.context);
@@ -51,8 +55,12 @@ export const test = base.extend<WalletTestFixtures, WalletWorkerFixtures>({
     visited.stop();
     // A test without the page fixture: its tabs are still open, so what waits is still listed.
     const waiting = checked.has(testInfo) ? [] : await unanswered(wallet, unansweredPrompts, testInfo);
+    const findings = await reportUsage(wallet, usageRules, testInfo);
     if (!keepSiteData) await clearSiteData(walletBrowser.context, visited.origins);
     failIfWaiting(waiting, unansweredPrompts);
+    if (usageRules === 'fail' && findings.length > 0) {
+      throw new Error(`the app broke ${findings.length} of the wallet contract's usage rules (usageRules: 'fail'):\n${describeFindings(findings)}`);
+    }
   },
   page: async ({ context, wallet, unansweredPrompts }, use, testInfo) => {
     const page = await context.newPage();
@@ -66,6 +74,17 @@ export const test = base.extend<WalletTestFixtures, WalletWorkerFixtures>({
     failIfWaiting(waiting, unansweredPrompts);
   },
 });
+
+/** The test's usage findings, attached to its report (and printed, in 'warn'). */
+async function reportUsage(wallet: Wallet, mode: 'off' | 'warn' | 'fail', testInfo: TestInfo): Promise<UsageFinding[]> {
+  if (mode === 'off') return [];
+  const findings = await wallet.usage();
+  if (findings.length === 0) return findings;
+  for (const f of findings) testInfo.annotations.push({ type: `usage: ${f.rule}`, description: f.message });
+  await testInfo.attach('usage findings', { body: JSON.stringify(findings, null, 2), contentType: 'application/json' });
+  if (mode === 'warn') console.warn(`mock wallet: "${testInfo.title}" broke the contract's usage rules:\n${describeFindings(findings)}`);
+  return findings;
+}
 
 /** Tests whose waiting requests were already looked at (by the page fixture). */
 const checked = new WeakSet<TestInfo>();
@@ -96,14 +115,28 @@ function walletOf(browser: WalletBrowser): Wallet {
   return wallet;
 }
 
-export { expect };
+/** Playwright's expect, plus `expect(wallet).toFollowUsageRules()`. */
+export const expect = baseExpect.extend({
+  async toFollowUsageRules(received: Wallet) {
+    const findings = await received.usage();
+    const pass = findings.length === 0;
+    return {
+      pass,
+      name: 'toFollowUsageRules',
+      message: () =>
+        pass
+          ? 'expected the app to break a usage rule, but the wallet found none'
+          : `expected the app to follow the wallet contract's usage rules; it broke ${findings.length}:\n${describeFindings(findings)}`,
+    };
+  },
+});
 export type { Page, BrowserContext, Locator } from '@playwright/test';
 export { Wallet } from './wallet.ts';
 export { Prompt, type PromptDetails } from './prompt.ts';
 export { WalletBrowser, WalletSetupError, findChromium, extensionPath, type LaunchOptions } from './browser.ts';
 export { accountFromDerivationPath, accountLabel } from '../core/account-path.ts';
 export { expectedAddresses, type ExpectedAddressesOptions } from './expected.ts';
-export type { AddressEntry, P2wpkhEntry, P2trEntry, StxEntry, GetAddressesResult, EntryKind } from '../core/addresses.ts';
+export type { AddressEntry, AnsweredEntry, ExtraBtcEntry, P2wpkhEntry, P2trEntry, StxEntry, GetAddressesResult, EntryKind } from '../core/addresses.ts';
 export type { RpcResponse, RpcSuccess, RpcFailure, RpcErrorObject } from '../core/rpc.ts';
 export { RPC_ERROR } from '../core/rpc.ts';
 export type { Settings, SettingsPatch, ApprovalPolicy } from '../core/settings.ts';
@@ -111,3 +144,5 @@ export type { NetworkName } from '../core/networks.ts';
 export type { Variant, Chain } from '../core/params.ts';
 export type { CallLogEntry, PendingView, LoggedTransaction } from '../shared/control.ts';
 export type { AccountSource } from '../core/methods/method.ts';
+export { REPEATED_CONNECT_MS, CONNECT_BEFORE_SIGNING_MS, USAGE_RULES, type UsageFinding, type UsageRule } from '../core/usage.ts';
+export { ENTRY_ORDERS, MAX_RESPONSE_DELAY_MS, type EntryOrder } from '../core/faults.ts';

@@ -15,6 +15,8 @@ export interface PromptDetails {
   accountSource: AccountSource;
   /** The yellow notice shown when that account is not the one this site connected with. */
   notice?: string;
+  /** The yellow usage notice: the contract's rules this request breaks (rule name and message). */
+  findings: { rule: string; message: string }[];
   /** The method's fields, label → value, e.g. { Message: 'hello', 'Signing address': 'bc1q…' }. */
   fields: Record<string, string>;
   /** The method's tables by caption (Inputs, Outputs, Recipients), each row column → cell. */
@@ -87,6 +89,7 @@ export class Prompt {
         account: signing ? Number(signer.dataset['account']) : Number(picker.value),
         accountSource: (signing ? signer.dataset['source'] : 'active') as AccountSource,
         ...(!notice.hidden && { notice: notice.textContent ?? '' }),
+        findings: [...document.querySelectorAll<HTMLElement>('#findings li')].map((li) => ({ rule: li.dataset['rule'] ?? '', message: li.lastChild?.textContent ?? '' })),
         fields,
         tables,
       };

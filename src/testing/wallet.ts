@@ -4,6 +4,7 @@ import type { NetworkName } from '../core/networks.ts';
 import type { Variant } from '../core/params.ts';
 import { nonceKey, walletNonce, type ApprovalPolicy, type Settings, type SettingsPatch } from '../core/settings.ts';
 import type { CallLogEntry, PendingView } from '../shared/control.ts';
+import type { UsageFinding } from '../core/usage.ts';
 import type { WalletBrowser } from './browser.ts';
 import { Prompt } from './prompt.ts';
 import { PICKER_NAME } from '../shared/picker.ts';
@@ -159,6 +160,14 @@ export class Wallet {
 
   clearCalls(): Promise<void> {
     return this.browser.control('clearCalls');
+  }
+
+  /**
+   * Where the app broke the contract's usage rules since the last reset (or clearCalls):
+   * one finding per broken rule, with the calls involved and how to fix it.
+   */
+  usage(): Promise<UsageFinding[]> {
+    return this.browser.control('usage');
   }
 
   /** Requests waiting for approval, oldest first. */

@@ -1,5 +1,6 @@
 // getAddresses: the connect request of the contract (spec §1–4). The person picks the account in the window.
 import { shapeAddresses, type GetAddressesResult } from '../addresses.ts';
+import { applyAnswerFaults } from '../faults.ts';
 import { parseGetAddressesParams, type GetAddressesParams } from '../params.ts';
 import type { Settings } from '../settings.ts';
 import type { AccountKeys } from '../keys.ts';
@@ -7,7 +8,8 @@ import { defineMethod } from './method.ts';
 
 /** The answer for an account's keys under the wallet's settings: also what the CLI and the kit print. */
 export function addressesResult(keys: AccountKeys, settings: Settings, params: GetAddressesParams): GetAddressesResult {
-  return { addresses: shapeAddresses(keys, settings.variant, params.chains, settings.missingEntries, settings.taprootKeyField) };
+  const entries = shapeAddresses(keys, settings.variant, params.chains, settings.missingEntries, settings.taprootKeyField);
+  return { addresses: applyAnswerFaults(entries, keys, settings.variant, settings) };
 }
 
 export const getAddresses = defineMethod<GetAddressesParams>({

@@ -1,0 +1,134 @@
+// The contract's rules for callers (getAddresses.md §1.4, §4.2), checked against the calls an app
+// made: each broken rule becomes a finding that says what happened and how to fix it. Pure.
+
+/** Two connect calls closer than this came from one user action (or none). */
+export const REPEATED_CONNECT_MS = 1_000;
+/** A signing call this soon after a connect answer was preceded by a connect "just in case". */
+export const CONNECT_BEFORE_SIGNING_MS = 2_000;
+
+export const USAGE_RULES = ['no-user-action', 'repeated-connect', 'connect-before-signing', 'active-account-signing'] as const;
+export type UsageRule = (typeof USAGE_RULES)[number];
+
+export interface UsageFinding {
+  rule: UsageRule;
+  origin: string;
+  /** The JSON-RPC ids of the calls involved, oldest first. */
+  callIds: string[];
+  /** What happened, and how to fix it, citing the contract. */
+  message: string;
+}
+
+/** What the rules read of a logged call (the call log's entries have these fields). */
+export interface UsageCall {
+  id: string;
+  origin: string;
+  method: string;
+  userActivation: boolean;
+  kind?: 'connect' | 'sign' | 'query';
+  activeAccount?: number;
+  connectedAccount?: number;
+  accountNamed?: boolean;
+  outcome: string;
+  startedAt: number;
+  settledAt?: number;
+}
+
+const CONNECT_METHODS = ['getAddresses', 'stx_getAddresses'];
+const isConnect = (call: UsageCall): boolean => CONNECT_METHODS.includes(call.method);
+const label = (account: number): string => `Account ${account + 1}`;
+const seconds = (ms: number): string => `${(ms / 1000).toFixed(ms < 1000 ? 2 : 1)} s`;
+/** An answer the page received: anything but still waiting or dropped with its page. */
+const answered = (call: UsageCall): call is UsageCall & { settledAt: number } => call.settledAt !== undefined && call.outcome !== 'pending' && call.outcome !== 'dropped';
+
+function noUserAction(calls: UsageCall[]): UsageFinding[] {
+  return calls
+    .filter((c) => isConnect(c) && !c.userActivation)
+    .map((c) => ({
+      rule: 'no-user-action',
+      origin: c.origin,
+      callIds: [c.id],
+      message:
+        `${c.method} was called without a user action (on page load, from a timer or while polling). ` +
+        'The contract (§1.4) says to call it once, on an explicit user action such as a Connect button click, ' +
+        'and never to test whether the user is still connected: keep the addresses from the first answer in your app\'s state.',
+    }));
+}
+
+function repeatedConnect(calls: UsageCall[]): UsageFinding[] {
+  const findings: UsageFinding[] = [];
+  const byOrigin = new Map<string, UsageCall[]>();
+  for (const c of calls.filter(isConnect)) byOrigin.set(c.origin, [...(byOrigin.get(c.origin) ?? []), c]);
+  for (const [origin, list] of byOrigin) {
+    let group: UsageCall[] = [];
+    const close = (): void => {
+      if (group.length > 1) {
+        findings.push({
+          rule: 'repeated-connect',
+          origin,
+          callIds: group.map((c) => c.id),
+          message:
+            `${group.length} ${group[0]!.method} calls within ${seconds(group.at(-1)!.startedAt - group[0]!.startedAt)} of each other (each opens its own approval window). ` +
+            `The contract (§1.4) says to call it once per user action: guard the Connect handler (disable the button while a call is under way) ` +
+            `and do not call it again from other components or effects. Calls less than ${REPEATED_CONNECT_MS / 1000} s apart count as one action.`,
+        });
+      }
+      group = [];
+    };
+    for (const c of list) {
+      if (group.length > 0 && c.startedAt - group.at(-1)!.startedAt >= REPEATED_CONNECT_MS) close();
+      group.push(c);
+    }
+    close();
+  }
+  return findings;
+}
+
+function connectBeforeSigning(calls: UsageCall[]): UsageFinding[] {
+  const findings: UsageFinding[] = [];
+  for (const sign of calls.filter((c) => c.kind === 'sign')) {
+    const connect = calls
+      .filter((c) => isConnect(c) && c.origin === sign.origin && answered(c) && sign.startedAt >= c.settledAt! && sign.startedAt - c.settledAt! < CONNECT_BEFORE_SIGNING_MS)
+      .at(-1);
+    if (!connect) continue;
+    findings.push({
+      rule: 'connect-before-signing',
+      origin: sign.origin,
+      callIds: [connect.id, sign.id],
+      message:
+        `${sign.method} was requested ${seconds(sign.startedAt - connect.settledAt!)} after ${connect.method} was answered. ` +
+        'The contract (§1.4) says not to call getAddresses immediately before a signing method: use the addresses and account you kept ' +
+        `from the connection, and pass them to ${sign.method} (§4.2). Anything under ${CONNECT_BEFORE_SIGNING_MS / 1000} s counts as immediately.`,
+    });
+  }
+  return findings;
+}
+
+function activeAccountSigning(calls: UsageCall[]): UsageFinding[] {
+  return calls
+    .filter((c) => c.kind === 'sign' && c.accountNamed === false && c.connectedAccount !== undefined && c.activeAccount !== undefined && c.activeAccount !== c.connectedAccount)
+    .map((c) => {
+      const bitcoin = !c.method.startsWith('stx_');
+      const selector = bitcoin ? '`account` (the account number from the derivation path, §2.3)' : '`address` (the STX address from getAddresses)';
+      return {
+        rule: 'active-account-signing',
+        origin: c.origin,
+        callIds: [c.id],
+        message:
+          `${c.method} named no account while the wallet's active account (${label(c.activeAccount!)}) is not the one this site connected with (${label(c.connectedAccount!)}): ` +
+          `the wallet acts for the active account, one the user did not connect. The contract (§4.2) says to pass ${selector} with every signing request.`,
+      };
+    });
+}
+
+/** Every finding in the calls, in the order the offending calls were made. */
+export function usageFindings(calls: readonly UsageCall[]): UsageFinding[] {
+  const sorted = [...calls].sort((a, b) => a.startedAt - b.startedAt);
+  const all = [...noUserAction(sorted), ...repeatedConnect(sorted), ...connectBeforeSigning(sorted), ...activeAccountSigning(sorted)];
+  const firstCall = (f: UsageFinding): number => sorted.findIndex((c) => c.id === f.callIds.at(-1));
+  return all.sort((a, b) => firstCall(a) - firstCall(b));
+}
+
+/** One line per finding, for a failure message or a console. */
+export function describeFindings(findings: readonly UsageFinding[]): string {
+  return findings.map((f) => `- [${f.rule}] ${f.origin}: ${f.message} (calls ${f.callIds.join(', ')})`).join('\n');
+}

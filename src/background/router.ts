@@ -68,6 +68,7 @@ export async function handleRpc(message: RpcRequestMessage, sender: Runtime.Mess
     method: typeof method === 'string' ? (method.length > MAX_METHOD_LENGTH ? `${method.slice(0, MAX_METHOD_LENGTH)}…` : method) : typeof method,
     ...(params !== undefined && { params }),
     userActivation: message.userActivation === true,
+    ...(typeof message.gestureAt === 'number' && Number.isFinite(message.gestureAt) && { gestureAt: message.gestureAt }),
     outcome: 'pending',
     startedAt: Date.now(),
   };

@@ -69,11 +69,19 @@ function checked(id: string, value: object): PageRequest | RpcResponse {
   return safe.value === undefined ? { id, method, userActivation: active } : { id, method, params: safe.value, userActivation: active };
 }
 
+// The last trusted user gesture in this frame (the gestures that grant user activation). Seen from
+// this world, which page scripts cannot reach: the usage rules tell one action from the next by it.
+let lastGestureAt: number | undefined;
+for (const type of ['pointerdown', 'keydown', 'touchend'] as const) {
+  addEventListener(type, (event) => void (event.isTrusted && (lastGestureAt = Date.now())), { capture: true, passive: true });
+}
+
 async function forward(request: PageRequest): Promise<void> {
   const message: RpcRequestMessage = {
     type: 'rpc/request',
     request: request.params === undefined ? { id: request.id, method: request.method } : { id: request.id, method: request.method, params: request.params },
     userActivation: request.userActivation,
+    ...(lastGestureAt !== undefined && { gestureAt: lastGestureAt }),
   };
   for (let attempt = 0; ; attempt++) {
     try {

@@ -24,6 +24,8 @@ export interface UsageCall {
   origin: string;
   method: string;
   userActivation: boolean;
+  /** The frame's last trusted user gesture (epoch ms), if any. */
+  gestureAt?: number;
   kind?: 'connect' | 'sign' | 'query';
   activeAccount?: number;
   connectedAccount?: number;
@@ -37,6 +39,9 @@ const CONNECT_METHODS = ['getAddresses', 'stx_getAddresses'];
 const isConnect = (call: UsageCall): boolean => CONNECT_METHODS.includes(call.method);
 const label = (account: number): string => `Account ${account + 1}`;
 const seconds = (ms: number): string => `${(ms / 1000).toFixed(ms < 1000 ? 2 : 1)} s`;
+/** No user gesture came between `earlier` (epoch ms) and this call: it belongs to the same action (or to none). */
+const sameAction = (call: UsageCall, earlier: number): boolean => (call.gestureAt ?? -Infinity) <= earlier;
+
 /** An answer the page received: anything but still waiting or dropped with its page. */
 const answered = (call: UsageCall): call is UsageCall & { settledAt: number } => call.settledAt !== undefined && call.outcome !== 'pending' && call.outcome !== 'dropped';
 
@@ -75,7 +80,9 @@ function repeatedConnect(calls: UsageCall[]): UsageFinding[] {
       group = [];
     };
     for (const c of list) {
-      if (group.length > 0 && c.startedAt - group.at(-1)!.startedAt >= REPEATED_CONNECT_MS) close();
+      const previous = group.at(-1);
+      // A new click in between is a new action (a test that connects, disconnects and connects again quickly).
+      if (previous && (c.startedAt - previous.startedAt >= REPEATED_CONNECT_MS || !sameAction(c, previous.startedAt))) close();
       group.push(c);
     }
     close();
@@ -87,7 +94,8 @@ function connectBeforeSigning(calls: UsageCall[]): UsageFinding[] {
   const findings: UsageFinding[] = [];
   for (const sign of calls.filter((c) => c.kind === 'sign')) {
     const connect = calls
-      .filter((c) => isConnect(c) && c.origin === sign.origin && answered(c) && sign.startedAt >= c.settledAt! && sign.startedAt - c.settledAt! < CONNECT_BEFORE_SIGNING_MS)
+      // A person (or a test) clicking Sign after the connect answered is a new action, however quick.
+      .filter((c): c is UsageCall & { settledAt: number } => isConnect(c) && c.origin === sign.origin && answered(c) && sign.startedAt >= c.settledAt && sign.startedAt - c.settledAt < CONNECT_BEFORE_SIGNING_MS && sameAction(sign, c.settledAt))
       .at(-1);
     if (!connect) continue;
     findings.push({
@@ -95,7 +103,7 @@ function connectBeforeSigning(calls: UsageCall[]): UsageFinding[] {
       origin: sign.origin,
       callIds: [connect.id, sign.id],
       message:
-        `${sign.method} was requested ${seconds(sign.startedAt - connect.settledAt!)} after ${connect.method} was answered. ` +
+        `${sign.method} was requested ${seconds(sign.startedAt - connect.settledAt)} after ${connect.method} was answered. ` +
         'The contract (§1.4) says not to call getAddresses immediately before a signing method: use the addresses and account you kept ' +
         `from the connection, and pass them to ${sign.method} (§4.2). Anything under ${CONNECT_BEFORE_SIGNING_MS / 1000} s counts as immediately.`,
     });

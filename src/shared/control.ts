@@ -18,6 +18,8 @@ export interface CallLogEntry {
   params?: JsonValue;
   /** The page had transient user activation (a click, a key press) when it called. */
   userActivation: boolean;
+  /** When the calling frame last saw a trusted user gesture (epoch ms); absent: never. */
+  gestureAt?: number;
   /** What the method does (known once its params parsed): connect, sign or query. */
   kind?: MethodKind;
   /** The wallet's active account when the call arrived. */

@@ -30,6 +30,8 @@ export interface RpcRequestMessage {
   type: 'rpc/request';
   request: { id: string; method: JsonValue; params?: JsonValue };
   userActivation: boolean;
+  /** When the frame last saw a trusted user gesture (epoch ms), if ever. */
+  gestureAt?: number;
 }
 
 /** The final answer, as a reply or later through tabs.sendMessage. */

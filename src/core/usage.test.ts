@@ -1,0 +1,67 @@
+// The usage rules on hand-made call logs: each rule fires for the careless pattern and stays
+// quiet for the careful one, at the documented thresholds.
+import { test, expect } from '@playwright/test';
+import { CONNECT_BEFORE_SIGNING_MS, REPEATED_CONNECT_MS, usageFindings, type UsageCall } from './usage.ts';
+
+const ORIGIN = 'http://app.test';
+let n = 0;
+function call(method: string, at: number, extra: Partial<UsageCall> = {}): UsageCall {
+  const sign = !['getAddresses', 'stx_getAddresses', 'supportedMethods'].includes(method);
+  return {
+    id: `c${++n}`,
+    origin: ORIGIN,
+    method,
+    userActivation: true,
+    gestureAt: at - 10,
+    kind: sign ? 'sign' : method === 'supportedMethods' ? 'query' : 'connect',
+    outcome: 'approved',
+    startedAt: at,
+    settledAt: at + 300,
+    ...(sign && { accountNamed: true, activeAccount: 0, connectedAccount: 0 }),
+    ...extra,
+  };
+}
+const rules = (calls: UsageCall[]) => usageFindings(calls).map((f) => [f.rule, f.callIds]);
+
+test('no-user-action: a connect without user activation, for both connect methods; a clicked one is fine', () => {
+  const onLoad = call('getAddresses', 1000, { userActivation: false, gestureAt: undefined });
+  const stx = call('stx_getAddresses', 9000, { userActivation: false });
+  expect(rules([onLoad, stx])).toEqual([['no-user-action', [onLoad.id]], ['no-user-action', [stx.id]]]);
+  expect(rules([call('getAddresses', 1000)])).toEqual([]);
+  // Queries and signing calls are not connects.
+  expect(rules([call('supportedMethods', 1000, { userActivation: false })])).toEqual([]);
+  const [finding] = usageFindings([onLoad]);
+  expect(finding).toMatchObject({ origin: ORIGIN, message: expect.stringContaining('§1.4') });
+});
+
+test(`repeated-connect: connects less than ${REPEATED_CONNECT_MS} ms apart in one action; a new click or a second later is a new action`, () => {
+  const a = call('getAddresses', 10_000);
+  const b = call('getAddresses', 10_000 + REPEATED_CONNECT_MS - 1, { gestureAt: a.gestureAt! });
+  const c = call('getAddresses', 10_000 + REPEATED_CONNECT_MS + 500, { gestureAt: a.gestureAt! });
+  expect(rules([a, b, c])).toEqual([['repeated-connect', [a.id, b.id, c.id]]]); // a chain of close calls is one finding
+  expect(rules([a, call('getAddresses', 10_000 + REPEATED_CONNECT_MS, { gestureAt: a.gestureAt! })])).toEqual([]);
+  expect(rules([a, call('getAddresses', 10_200)])).toEqual([]); // clicked again (gesture after the first call)
+  expect(rules([a, call('getAddresses', 10_200, { origin: 'http://other.test', gestureAt: a.gestureAt! })])).toEqual([]);
+});
+
+test(`connect-before-signing: a sign less than ${CONNECT_BEFORE_SIGNING_MS} ms after a connect answered, in the same action`, () => {
+  const connect = call('getAddresses', 20_000); // answered at 20 300
+  const sign = call('signPsbt', 20_300 + CONNECT_BEFORE_SIGNING_MS - 1, { gestureAt: connect.gestureAt! });
+  expect(rules([connect, sign])).toEqual([['connect-before-signing', [connect.id, sign.id]]]);
+  expect(rules([connect, call('signPsbt', 20_300 + CONNECT_BEFORE_SIGNING_MS, { gestureAt: connect.gestureAt! })])).toEqual([]);
+  // The person clicked Sign after the connect answered: a new action, however quick.
+  expect(rules([connect, call('stx_transferStx', 20_400)])).toEqual([]);
+  // A connect still waiting, or dropped, was never answered.
+  expect(rules([{ ...connect, outcome: 'pending', settledAt: undefined } as UsageCall, call('signPsbt', 20_500, { gestureAt: connect.gestureAt! })])).toEqual([]);
+});
+
+test('active-account-signing: a sign naming no account while the active account is not the connected one', () => {
+  const careless = call('signMessage', 30_000, { accountNamed: false, activeAccount: 2, connectedAccount: 0 });
+  expect(rules([careless])).toEqual([['active-account-signing', [careless.id]]]);
+  expect(usageFindings([careless])[0]!.message).toMatch(/Account 3.*Account 1.*§4\.2.*`account`/);
+  const stacks = call('stx_transferStx', 30_000, { accountNamed: false, activeAccount: 2, connectedAccount: 0 });
+  expect(usageFindings([stacks])[0]!.message).toContain('`address`');
+  expect(rules([call('signMessage', 30_000, { accountNamed: true, activeAccount: 2, connectedAccount: 0 })])).toEqual([]);
+  expect(rules([call('signMessage', 30_000, { accountNamed: false, activeAccount: 0, connectedAccount: 0 })])).toEqual([]);
+  expect(rules([call('signMessage', 30_000, { accountNamed: false, activeAccount: 2, connectedAccount: undefined })])).toEqual([]);
+});

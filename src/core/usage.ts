@@ -38,7 +38,7 @@ export interface UsageCall {
 const CONNECT_METHODS = ['getAddresses', 'stx_getAddresses'];
 const isConnect = (call: UsageCall): boolean => CONNECT_METHODS.includes(call.method);
 const label = (account: number): string => `Account ${account + 1}`;
-const seconds = (ms: number): string => `${(ms / 1000).toFixed(ms < 1000 ? 2 : 1)} s`;
+const seconds = (ms: number): string => (ms < 1000 ? `${Math.round(ms)} ms` : `${(ms / 1000).toFixed(1)} s`);
 /** No user gesture came between `earlier` (epoch ms) and this call: it belongs to the same action (or to none). */
 const sameAction = (call: UsageCall, earlier: number): boolean => (call.gestureAt ?? -Infinity) <= earlier;
 

@@ -239,7 +239,7 @@ test('a page cannot reach the control surface or forge an approval', async ({ pa
     keys: Object.keys((window as unknown as { WalletProvider: object }).WalletProvider),
     runtime: typeof (window as unknown as { chrome?: { runtime?: { sendMessage?: unknown } } }).chrome?.runtime?.sendMessage,
   }));
-  expect(exposed).toEqual({ mockWallet: 'undefined', keys: ['request'], runtime: 'undefined' });
+  expect(exposed).toEqual({ mockWallet: 'undefined', keys: ['request', 'isLeather'], runtime: 'undefined' });
 
   const call = request(page, 'getAddresses');
   await expect.poll(async () => (await wallet.pending()).length).toBe(1);

@@ -234,7 +234,7 @@ test('page scripts in every kind of frame see neither chrome.storage nor the mne
       },
       [mnemonic, passphrase] as const,
     );
-    expect(seen, frame.url()).toMatchObject({ provider: true, providerKeys: ['request'], storage: false, mnemonic: false, passphrase: false });
+    expect(seen, frame.url()).toMatchObject({ provider: true, providerKeys: ['request', 'isLeather'], storage: false, mnemonic: false, passphrase: false });
     expect(seen.sendMessage, frame.url()).not.toBe('function');
   }
 });

@@ -96,7 +96,7 @@ export async function buildAll(): Promise<void> {
     build({ ...nodeBundle, entryPoints: [`${root}src/testing/index.ts`], outfile: `${out}/testing/index.js`, packages: 'external' }),
     declarations(),
     cp(`${root}manifest.json`, `${extension}/manifest.json`),
-    ...['approve.html', 'settings.html', 'style.css'].map((f) => cp(`${root}popup/${f}`, `${extension}/popup/${f}`)),
+    ...['approve.html', 'settings.html', 'floor.html', 'style.css'].map((f) => cp(`${root}popup/${f}`, `${extension}/popup/${f}`)),
     ...[16, 48, 128].map((size) => writeFile(`${extension}/icons/${size}.png`, icon(size))),
   ]);
 }

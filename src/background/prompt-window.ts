@@ -4,12 +4,10 @@ import { findMethod } from '../core/request.ts';
 import type { Settings } from '../core/settings.ts';
 import type { PromptUrlParams } from '../shared/messages.ts';
 import type { PendingRequest } from './pending.ts';
+import { PROMPT_BOUNDS } from '../shared/windows.ts';
 
 export const PROMPT_PAGE = 'popup/approve.html';
 
-// An explicit size and position inside the screen: headless Chromium has placed
-// unpositioned popups off-screen for other harnesses, and every click then hung.
-const BOUNDS = { width: 400, height: 620, left: 60, top: 40 } as const;
 
 export async function openPromptWindow(request: PendingRequest, settings: Settings): Promise<number | undefined> {
   const params: PromptUrlParams = {
@@ -22,7 +20,7 @@ export async function openPromptWindow(request: PendingRequest, settings: Settin
     accountCount: String(settings.accountCount),
   };
   const url = `${browser.runtime.getURL(PROMPT_PAGE)}?${new URLSearchParams({ ...params })}`;
-  const window = await browser.windows.create({ url, type: 'popup', focused: true, ...BOUNDS });
+  const window = await browser.windows.create({ url, type: 'popup', focused: true, ...PROMPT_BOUNDS });
   return window.id;
 }
 

@@ -155,9 +155,9 @@ async function complete(key: string, send: boolean): Promise<void> {
   try {
     const { response, settled } = request.answer;
     const delivered = send ? await deliver(request, response) : true;
-    // The outcome is written before the entry goes: the log never keeps a 'pending' whose request is gone.
-    await logOutcome(key, delivered ? settled : { ...settled, outcome: 'dropped' });
-    await closePromptWindow(request.windowId);
+    // The outcome is written before the entry goes: the log never keeps a 'pending' whose request is
+    // gone. The window closes meanwhile: the person (and the kit waiting for it) is done.
+    await Promise.all([logOutcome(key, delivered ? settled : { ...settled, outcome: 'dropped' }), closePromptWindow(request.windowId)]);
     await pendingRequests.delete([key]);
   } finally {
     finishing.delete(key);

@@ -17,7 +17,7 @@ const env = Object.fromEntries(Object.entries(process.env).filter(([key]) => !/^
 export interface SuiteTimes {
   /** Wall time of the whole run (spawn to exit), ms. */
   wall: number;
-  /** Per test: its duration (fixtures included) minus its body, ms. */
+  /** Per test: the kit's fixtures' own set-up and teardown (their annotation); else duration minus body, ms. */
   overhead: number[];
 }
 
@@ -41,7 +41,7 @@ async function suite(name: string, files: Record<string, string>, args: string[]
   for (const [file, text] of Object.entries(files)) await writeFile(`${dir}/${file}`, text);
   const started = performance.now();
   try {
-    await exec(process.execPath, [playwright, 'test', ...args], { cwd: dir, env, maxBuffer: 64 * 1024 * 1024 });
+    await exec(process.execPath, [playwright, 'test', ...args], { cwd: dir, env: { ...env, MOCK_WALLET_FIXTURE_TIMING: '1' }, maxBuffer: 64 * 1024 * 1024 });
   } catch (error) {
     throw new Error(`the ${name} suite failed: ${(error as { stdout?: string }).stdout?.slice(-2000) ?? String(error)}`);
   }
@@ -54,8 +54,11 @@ async function suite(name: string, files: Record<string, string>, args: string[]
     for (const spec of s.specs ?? [])
       for (const t of spec.tests)
         for (const r of t.results) {
-          const noted = [...(r.annotations ?? []), ...(t.annotations ?? [])].find((a) => a.type === 'body');
-          if (noted) overhead.push(r.duration - Number(noted.description));
+          const notes = [...(r.annotations ?? []), ...(t.annotations ?? [])];
+          const fixtures = notes.find((a) => a.type === 'mock-wallet fixture ms');
+          const body = notes.find((a) => a.type === 'body');
+          if (fixtures) overhead.push(Number(fixtures.description));
+          else if (body) overhead.push(r.duration - Number(body.description));
         }
     for (const child of s.suites ?? []) walk(child);
   };

@@ -10,6 +10,7 @@ import { hexToBytes } from '@noble/hashes/utils.js';
 import { Transaction, p2wpkh } from '@scure/btc-signer';
 import { Wallet, WalletBrowser, expectedAddresses } from '../src/testing/index.ts';
 import { PROMPT_BOUNDS } from '../src/shared/windows.ts';
+import { clearSiteData } from '../src/testing/site-data.ts';
 import { peerSuite, walletSuite, type SuiteTimes } from './bench-suite.ts';
 
 const quick = process.argv.includes('--quick');
@@ -185,6 +186,28 @@ for (let i = 0; i < N.reset; i++) {
   resetSamples.push(performance.now() - started);
 }
 results['reset'] = stats(resetSamples);
+
+// The per-test fixtures piece by piece, as they run them: where the overhead goes.
+const pieces = { tab: [] as number[], checks: [] as number[], close: [] as number[], siteData: [] as number[] };
+for (let i = 0; i < N.reset; i++) {
+  let t = performance.now();
+  const tab = await browser.context.newPage();
+  pieces.tab.push(performance.now() - t);
+  await tab.goto(url);
+  t = performance.now();
+  await Promise.all([wallet.pending(), wallet.usage()]);
+  pieces.checks.push(performance.now() - t);
+  t = performance.now();
+  await tab.close();
+  pieces.close.push(performance.now() - t);
+  t = performance.now();
+  await clearSiteData(browser.context, [new URL(url).origin]);
+  pieces.siteData.push(performance.now() - t);
+}
+results['fixtureTab'] = stats(pieces.tab);
+results['fixtureChecks'] = stats(pieces.checks);
+results['fixtureClose'] = stats(pieces.close);
+results['fixtureSiteData'] = stats(pieces.siteData);
 await browser.close();
 
 const launchSamples: number[] = [];
@@ -215,7 +238,7 @@ interface Row {
   met: boolean;
 }
 
-type Key = 'floor' | 'peer' | 'autoApproved' | 'windowFloor' | 'windowApproved' | 'windowSignPsbt' | 'windowTransferStx' | 'windowAppears' | 'windowReady' | 'windowClick' | 'coldFloor' | 'coldFirstCall' | 'coldDerivation' | 'reset' | 'freshLaunch' | 'kitOverhead' | 'peerOverhead' | 'suite' | 'peerSuite';
+type Key = 'floor' | 'peer' | 'autoApproved' | 'windowFloor' | 'windowApproved' | 'windowSignPsbt' | 'windowTransferStx' | 'windowAppears' | 'windowReady' | 'windowClick' | 'coldFloor' | 'coldFirstCall' | 'coldDerivation' | 'reset' | 'freshLaunch' | 'kitOverhead' | 'peerOverhead' | 'suite' | 'peerSuite' | 'fixtureTab' | 'fixtureChecks' | 'fixtureClose' | 'fixtureSiteData';
 const r = results as Record<Key, Stats>;
 /** A row measured against a baseline of the same run, with its target as a ratio. */
 const versus = (path: string, key: Key, baseline: Key, label: string, limit?: number): Row => {
@@ -240,6 +263,11 @@ const rows: Row[] = [
   versus('wallet.reset() between tests', 'reset', 'freshLaunch', 'fresh launch'),
   plain('fresh persistent-context launch + worker ready', 'freshLaunch'),
   { ...versus('per-test kit overhead: wallet + page fixtures, set-up and teardown', 'kitOverhead', 'peerOverhead', 'peer overhead'), target: '≤ 30 ms', met: r.kitOverhead.median <= 30 },
+  plain('  of which (measured alone): wallet.reset() at set-up — the kit', 'reset'),
+  plain('  of which: new tab for the page fixture — Chrome', 'fixtureTab'),
+  plain('  of which: end-of-test checks (pending, usage) — the kit', 'fixtureChecks'),
+  plain('  of which: closing the tab — Chrome', 'fixtureClose'),
+  plain('  of which: clearing the visited origin\'s site data (CDP) — Chrome', 'fixtureSiteData'),
   plain('  peer: Playwright\'s per-test context + page fixture', 'peerOverhead'),
   versus(`suite: ${N.suite} connect-and-approve tests, 2 workers (wall)`, 'suite', 'peerSuite', 'peer suite', 0.5),
   plain(`  peer suite: the same ${N.suite} tests, in-page mock, fresh context per test (wall)`, 'peerSuite'),

@@ -51,6 +51,7 @@ async function sha256Hex(text: string): Promise<string> {
 export class KeyRing {
   private readonly roots = new Map<string, Promise<HDKey>>();
   private readonly accounts = new Map<string, AccountKeys>();
+  private readonly secretKeys = new Map<string, AccountSecrets>();
 
   constructor(private readonly store?: PublicKeyStore) {}
 
@@ -72,9 +73,16 @@ export class KeyRing {
     return keys;
   }
 
-  /** Private keys, for signing an approved request; derived each time, kept nowhere. */
+  /**
+   * Private keys, for signing an approved request. Kept in this object's memory only (as the
+   * root they come from already is), never in any store: a second signature by the same
+   * account skips fifteen BIP-32 steps.
+   */
   async secrets(mnemonic: string, passphrase: string, network: NetworkName, account: number): Promise<AccountSecrets> {
-    return deriveSecrets(await this.root(`${mnemonic}\u0000${passphrase}`, mnemonic, passphrase), network, account);
+    const wallet = `${mnemonic}\u0000${passphrase}`;
+    const id = `${wallet}\u0000${network}\u0000${account}`;
+    const root = await this.root(wallet, mnemonic, passphrase);
+    return remember(this.secretKeys, id, () => deriveSecrets(root, network, account));
   }
 
   private root(wallet: string, mnemonic: string, passphrase: string): Promise<HDKey> {
@@ -88,5 +96,6 @@ export class KeyRing {
   clear(): void {
     this.roots.clear();
     this.accounts.clear();
+    this.secretKeys.clear();
   }
 }

@@ -48,29 +48,41 @@ export const test = base.extend<WalletTestFixtures, WalletWorkerFixtures>({
   unansweredPrompts: ['warn', { option: true }],
   usageRules: ['warn', { option: true }],
   wallet: async ({ walletBrowser, keepSiteData, unansweredPrompts, usageRules }, use, testInfo) => {
+    const timing = fixtureTiming(testInfo);
     const wallet = walletOf(walletBrowser);
     await wallet.reset();
     const visited = trackOrigins(walletBrowser.context);
+    timing.pause();
     await use(wallet);
+    timing.resume();
     visited.stop();
     // A test without the page fixture: its tabs are still open, so what waits is still listed.
-    const waiting = checked.has(testInfo) ? [] : await unanswered(wallet, unansweredPrompts, testInfo);
-    const findings = await reportUsage(wallet, usageRules, testInfo);
-    if (!keepSiteData) await clearSiteData(walletBrowser.context, visited.origins);
+    // One round trip's worth: the checks and the clean-up do not wait for each other.
+    const [waiting, findings] = await Promise.all([
+      checked.has(testInfo) ? [] : unanswered(wallet, unansweredPrompts, testInfo),
+      reportUsage(wallet, usageRules, testInfo),
+      keepSiteData ? undefined : clearSiteData(walletBrowser.context, visited.origins),
+    ]);
+    timing.report();
     failIfWaiting(waiting, unansweredPrompts);
     if (usageRules === 'fail' && findings.length > 0) {
       throw new Error(`the app broke ${findings.length} of the wallet contract's usage rules (usageRules: 'fail'):\n${describeFindings(findings)}`);
     }
   },
   page: async ({ context, wallet, unansweredPrompts }, use, testInfo) => {
+    const timing = fixtureTiming(testInfo);
+    timing.resume();
     const page = await context.newPage();
+    timing.pause();
     await use(page);
+    timing.resume();
     // Before the tabs close: closing a tab withdraws its requests.
     checked.add(testInfo);
     const waiting = await unanswered(wallet, unansweredPrompts, testInfo);
     // Leave the shared browser as the next test expects it: only the start-up tab open.
     const keep = context.pages()[0];
     await Promise.all(context.pages().filter((p) => p !== keep && !p.isClosed()).map((p) => p.close()));
+    timing.pause();
     failIfWaiting(waiting, unansweredPrompts);
   },
 });
@@ -84,6 +96,29 @@ async function reportUsage(wallet: Wallet, mode: 'off' | 'warn' | 'fail', testIn
   await testInfo.attach('usage findings', { body: JSON.stringify(findings, null, 2), contentType: 'application/json' });
   if (mode === 'warn') console.warn(`mock wallet: "${testInfo.title}" broke the contract's usage rules:\n${describeFindings(findings)}`);
   return findings;
+}
+
+/**
+ * Time spent in these fixtures' set-up and teardown, for `npm run bench` (it sets
+ * MOCK_WALLET_FIXTURE_TIMING=1 and reads the annotation); nothing is recorded otherwise.
+ */
+const timings = new WeakMap<TestInfo, { pause(): void; resume(): void; report(): void }>();
+function fixtureTiming(testInfo: TestInfo): { pause(): void; resume(): void; report(): void } {
+  let timing = timings.get(testInfo);
+  if (timing) return timing;
+  let spent = 0;
+  let since: number | undefined = performance.now();
+  const on = process.env['MOCK_WALLET_FIXTURE_TIMING'] === '1';
+  timing = {
+    pause: () => void (since !== undefined && ((spent += performance.now() - since), (since = undefined))),
+    resume: () => void (since ??= performance.now()),
+    report: () => {
+      timing!.pause();
+      if (on) testInfo.annotations.push({ type: 'mock-wallet fixture ms', description: spent.toFixed(1) });
+    },
+  };
+  timings.set(testInfo, timing);
+  return timing;
 }
 
 /** Tests whose waiting requests were already looked at (by the page fixture). */

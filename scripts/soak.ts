@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { Wallet, WalletBrowser } from '../src/testing/index.ts';
 import { startDemoServer } from '../e2e/demo/server.ts';
+import { seededRandom } from '../src/core/random.ts';
 
 export interface SoakReport {
   seed: number;
@@ -15,24 +16,12 @@ export interface SoakReport {
   details: string[];
 }
 
-/** A small seeded generator (mulberry32): the same seed replays the same run. */
-function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
 
 type PageState = { answers: Record<string, number>; results: Record<string, { ok: boolean; code?: number }> };
 
 export async function soak(options: { rounds: number; seed: number; baseURL: string; browser?: WalletBrowser; progress?: (line: string) => void }): Promise<SoakReport> {
-  const rand = random(options.seed);
+  const rand = seededRandom(options.seed);
   const browser = options.browser ?? (await WalletBrowser.launch({ baseURL: options.baseURL }));
   const wallet = new Wallet(browser);
   const report: SoakReport = { seed: options.seed, rounds: options.rounds, answered: 0, lost: 0, duplicated: 0, logMismatches: 0, details: [] };

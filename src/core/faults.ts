@@ -8,6 +8,7 @@ import { withChecksum } from './descriptor.ts';
 import type { AccountKeys } from './keys.ts';
 import { NETWORKS } from './networks.ts';
 import type { Variant } from './params.ts';
+import { seededRandom } from './random.ts';
 
 export const ENTRY_ORDERS = ['standard', 'reversed', 'shuffled'] as const;
 export type EntryOrder = (typeof ENTRY_ORDERS)[number];
@@ -38,22 +39,10 @@ export function extraEntries(keys: AccountKeys, variant: Variant): ExtraBtcEntry
   ];
 }
 
-/** mulberry32: a tiny seeded generator, enough to make an order reproducible. */
-function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 /** A seeded Fisher–Yates shuffle that never returns the standard order (for two or more entries). */
 export function shuffled<T>(items: readonly T[], seed: number): T[] {
   const out = [...items];
-  const next = random(seed);
+  const next = seededRandom(seed);
   for (let i = out.length - 1; i > 0; i--) {
     const j = Math.floor(next() * (i + 1));
     [out[i], out[j]] = [out[j]!, out[i]!];

@@ -98,6 +98,11 @@ export async function logOutcome(key: string, outcome: Partial<CallLogEntry> & P
 
 export async function listCalls(): Promise<CallLogEntry[]> {
   await Promise.allSettled([...underWay]);
+  return readCalls();
+}
+
+/** The log as it stands, without waiting for work under way (which a stopped worker may have left hanging). */
+async function readCalls(): Promise<CallLogEntry[]> {
   const entries = await log.values();
   entries.sort((a, b) => a.startedAt - b.startedAt || a.seq - b.seq);
   // A request is logged after it is stored and its outcome before it goes, so a 'pending'
@@ -117,7 +122,15 @@ export async function usage(): Promise<UsageFinding[]> {
   return usageFindings(await listCalls());
 }
 
-/** The findings that involve one request (its JSON-RPC id), for its approval window. */
+/**
+ * The findings that involve one request (its JSON-RPC id), for its approval window: read from
+ * the log as it stands (the request was logged before its window opened), never waiting on
+ * other work, and never in the way of the window's details.
+ */
 export async function findingsFor(id: string): Promise<UsageFinding[]> {
-  return (await usage()).filter((f) => f.callIds.includes(id));
+  try {
+    return usageFindings(await readCalls()).filter((f) => f.callIds.includes(id));
+  } catch {
+    return [];
+  }
 }

@@ -11,6 +11,7 @@ import type { JsonValue } from '../core/json.ts';
 import type { RpcResponseMessage } from '../shared/messages.ts';
 import { logOutcome, logWork } from './call-log.ts';
 import { pendingRequests, type PendingRequest, type StoredAnswer } from './pending.ts';
+import { answerDelayMs } from '../core/faults.ts';
 import { currentSettings } from './state.ts';
 import { closePromptWindow } from './prompt-window.ts';
 
@@ -79,9 +80,9 @@ export function settle(key: string, decide: (request: PendingRequest) => Promise
 
 /** The slow-wallet fault: connect answers wait responseDelayMs before they reach the page. */
 async function deliverAtFor(method: string, delayed: boolean): Promise<number | undefined> {
-  if (!delayed || methodNamed(method)?.kind !== 'connect') return undefined;
-  const { responseDelayMs } = await currentSettings();
-  return responseDelayMs > 0 ? Date.now() + responseDelayMs : undefined;
+  const kind = methodNamed(method)?.kind;
+  const delay = delayed && kind ? answerDelayMs(kind, await currentSettings()) : 0;
+  return delay > 0 ? Date.now() + delay : undefined;
 }
 
 const isDue = (answer: StoredAnswer): boolean => answer.deliverAt === undefined || answer.deliverAt <= Date.now();

@@ -64,7 +64,7 @@ export async function handlePrompt(message: PromptMessage, sender: Runtime.Messa
             activeAccount: settings.activeAccount,
             summary: summaryOf(context.keys),
             view: method.view(method.parse(request.params, settings), context),
-            findings: await findingsFor(request.id),
+            findings: await findingsFor(request.id, request.origin),
           },
         };
       }

@@ -127,9 +127,11 @@ export async function usage(): Promise<UsageFinding[]> {
  * the log as it stands (the request was logged before its window opened), never waiting on
  * other work, and never in the way of the window's details.
  */
-export async function findingsFor(id: string): Promise<UsageFinding[]> {
+export async function findingsFor(id: string, origin: string): Promise<UsageFinding[]> {
   try {
-    return usageFindings(await readCalls()).filter((f) => f.callIds.includes(id));
+    // Every rule is per origin: the other origins' calls cannot add a finding for this one.
+    const calls = (await readCalls()).filter((c) => c.origin === origin);
+    return usageFindings(calls).filter((f) => f.callIds.includes(id));
   } catch {
     return [];
   }

@@ -22,9 +22,7 @@ declare global {
 
 // Chrome starts this worker for an event, nearly always a request: start the two storage
 // reads every request needs now, while the event is still being dispatched.
-void currentSettings()
-  .then((settings) => syncExposure(settings.exposeAs))
-  .catch((error: unknown) => console.error('[mock wallet] could not register the exposeAs aliases:', error));
+void currentSettings();
 // Then finish what a stopped worker left: decided answers, windows and tabs closed meanwhile.
 void loadSession().then(recover);
 
@@ -41,6 +39,15 @@ browser.runtime.onMessage.addListener((message: unknown, sender: Runtime.Message
   if (SETTINGS_TYPES.includes(type) && isOwnPage(sender, SETTINGS_PAGE)) return handleSettings(message as SettingsMessage);
   return undefined;
 });
+
+// The alias scripts persist with Chrome; they are checked against the setting when the extension
+// is installed or updated and when the browser starts, not on every wake of this worker.
+const reconcileExposure = (): void =>
+  void currentSettings()
+    .then((settings) => syncExposure(settings.exposeAs))
+    .catch((error: unknown) => console.error('[mock wallet] could not register the exposeAs aliases:', error));
+browser.runtime.onInstalled.addListener(reconcileExposure);
+browser.runtime.onStartup.addListener(reconcileExposure);
 
 // The approval window's nudge (a service-worker message) only needs to start this worker.
 addEventListener('message', () => undefined);

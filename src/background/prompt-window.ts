@@ -8,7 +8,6 @@ import { PROMPT_BOUNDS } from '../shared/windows.ts';
 
 export const PROMPT_PAGE = 'popup/approve.html';
 
-
 export async function openPromptWindow(request: PendingRequest, settings: Settings): Promise<number | undefined> {
   const params: PromptUrlParams = {
     key: request.key,

@@ -4,6 +4,7 @@ import { REQUEST_LIMITS, toJsonValue } from '../core/json.ts';
 import { RPC_ERROR, RpcError, invalidParams, rpcFailure, type RpcResponse } from '../core/rpc.ts';
 import { MAX_METHOD_LENGTH, parseRequest, requestId } from '../core/envelope.ts';
 import { prepareCall } from '../core/wallet.ts';
+import { answerDelayMs } from '../core/faults.ts';
 import type { CallLogEntry } from '../shared/control.ts';
 import type { RpcPollMessage, RpcReply, RpcRequestMessage } from '../shared/messages.ts';
 import { answerForRetry, failed, outcomeOf, rejection, type Answer } from './answer.ts';
@@ -92,7 +93,7 @@ export async function handleRpc(message: RpcRequestMessage, sender: Runtime.Mess
     const prompted = method.kind !== 'query' && settings.approvalPolicy === 'prompt';
     // The slow-wallet fault delays a connect answer under every policy: it waits as a stored
     // request does, so a reset withdraws it and a stopped worker still delivers it.
-    const delayed = method.kind === 'connect' && settings.responseDelayMs > 0;
+    const delayed = answerDelayMs(method.kind, settings) > 0;
     if (prompted || delayed) {
       const pending: PendingRequest = {
         key,

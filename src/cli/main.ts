@@ -8,7 +8,7 @@ import { CHAINS, VARIANTS, parseGetAddressesParams } from '../core/params.ts';
 import { RpcError } from '../core/rpc.ts';
 import { DEFAULT_SETTINGS, SettingsError, applySettingsPatch, type Settings } from '../core/settings.ts';
 import { MAX_ACCOUNT } from '../core/keys.ts';
-import { MAX_RESPONSE_DELAY_MS } from '../core/faults.ts';
+import { MAX_RESPONSE_DELAY_MS, answerDelayMs } from '../core/faults.ts';
 import { approvedResponse } from '../core/wallet.ts';
 import { METHODS } from '../core/methods/index.ts';
 import type { JsonValue } from '../core/json.ts';
@@ -151,7 +151,8 @@ async function run(argv: string[]): Promise<string> {
   const response = await approvedResponse(new KeyRing(), wallet, id, name, params);
   if ('error' in response) process.exitCode = 3;
   // The slow wallet: a connect answer comes that much later, as the extension's does.
-  if (METHODS[name]?.kind === 'connect' && wallet.responseDelayMs > 0) await new Promise((resolve) => setTimeout(resolve, wallet.responseDelayMs));
+  const delay = METHODS[name] ? answerDelayMs(METHODS[name].kind, wallet) : 0;
+  if (delay > 0) await new Promise((resolve) => setTimeout(resolve, delay));
   return `${JSON.stringify(response, null, 2)}\n`;
 }
 

@@ -45,8 +45,6 @@ export class Prompt {
       if (!button) return resolve('the window has no ${id} button');
       const done = () => {
         if (button.disabled) return false;
-        // A signing request's tables can push the buttons below the window's fold.
-        button.scrollIntoView({ block: 'center', inline: 'center' });
         const box = button.getBoundingClientRect();
         resolve({ x: box.left + box.width / 2, y: box.top + box.height / 2 });
         return true;
@@ -151,8 +149,8 @@ export class Prompt {
 
   private async click(name: 'Approve' | 'Reject'): Promise<void> {
     const closed = this.page.waitForEvent('close', { timeout: 10_000 });
-    // A real mouse click (trusted input) where the button is, scrolled into view: the window
-    // never moves once its script listens, so nothing needs to settle first.
+    // A real mouse click (trusted input) where the button is: the buttons are pinned to the
+    // window's bottom, so they never move once its script listens.
     const { x, y } = await this.buttonCenter(name);
     // The wallet closes the window once the page has its answer, often before the click
     // returns: a window closed by that click is a success.

@@ -216,8 +216,9 @@ export class WalletBrowser {
         }
       } catch (error) {
         const message = error instanceof Error ? error.message : String(error);
-        // The worker stopped between lookup and call: try once more with a fresh one.
-        if (attempt === 0 && /Target (page, context or browser )?(has been )?closed|Execution context was destroyed|Service worker restarted/i.test(message)) {
+        // The worker stopped between lookup and call: try once more with a fresh one. "No SW" is
+        // Chrome refusing an extension API call from a worker whose process is already gone.
+        if (attempt === 0 && /Target (page, context or browser )?(has been )?closed|Execution context was destroyed|Service worker restarted|\bNo SW\b/i.test(message)) {
           this.stoppedByKit = true; // wake it before asking again
           if (this.current === worker) this.current = undefined;
           continue;

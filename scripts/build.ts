@@ -57,6 +57,18 @@ function icon(size: number): Buffer {
 }
 
 /**
+ * The approval window with its stylesheet inline (the CSP allows inline styles, not scripts):
+ * one fetch fewer before its script may run, in every approval.
+ */
+async function inlineStylesheet(page: string): Promise<void> {
+  const link = '<link rel="stylesheet" href="style.css">';
+  const html = await readFile(`${root}popup/${page}`, 'utf8');
+  if (!html.includes(link)) throw new Error(`build: popup/${page} no longer links style.css as expected`);
+  const css = await readFile(`${root}popup/style.css`, 'utf8');
+  await writeFile(`${extension}/popup/${page}`, html.replace(link, () => `<style>\n${css}</style>`));
+}
+
+/**
  * The kit's declaration files, for the user's compiler: dist/types, with the sources'
  * `.ts` import paths rewritten to `.js` (a .d.ts may not import a .ts path).
  */
@@ -96,7 +108,8 @@ export async function buildAll(): Promise<void> {
     build({ ...nodeBundle, entryPoints: [`${root}src/testing/index.ts`], outfile: `${out}/testing/index.js`, packages: 'external' }),
     declarations(),
     cp(`${root}manifest.json`, `${extension}/manifest.json`),
-    ...['approve.html', 'settings.html', 'floor.html', 'style.css'].map((f) => cp(`${root}popup/${f}`, `${extension}/popup/${f}`)),
+    ...['settings.html', 'floor.html', 'style.css'].map((f) => cp(`${root}popup/${f}`, `${extension}/popup/${f}`)),
+    inlineStylesheet('approve.html'),
     ...[16, 48, 128].map((size) => writeFile(`${extension}/icons/${size}.png`, icon(size))),
   ]);
 }

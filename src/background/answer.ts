@@ -117,8 +117,42 @@ async function settleNow(key: string, decide: (request: PendingRequest) => Promi
   } finally {
     deciding.delete(key);
   }
+  announceDecided(key);
   if (!holdDelivery) await deliverWhenDue(key, deliverAt);
   return true;
+}
+
+// Who waits for a request's decision: the kit, which returns from a click once it is taken.
+const decidedWaiters = new Map<string, Set<() => void>>();
+
+function announceDecided(key: string): void {
+  for (const waiter of decidedWaiters.get(key) ?? []) waiter();
+  decidedWaiters.delete(key);
+}
+
+/**
+ * Resolves true once the request under `key` has its answer stored (delivery may still be on
+ * its way) or is gone; false when `timeoutMs` passes first.
+ */
+export function whenDecided(key: string, timeoutMs: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const waiters = decidedWaiters.get(key) ?? new Set<() => void>();
+    decidedWaiters.set(key, waiters);
+    const done = (decided: boolean): void => {
+      clearTimeout(timer);
+      waiters.delete(waiter);
+      if (waiters.size === 0 && decidedWaiters.get(key) === waiters) decidedWaiters.delete(key);
+      resolve(decided);
+    };
+    const waiter = (): void => done(true);
+    const timer = setTimeout(() => done(false), timeoutMs);
+    // Listening first, then looking: a decision stored in between is not missed.
+    waiters.add(waiter);
+    pendingRequests.get(key).then(
+      (request) => (!request || request.answer) && done(true),
+      () => undefined,
+    );
+  });
 }
 
 /** Reset: a delayed answer not yet due is withdrawn (the page gets the reset rejection now); a due one is delivered. */
@@ -163,6 +197,7 @@ async function complete(key: string, send: boolean): Promise<void> {
   } finally {
     finishing.delete(key);
   }
+  announceDecided(key);
 }
 
 /** On worker start: deliver every answer a stopped worker decided but did not deliver. */
@@ -179,6 +214,7 @@ export function drop(key: string): Promise<void> {
       await logOutcome(key, { ...(request.answer?.settled ?? {}), outcome: 'dropped' });
       await closePromptWindow(request.windowId);
       await pendingRequests.delete([key]);
+      announceDecided(key);
     })(),
   );
 }

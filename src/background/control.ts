@@ -1,7 +1,7 @@
 // The test-control surface: a global of this worker, for Playwright's serviceWorker.evaluate.
 // Web pages cannot reach a service worker's globals; nothing here is exposed to them.
 import type { PendingView, WalletControl } from '../shared/control.ts';
-import { drop, setHoldDelivery, withdraw } from './answer.ts';
+import { drop, setHoldDelivery, whenDecided, withdraw } from './answer.ts';
 import { approve, reject } from './approvals.ts';
 import { clearCalls, listCalls, usage } from './call-log.ts';
 import { connections } from './connections.ts';
@@ -60,6 +60,7 @@ export const control: WalletControl = {
   async reject(id) {
     await reject((await pendingById(id)).key, 'rejected');
   },
+  decided: whenDecided,
   calls: listCalls,
   clearCalls,
   usage,

@@ -85,6 +85,11 @@ export interface WalletControl {
   approve(id: string, options?: { account?: number }): Promise<void>;
   /** Answers a pending request as if its window's Reject was clicked. */
   reject(id: string): Promise<void>;
+  /**
+   * True once the request under this window key (its URL's `key`) is decided or gone; false
+   * after `timeoutMs`. The kit returns from a click in the window on it.
+   */
+  decided(key: string, timeoutMs: number): Promise<boolean>;
   calls(): Promise<CallLogEntry[]>;
   clearCalls(): Promise<void>;
   /** Where the calls since the last reset broke the contract's usage rules (core/usage.ts). */

@@ -23,42 +23,52 @@ export interface PromptDetails {
   tables: Record<string, Record<string, string>[]>;
 }
 
+/** Asks the wallet whether the request behind a window key is decided (the kit's Wallet does). */
+export type DecidedProbe = (key: string, timeoutMs: number) => Promise<boolean>;
+
+const CLICK_TIMEOUT_MS = 10_000;
+
 export class Prompt {
-  constructor(readonly page: Page) {}
+  constructor(
+    readonly page: Page,
+    private readonly decided?: DecidedProbe,
+  ) {}
 
   /** The window can be approved: its script runs, and a signing request's details are on screen. */
   async ready(): Promise<void> {
-    await this.buttonCenter('Approve');
+    await this.enabledButton('Approve', false);
   }
 
   /**
-   * Where a person would click the button, once it is enabled. Read with a plain evaluate, not
-   * a locator: a locator's first use in a new window injects Playwright's selector engine,
-   * which costs more than the rest of the approval (about 35 ms here).
+   * Waits until the button is enabled (it may be asked before the window's script ran), then
+   * gives it the focus if asked. A plain evaluate, not a locator: a locator's first use in a new
+   * window injects Playwright's selector engine, which costs more than the rest of the approval.
    */
-  private async buttonCenter(name: 'Approve' | 'Reject', timeout = 10_000): Promise<{ x: number; y: number }> {
-    await this.page.waitForLoadState('domcontentloaded', { timeout });
+  private async enabledButton(name: 'Approve' | 'Reject', focus: boolean, timeout = CLICK_TIMEOUT_MS): Promise<void> {
     const id = name === 'Approve' ? 'approve' : 'reject';
     // A string, not a function: runners that rename functions (tsx, keepNames) cannot break it.
-    const found = (await this.page.evaluate(`new Promise((resolve) => {
-      const button = document.getElementById(${JSON.stringify(id)});
-      if (!button) return resolve('the window has no ${id} button');
-      const done = () => {
-        if (button.disabled) return false;
-        const box = button.getBoundingClientRect();
-        resolve({ x: box.left + box.width / 2, y: box.top + box.height / 2 });
-        return true;
+    const problem = (await this.page.evaluate(`new Promise((resolve) => {
+      const start = () => {
+        const button = document.getElementById(${JSON.stringify(id)});
+        if (!button) return resolve('the window has no ${id} button');
+        const done = () => {
+          if (button.disabled) return false;
+          if (${focus}) button.focus();
+          resolve('');
+          return true;
+        };
+        if (done()) return;
+        const observer = new MutationObserver(() => done() && (observer.disconnect(), clearTimeout(timer)));
+        observer.observe(button, { attributes: true, attributeFilter: ['disabled'] });
+        const timer = setTimeout(() => {
+          observer.disconnect();
+          resolve('${id} stayed disabled for ${timeout / 1000} s: ' + (document.getElementById('error')?.textContent || 'the window never showed its details'));
+        }, ${timeout});
       };
-      if (done()) return;
-      const observer = new MutationObserver(() => done() && (observer.disconnect(), clearTimeout(timer)));
-      observer.observe(button, { attributes: true, attributeFilter: ['disabled'] });
-      const timer = setTimeout(() => {
-        observer.disconnect();
-        resolve('${id} stayed disabled for ${timeout / 1000} s: ' + (document.getElementById('error')?.textContent || 'the window never showed its details'));
-      }, ${timeout});
-    })`)) as { x: number; y: number } | string;
-    if (typeof found === 'string') throw new Error(`approval window: ${found}`);
-    return found;
+      if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', start, { once: true });
+      else start();
+    })`)) as string;
+    if (problem) throw new Error(`approval window: ${problem}`);
   }
 
   /** Reads once the window's details are on screen: read earlier, a field can still be empty. */
@@ -147,18 +157,25 @@ export class Prompt {
     else await this.page.getByLabel('Or any account number', { exact: false }).fill(String(account));
   }
 
+  /**
+   * Presses the button as a person at the keyboard would (trusted input: Enter on the focused
+   * button, one input event where a mouse click takes three), then returns once the wallet has
+   * taken the decision: the page's answer is on its way and the window is closing.
+   */
   private async click(name: 'Approve' | 'Reject'): Promise<void> {
-    const closed = this.page.waitForEvent('close', { timeout: 10_000 });
-    // A real mouse click (trusted input) where the button is: the buttons are pinned to the
-    // window's bottom, so they never move once its script listens.
-    const { x, y } = await this.buttonCenter(name);
-    // The wallet closes the window once the page has its answer, often before the click
-    // returns: a window closed by that click is a success.
-    let clickClosedIt = false;
+    const closed = this.page.waitForEvent('close', { timeout: CLICK_TIMEOUT_MS });
+    await this.enabledButton(name, true);
+    const key = new URL(this.page.url()).searchParams.get('key');
+    // Asked now, answered when the click's decision is stored; the window's close settles it too.
+    const decided = key && this.decided ? this.decided(key, CLICK_TIMEOUT_MS).catch(() => false) : Promise.resolve(false);
+    // The wallet closes the window once it has decided, sometimes before the key press returns:
+    // a window closed by that press is a success.
+    let pressClosedIt = false;
+    const taken = Promise.race([closed.then(() => (pressClosedIt = true)), decided.then((yes): Promise<unknown> | true => yes || closed)]);
     await Promise.all([
-      closed.then(() => (clickClosedIt = true)),
-      this.page.mouse.click(x, y).catch((error: unknown) => {
-        if (!clickClosedIt && !this.page.isClosed()) throw error;
+      taken,
+      this.page.keyboard.press('Enter').catch((error: unknown) => {
+        if (!pressClosedIt && !this.page.isClosed()) throw error;
       }),
     ]);
   }

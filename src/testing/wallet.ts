@@ -41,7 +41,7 @@ export class Wallet {
   async nextPrompt(options: { timeout?: number } = {}): Promise<Prompt> {
     while (this.unclaimed.length > 0) {
       const page = this.unclaimed.shift()!;
-      if (!page.isClosed()) return new Prompt(page);
+      if (!page.isClosed()) return this.prompt(page);
     }
     const timeout = options.timeout ?? DEFAULT_TIMEOUT_MS;
     let waiter: ((page: Page) => void) | undefined;
@@ -57,7 +57,12 @@ export class Wallet {
       this.waiters.splice(this.waiters.indexOf(waiter!), 1);
       throw new Error(await this.noPromptMessage(timeout));
     }
-    return new Prompt(page);
+    return this.prompt(page);
+  }
+
+  /** A window the kit clicks in; it learns from the wallet when its click was taken. */
+  private prompt(page: Page): Prompt {
+    return new Prompt(page, (key, timeoutMs) => this.browser.control('decided', key, timeoutMs));
   }
 
   private async noPromptMessage(timeout: number): Promise<string> {

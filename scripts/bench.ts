@@ -85,12 +85,14 @@ results['autoApproved'] = stats(await timeInPage(page, 'WalletProvider', 'getAdd
 
 // Chrome's own cost for a window: chrome.windows.create of an empty extension page, until
 // Playwright sees its DOMContentLoaded (as the kit sees the approval window).
-async function windowFloor(): Promise<number> {
+// With `scripted`, the same page plus a one-line script: what any page that can take a click costs.
+async function windowFloor(scripted = false): Promise<number> {
   const worker = await browser.worker();
+  const file = scripted ? 'popup/floor-script.html' : 'popup/floor.html';
   const started = performance.now();
-  const opened = browser.context.waitForEvent('page', (p) => p.url().includes('popup/floor.html'));
+  const opened = browser.context.waitForEvent('page', (p) => p.url().includes(file));
   const id = (await worker.evaluate(
-    `chrome.windows.create({ url: chrome.runtime.getURL('popup/floor.html'), type: 'popup', focused: true, ...${JSON.stringify(PROMPT_BOUNDS)} }).then((w) => w.id)`,
+    `chrome.windows.create({ url: chrome.runtime.getURL('${file}'), type: 'popup', focused: true, ...${JSON.stringify(PROMPT_BOUNDS)} }).then((w) => w.id)`,
   )) as number;
   await (await opened).waitForLoadState('domcontentloaded');
   const elapsed = performance.now() - started;
@@ -120,19 +122,22 @@ const TRANSFER_STX = { recipient: 'SP2J6ZY48GV1EZ5V2V5RB9MP66SW86PYKKNRV9EJ7', a
 // Approval through the real window, clicked by the kit, each call beside a floor window
 // opened just before it (interleaved: the machine's load drifts between them alike).
 await wallet.setApprovalPolicy('prompt');
-const samples = { floor: [] as number[], getAddresses: [] as number[], signPsbt: [] as number[], transfer: [] as number[] };
+const samples = { floor: [] as number[], scripted: [] as number[], getAddresses: [] as number[], signPsbt: [] as number[], transfer: [] as number[] };
 for (let i = 0; i < N.window + 2; i++) {
   const floor = await windowFloor();
+  const scripted = await windowFloor(true);
   const connect = await windowApproved('getAddresses');
   const sign = await windowApproved('signPsbt', SIGN_PSBT);
   const transfer = await windowApproved('stx_transferStx', TRANSFER_STX);
   if (i < 2) continue; // warm-up
   samples.floor.push(floor);
+  samples.scripted.push(scripted);
   samples.getAddresses.push(connect);
   samples.signPsbt.push(sign);
   samples.transfer.push(transfer);
 }
 results['windowFloor'] = stats(samples.floor);
+results['windowFloorScripted'] = stats(samples.scripted);
 results['windowApproved'] = stats(samples.getAddresses);
 results['windowSignPsbt'] = stats(samples.signPsbt);
 results['windowTransferStx'] = stats(samples.transfer);
@@ -238,7 +243,7 @@ interface Row {
   met: boolean;
 }
 
-type Key = 'floor' | 'peer' | 'autoApproved' | 'windowFloor' | 'windowApproved' | 'windowSignPsbt' | 'windowTransferStx' | 'windowAppears' | 'windowReady' | 'windowClick' | 'coldFloor' | 'coldFirstCall' | 'coldDerivation' | 'reset' | 'freshLaunch' | 'kitOverhead' | 'peerOverhead' | 'suite' | 'peerSuite' | 'fixtureTab' | 'fixtureChecks' | 'fixtureClose' | 'fixtureSiteData';
+type Key = 'floor' | 'peer' | 'autoApproved' | 'windowFloor' | 'windowFloorScripted' | 'windowApproved' | 'windowSignPsbt' | 'windowTransferStx' | 'windowAppears' | 'windowReady' | 'windowClick' | 'coldFloor' | 'coldFirstCall' | 'coldDerivation' | 'reset' | 'freshLaunch' | 'kitOverhead' | 'peerOverhead' | 'suite' | 'peerSuite' | 'fixtureTab' | 'fixtureChecks' | 'fixtureClose' | 'fixtureSiteData';
 const r = results as Record<Key, Stats>;
 /** A row measured against a baseline of the same run, with its target as a ratio. */
 const versus = (path: string, key: Key, baseline: Key, label: string, limit?: number): Row => {
@@ -254,9 +259,13 @@ const rows: Row[] = [
   versus('getAddresses approved in the real window (call → window → Approve → answer)', 'windowApproved', 'windowFloor', 'window floor', 1.2),
   versus('signPsbt approved in the real window', 'windowSignPsbt', 'windowFloor', 'window floor', 1.3),
   versus('stx_transferStx approved in the real window', 'windowTransferStx', 'windowFloor', 'window floor', 1.3),
+  versus('window floor, scripted: the same empty page with a one-line script', 'windowFloorScripted', 'windowFloor', 'window floor'),
+  versus('  getAddresses in the window, against the scripted floor', 'windowApproved', 'windowFloorScripted', 'scripted floor'),
+  versus('  signPsbt in the window, against the scripted floor', 'windowSignPsbt', 'windowFloorScripted', 'scripted floor'),
+  versus('  stx_transferStx in the window, against the scripted floor', 'windowTransferStx', 'windowFloorScripted', 'scripted floor'),
   plain('  getAddresses, of which: request → window appears (page event)', 'windowAppears'),
   plain('  of which: window appears → Approve enabled', 'windowReady'),
-  plain('  of which: click → page has the answer, window closed', 'windowClick'),
+  plain('  of which: Approve pressed → decision taken → page has the answer', 'windowClick'),
   plain('cold floor: unknown method right after a forced worker stop', 'coldFloor'),
   versus('first getAddresses after a forced worker stop', 'coldFirstCall', 'coldFloor', 'cold floor'),
   versus('first getAddresses for an account never derived before, after a worker stop', 'coldDerivation', 'coldFloor', 'cold floor', 1.1),

@@ -98,7 +98,7 @@ export async function buildAll(): Promise<void> {
     build({ ...browserBundle, entryPoints: { page: `${root}src/page/index.ts` }, outdir: extension, define: { __METHOD_NAMES__: JSON.stringify(Object.keys(METHODS)) } }),
     // One alias script per name the exposeAs setting can choose (src/background/expose.ts registers them).
     ...EXPOSE_NAMES.map((name) => build({ ...browserBundle, entryPoints: { [`expose-${name}`]: `${root}src/page/expose.ts` }, outdir: extension, define: { __EXPOSE_NAME__: JSON.stringify(name) } })),
-    build({ ...browserBundle, entryPoints: { approve: `${root}popup/approve.ts`, settings: `${root}popup/settings.ts` }, outdir: `${extension}/popup` }),
+    build({ ...browserBundle, entryPoints: { approve: `${root}popup/approve.ts`, settings: `${root}popup/settings.ts`, floor: `${root}popup/floor.ts` }, outdir: `${extension}/popup` }),
     // The demo dApp the e2e tests and `npm start` open (served by e2e/demo/server.ts).
     build({ ...browserBundle, entryPoints: { app: `${root}e2e/demo/app.ts` }, outdir: `${out}/demo` }),
     // A dApp written with @stacks/connect. WalletConnect's SDK (loaded only when an app passes a
@@ -108,7 +108,7 @@ export async function buildAll(): Promise<void> {
     build({ ...nodeBundle, entryPoints: [`${root}src/testing/index.ts`], outfile: `${out}/testing/index.js`, packages: 'external' }),
     declarations(),
     cp(`${root}manifest.json`, `${extension}/manifest.json`),
-    ...['settings.html', 'floor.html', 'style.css'].map((f) => cp(`${root}popup/${f}`, `${extension}/popup/${f}`)),
+    ...['settings.html', 'floor.html', 'floor-script.html', 'style.css'].map((f) => cp(`${root}popup/${f}`, `${extension}/popup/${f}`)),
     inlineStylesheet('approve.html'),
     ...[16, 48, 128].map((size) => writeFile(`${extension}/icons/${size}.png`, icon(size))),
   ]);

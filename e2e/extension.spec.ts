@@ -193,6 +193,26 @@ test('approval policies answer without a window, and are logged', async ({ page,
   expect((await wallet.calls()).map((c) => c.outcome)).toEqual(['approved', 'rejected']);
 });
 
+test('a click in the window returns once the wallet has decided; the window closes after', async ({ page, wallet, walletBrowser }) => {
+  await page.goto('/blank.html');
+  const call = request(page, 'getAddresses');
+  const prompt = await wallet.nextPrompt();
+  const key = new URL(prompt.page.url()).searchParams.get('key')!;
+  expect(await walletBrowser.control('decided', key, 300)).toBe(false); // still waiting for its person
+  await prompt.approve();
+  // Decided already: the log has the outcome and the page its answer, whatever the window is doing.
+  expect(await walletBrowser.control('decided', key, 2_000)).toBe(true);
+  expect((await wallet.calls()).map((c) => c.outcome)).toEqual(['approved']);
+  expect((await call).ok).toBe(true);
+  await expect.poll(() => prompt.page.isClosed()).toBe(true);
+  // A request withdrawn by a reset counts as decided too: a window's click has nothing left to wait for.
+  void request(page, 'getAddresses');
+  const next = new URL((await wallet.nextPrompt()).page.url()).searchParams.get('key')!;
+  const waiting = walletBrowser.control('decided', next, 5_000);
+  await wallet.reset();
+  expect(await waiting).toBe(true);
+});
+
 test('code-driven approval sits beside the window', async ({ page, wallet }) => {
   await page.goto('/blank.html');
   const call = request(page, 'getAddresses');

@@ -61,9 +61,7 @@ function noUserAction(calls: UsageCall[]): UsageFinding[] {
 
 function repeatedConnect(calls: UsageCall[]): UsageFinding[] {
   const findings: UsageFinding[] = [];
-  const byOrigin = new Map<string, UsageCall[]>();
-  for (const c of calls.filter(isConnect)) byOrigin.set(c.origin, [...(byOrigin.get(c.origin) ?? []), c]);
-  for (const [origin, list] of byOrigin) {
+  for (const [origin, list] of connectsByOrigin(calls)) {
     let group: UsageCall[] = [];
     const close = (): void => {
       if (group.length > 1) {
@@ -90,12 +88,25 @@ function repeatedConnect(calls: UsageCall[]): UsageFinding[] {
   return findings;
 }
 
+/** Each origin's connect calls, in the order given. */
+function connectsByOrigin(calls: UsageCall[]): Map<string, UsageCall[]> {
+  const byOrigin = new Map<string, UsageCall[]>();
+  for (const c of calls) {
+    if (!isConnect(c)) continue;
+    const list = byOrigin.get(c.origin);
+    if (list) list.push(c);
+    else byOrigin.set(c.origin, [c]);
+  }
+  return byOrigin;
+}
+
 function connectBeforeSigning(calls: UsageCall[]): UsageFinding[] {
   const findings: UsageFinding[] = [];
+  const connects = connectsByOrigin(calls);
   for (const sign of calls.filter((c) => c.kind === 'sign')) {
-    const connect = calls
+    const connect = (connects.get(sign.origin) ?? [])
       // A person (or a test) clicking Sign after the connect answered is a new action, however quick.
-      .filter((c): c is UsageCall & { settledAt: number } => isConnect(c) && c.origin === sign.origin && answered(c) && sign.startedAt >= c.settledAt && sign.startedAt - c.settledAt < CONNECT_BEFORE_SIGNING_MS && sameAction(sign, c.settledAt))
+      .filter((c): c is UsageCall & { settledAt: number } => answered(c) && sign.startedAt >= c.settledAt && sign.startedAt - c.settledAt < CONNECT_BEFORE_SIGNING_MS && sameAction(sign, c.settledAt))
       .at(-1);
     if (!connect) continue;
     findings.push({
@@ -132,7 +143,10 @@ function activeAccountSigning(calls: UsageCall[]): UsageFinding[] {
 export function usageFindings(calls: readonly UsageCall[]): UsageFinding[] {
   const sorted = [...calls].sort((a, b) => a.startedAt - b.startedAt);
   const all = [...noUserAction(sorted), ...repeatedConnect(sorted), ...connectBeforeSigning(sorted), ...activeAccountSigning(sorted)];
-  const firstCall = (f: UsageFinding): number => sorted.findIndex((c) => c.id === f.callIds.at(-1));
+  // Looked up, not searched: a long log (thousands of calls) is read for every approval window.
+  const position = new Map<string, number>();
+  sorted.forEach((c, index) => position.has(c.id) || position.set(c.id, index));
+  const firstCall = (f: UsageFinding): number => position.get(f.callIds.at(-1)!) ?? -1;
   return all.sort((a, b) => firstCall(a) - firstCall(b));
 }
 

@@ -121,6 +121,8 @@ const TRANSFER_STX = { recipient: 'SP2J6ZY48GV1EZ5V2V5RB9MP66SW86PYKKNRV9EJ7', a
 
 // Approval through the real window, clicked by the kit, each call beside a floor window
 // opened just before it (interleaved: the machine's load drifts between them alike).
+// As a test starts: reset (the log of the thousands of calls above is no test's), then prompt.
+await wallet.reset();
 await wallet.setApprovalPolicy('prompt');
 const samples = { floor: [] as number[], scripted: [] as number[], getAddresses: [] as number[], signPsbt: [] as number[], transfer: [] as number[] };
 for (let i = 0; i < N.window + 2; i++) {

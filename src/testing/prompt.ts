@@ -108,32 +108,33 @@ export class Prompt {
   /** The decoded request as the window shows it, once its details are on screen. */
   async details(): Promise<PromptDetails> {
     await this.page.locator('body[data-ready=true]').waitFor({ timeout: 10_000 });
-    return this.page.evaluate(() => {
-      const text = (id: string): string => document.getElementById(id)?.textContent ?? '';
-      const signer = document.getElementById('signer')!;
-      const signing = !(document.getElementById('sign') as HTMLElement).hidden;
-      const notice = document.getElementById('mismatch') as HTMLElement;
-      const fields: Record<string, string> = {};
+    // A string, not a function: runners that rename functions (tsx, keepNames) cannot break it.
+    return (await this.page.evaluate(`(() => {
+      const text = (id) => document.getElementById(id)?.textContent ?? '';
+      const signer = document.getElementById('signer');
+      const signing = !document.getElementById('sign').hidden;
+      const notice = document.getElementById('mismatch');
+      const fields = {};
       for (const dt of document.querySelectorAll('#fields dt')) fields[dt.textContent ?? ''] = dt.nextElementSibling?.textContent ?? '';
-      const tables: Record<string, Record<string, string>[]> = {};
-      for (const table of document.querySelectorAll<HTMLTableElement>('#tables table')) {
-        const columns = [...table.tHead!.rows[0]!.cells].map((c) => c.textContent ?? '');
-        tables[table.caption?.textContent ?? ''] = [...table.tBodies[0]!.rows].map((row) => Object.fromEntries([...row.cells].map((c, i) => [columns[i]!, c.textContent ?? ''])));
+      const tables = {};
+      for (const table of document.querySelectorAll('#tables table')) {
+        const columns = [...table.tHead.rows[0].cells].map((c) => c.textContent ?? '');
+        tables[table.caption?.textContent ?? ''] = [...table.tBodies[0].rows].map((row) => Object.fromEntries([...row.cells].map((c, i) => [columns[i], c.textContent ?? ''])));
       }
-      const picker = document.getElementById('account') as HTMLSelectElement;
+      const picker = document.getElementById('account');
       return {
         title: text('title'),
         method: text('method'),
         origin: text('origin'),
         network: text('network'),
-        account: signing ? Number(signer.dataset['account']) : Number(picker.value),
-        accountSource: (signing ? signer.dataset['source'] : 'active') as AccountSource,
+        account: signing ? Number(signer.dataset.account) : Number(picker.value),
+        accountSource: signing ? signer.dataset.source : 'active',
         ...(!notice.hidden && { notice: notice.textContent ?? '' }),
-        findings: [...document.querySelectorAll<HTMLElement>('#findings li')].map((li) => ({ rule: li.dataset['rule'] ?? '', message: li.lastChild?.textContent ?? '' })),
+        findings: [...document.querySelectorAll('#findings li')].map((li) => ({ rule: li.dataset.rule ?? '', message: li.lastChild?.textContent ?? '' })),
         fields,
         tables,
       };
-    });
+    })()`)) as PromptDetails;
   }
 
   /** Full addresses of the selected account, once the window has loaded them. */

@@ -6,7 +6,7 @@ import { KeyRing } from '../core/keyring.ts';
 import { NETWORK_NAMES } from '../core/networks.ts';
 import { CHAINS, VARIANTS, parseGetAddressesParams } from '../core/params.ts';
 import { RpcError } from '../core/rpc.ts';
-import { DEFAULT_SETTINGS, SettingsError, applySettingsPatch, type Settings } from '../core/settings.ts';
+import { SettingsError, applySettingsPatch, defaultSettings, type Settings } from '../core/settings.ts';
 import { MAX_ACCOUNT } from '../core/keys.ts';
 import { MAX_RESPONSE_DELAY_MS, answerDelayMs } from '../core/faults.ts';
 import { approvedResponse } from '../core/wallet.ts';
@@ -128,7 +128,7 @@ async function run(argv: string[]): Promise<string> {
   if (values['fee-rate'] !== undefined) patch.bitcoinFeeRate = wholeNumber(values['fee-rate']);
   // The account flag is the wallet's active account, as a person switched to it.
   patch.activeAccount = account;
-  const wallet = applySettingsPatch({ ...DEFAULT_SETTINGS }, patch);
+  const wallet = applySettingsPatch(defaultSettings(), patch);
   if (values.id !== undefined && values.id.length === 0) throw new UsageError('--id must not be empty');
   const id = values.id ?? randomUUID();
 

@@ -1,7 +1,7 @@
 // An app written the usual way with @stacks/connect v8 (e2e/demo/connect-app.ts) reaches this
 // wallet unchanged: connect() lists it in its picker, and request(...) uses the chosen wallet.
 import { test, expect, type Page, type Wallet } from 'mock-wallet-provider/testing';
-import { signPsbt as signPsbtSchema, stxTransferStx } from '@leather.io/rpc';
+import { sendTransfer as sendTransferSchema, signPsbt as signPsbtSchema, stxTransferStx } from '@leather.io/rpc';
 import { reference } from './reference.ts';
 import { buildPsbt, psbtFromHex, signerOf } from './bitcoin-reference.ts';
 import { decodeStacksTransaction } from './stacks-reference.ts';
@@ -119,13 +119,17 @@ test('the generic form (requestRaw, as connect sends to wallets without isLeathe
   // sendTransfer: connect's request() stringifies the amount for an isLeather wallet; requestRaw sends the number.
   await click(page, 'send-transfer', { address: ALICE_BTC });
   await wallet.approveNext();
-  expect((await outcome(page, 'send-transfer')).status).toBe('ok');
+  const leather = await outcome(page, 'send-transfer');
+  expect(leather.status).toBe('ok');
   await click(page, 'send-transfer-raw', { address: ALICE_BTC });
   await wallet.approveNext();
   const raw = await outcome(page, 'send-transfer-raw');
   expect(raw.status).toBe('ok');
+  // What the app got through connect is the real wallet's answer: @leather.io/rpc's schema, the logged txid.
+  for (const sent of [leather, raw]) expect(sendTransferSchema.response.safeParse({ jsonrpc: '2.0', id: 'x', result: sent.value['result'] }).success).toBe(true);
   const [leatherForm, genericForm] = (await wallet.calls()).slice(-2);
   expect(leatherForm?.params).toEqual({ recipients: [{ address: ALICE_BTC, amount: '15000' }] });
   expect(genericForm?.params).toEqual({ recipients: [{ address: ALICE_BTC, amount: 15000 }] });
   expect(genericForm?.transaction?.hex).toBe(leatherForm?.transaction?.hex);
+  expect((leather.value['result'] as { txid?: string }).txid).toBe(leatherForm?.transaction?.txid);
 });

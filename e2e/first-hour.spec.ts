@@ -65,6 +65,19 @@ test('every Prompt accessor reads the window right after nextPrompt(), round aft
   }
 });
 
+test('a press the wallet never takes fails the click with a sentence, not a bare timeout', async ({ page, wallet }) => {
+  test.setTimeout(30_000);
+  await page.goto('/blank.html');
+  const call = request(page, 'getAddresses');
+  const prompt = await wallet.nextPrompt();
+  // Something in the window swallows the press before the wallet's handler sees it.
+  await prompt.page.evaluate(() => window.addEventListener('click', (event) => event.stopImmediatePropagation(), true));
+  await expect(prompt.approve()).rejects.toThrow('approval window: Approve was pressed but the wallet did not take it within 10 s');
+  expect(await wallet.pending()).toHaveLength(1); // nothing was decided
+  await prompt.close();
+  expect((await call).ok).toBe(false);
+});
+
 test('first variant: connect({ network }) is answered and the ignored param logged; strictParams refuses it', async ({ page, wallet }) => {
   await wallet.setApprovalPolicy('approve');
   await page.goto('/blank.html');

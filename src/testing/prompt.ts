@@ -164,21 +164,22 @@ export class Prompt {
    * taken the decision: the page's answer is on its way and the window is closing.
    */
   private async click(name: 'Approve' | 'Reject'): Promise<void> {
-    const closed = this.page.waitForEvent('close', { timeout: CLICK_TIMEOUT_MS });
     await this.enabledButton(name, true);
+    // Counted from the press: the wait for the button above has its own limit.
+    const closed = this.page.isClosed() ? Promise.resolve() : this.page.waitForEvent('close', { timeout: CLICK_TIMEOUT_MS }).then(() => undefined);
     const key = new URL(this.page.url()).searchParams.get('key');
-    // Asked now, answered when the click's decision is stored; the window's close settles it too.
+    // Asked now, answered when the press's decision is stored; the window's close settles it too.
     const decided = key && this.decided ? this.decided(key, CLICK_TIMEOUT_MS).catch(() => false) : Promise.resolve(false);
-    // The wallet closes the window once it has decided, sometimes before the key press returns:
-    // a window closed by that press is a success.
-    let pressClosedIt = false;
-    const taken = Promise.race([closed.then(() => (pressClosedIt = true)), decided.then((yes): Promise<unknown> | true => yes || closed)]);
-    await Promise.all([
-      taken,
-      this.page.keyboard.press('Enter').catch((error: unknown) => {
-        if (!pressClosedIt && !this.page.isClosed()) throw error;
-      }),
-    ]);
+    const taken = Promise.race([closed, decided.then((yes) => (yes ? undefined : closed))]);
+    try {
+      await Promise.all([taken, this.page.keyboard.press('Enter')]);
+    } catch (error) {
+      // The wallet closes the window once it has decided, sometimes before the key press returns.
+      await Promise.race([closed.catch(() => undefined), new Promise((resolve) => setTimeout(resolve, 1_000))]);
+      if (this.page.isClosed()) return;
+      const said = await this.page.evaluate(`document.getElementById('error')?.textContent ?? ''`).catch(() => '');
+      throw new Error(`approval window: ${name} was pressed but the wallet did not take it within ${CLICK_TIMEOUT_MS / 1000} s${said ? ` (the window says: ${String(said)})` : ''}`, { cause: error });
+    }
   }
 
   async approve(options: { account?: number } = {}): Promise<void> {

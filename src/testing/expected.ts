@@ -2,7 +2,7 @@
 import type { GetAddressesResult } from '../core/addresses.ts';
 import { KeyRing } from '../core/keyring.ts';
 import type { Chain } from '../core/params.ts';
-import { DEFAULT_SETTINGS, applySettingsPatch, type Settings } from '../core/settings.ts';
+import { applySettingsPatch, defaultSettings, type Settings } from '../core/settings.ts';
 import { approvedResponse } from '../core/wallet.ts';
 
 export interface ExpectedAddressesOptions extends Partial<Pick<Settings, 'mnemonic' | 'passphrase' | 'network' | 'variant' | 'missingEntries' | 'taprootKeyField' | 'strictParams' | 'entryOrder' | 'shuffleSeed' | 'extraEntries' | 'malformedDerivationPath'>> {
@@ -20,7 +20,7 @@ const ring = new KeyRing();
  */
 export async function expectedAddresses(options: ExpectedAddressesOptions = {}): Promise<GetAddressesResult> {
   const { account = 0, chains, ...patch } = options;
-  const settings = applySettingsPatch({ ...DEFAULT_SETTINGS }, { ...patch, activeAccount: account });
+  const settings = applySettingsPatch(defaultSettings(), { ...patch, activeAccount: account });
   const response = await approvedResponse(ring, settings, 'expected', 'getAddresses', chains === undefined ? undefined : { chains });
   if ('error' in response) throw new Error(`expectedAddresses: the wallet would answer error ${response.error.code}: ${response.error.message}`);
   return response.result as GetAddressesResult;

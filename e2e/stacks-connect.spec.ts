@@ -90,13 +90,18 @@ test('after connect(), request("stx_transferStx") through @stacks/connect opens 
   expect((await wallet.calls()).at(-1)?.params).toMatchObject({ amount: '1000', recipient: BOB_STX });
 });
 
-test('request("signPsbt") through @stacks/connect arrives in the real wallet\'s form { hex, signAtIndex }; connect adds psbt to the result', async ({ page, wallet }) => {
+/** Connects through the picker, then signs a PSBT spending account 0's p2wpkh with the page's `button` (one request form each). */
+async function signPsbtThroughConnect(page: Page, wallet: Wallet, button: 'sign-psbt' | 'sign-psbt-raw') {
   await connectThroughPicker(page, wallet);
   const ref = await reference('mainnet', 0);
   const psbt = buildPsbt([{ address: ref.p2wpkh.address, value: 50_000n }], [{ address: ALICE_BTC, value: 40_000n }]);
-  await click(page, 'sign-psbt', { psbt: psbt.toBase64() });
+  await click(page, button, { psbt: psbt.toBase64() });
   await wallet.approveNext();
-  const { status, value } = await outcome(page, 'sign-psbt');
+  return { ref, psbt, signed: await outcome(page, button) };
+}
+
+test('request("signPsbt") through @stacks/connect arrives in the real wallet\'s form { hex, signAtIndex }; connect adds psbt to the result', async ({ page, wallet }) => {
+  const { ref, psbt, signed: { status, value } } = await signPsbtThroughConnect(page, wallet, 'sign-psbt');
   expect(status).toBe('ok');
   const sent = (await wallet.calls()).at(-1)!;
   expect(sent.params).toEqual({ hex: psbt.toHex(), signAtIndex: [0] });
@@ -107,12 +112,7 @@ test('request("signPsbt") through @stacks/connect arrives in the real wallet\'s 
 });
 
 test('the generic form (requestRaw, as connect sends to wallets without isLeather) works too: { psbt, signInputs } and numeric amounts', async ({ page, wallet }) => {
-  await connectThroughPicker(page, wallet);
-  const ref = await reference('mainnet', 0);
-  const psbt = buildPsbt([{ address: ref.p2wpkh.address, value: 50_000n }], [{ address: ALICE_BTC, value: 40_000n }]);
-  await click(page, 'sign-psbt-raw', { psbt: psbt.toBase64() });
-  await wallet.approveNext();
-  const signed = await outcome(page, 'sign-psbt-raw');
+  const { ref, psbt, signed } = await signPsbtThroughConnect(page, wallet, 'sign-psbt-raw');
   expect((await wallet.calls()).at(-1)?.params).toEqual({ psbt: psbt.toBase64(), signInputs: [0] });
   expect(signerOf(psbtFromHex((signed.value['result'] as { hex: string }).hex), 0)).toBe(ref.p2wpkh.publicKey);
 

@@ -102,8 +102,13 @@ async function reportUsage(wallet: Wallet, mode: 'off' | 'warn' | 'fail', testIn
  * Time spent in these fixtures' set-up and teardown, for `npm run bench` (it sets
  * MOCK_WALLET_FIXTURE_TIMING=1 and reads the annotation); nothing is recorded otherwise.
  */
-const timings = new WeakMap<TestInfo, { pause(): void; resume(): void; report(): void }>();
-function fixtureTiming(testInfo: TestInfo): { pause(): void; resume(): void; report(): void } {
+interface FixtureTiming {
+  pause(): void;
+  resume(): void;
+  report(): void;
+}
+const timings = new WeakMap<TestInfo, FixtureTiming>();
+function fixtureTiming(testInfo: TestInfo): FixtureTiming {
   let timing = timings.get(testInfo);
   if (timing) return timing;
   let spent = 0;

@@ -7,7 +7,7 @@ import { promisify } from 'node:util';
 import { fileURLToPath } from 'node:url';
 import { deflateSync } from 'node:zlib';
 import { METHODS } from '../src/core/methods/index.ts';
-import { EXPOSE_NAMES } from '../src/core/settings.ts';
+import { EXPOSE_NAMES } from '../src/core/choices.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const out = `${root}dist`;

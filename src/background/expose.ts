@@ -1,7 +1,7 @@
 // Keeps the alias scripts (window.LeatherProvider, window.StacksProvider) registered exactly
 // as the `exposeAs` setting says. A page loaded after the change sees the aliases.
 import browser from 'webextension-polyfill';
-import type { ExposeName } from '../core/settings.ts';
+import type { ExposeName } from '../core/choices.ts';
 
 const SCRIPT_ID = 'expose-as';
 /** The built alias script for one name (scripts/build.ts writes one per name). */

@@ -1,14 +1,14 @@
 // mock-wallet: prints the exact JSON-RPC response the wallet would give, for writing test expectations.
 import { parseArgs } from 'node:util';
 import { randomUUID } from 'node:crypto';
-import { ENTRY_KINDS } from '../core/addresses.ts';
+import { ENTRY_KINDS, MAX_RESPONSE_DELAY_MS, VARIANTS } from '../core/choices.ts';
 import { KeyRing } from '../core/keyring.ts';
 import { NETWORK_NAMES } from '../core/networks.ts';
-import { CHAINS, VARIANTS, parseGetAddressesParams } from '../core/params.ts';
+import { CHAINS, parseGetAddressesParams } from '../core/params.ts';
 import { RpcError } from '../core/rpc.ts';
 import { SettingsError, applySettingsPatch, defaultSettings, type Settings } from '../core/settings.ts';
 import { MAX_ACCOUNT } from '../core/keys.ts';
-import { MAX_RESPONSE_DELAY_MS, answerDelayMs } from '../core/faults.ts';
+import { answerDelayMs } from '../core/faults.ts';
 import { approvedResponse } from '../core/wallet.ts';
 import { METHODS } from '../core/methods/index.ts';
 import type { JsonValue } from '../core/json.ts';

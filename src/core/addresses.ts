@@ -1,7 +1,7 @@
 // Shapes an account's keys into the address entries of the contract, per variant.
 import { internalKey, type AccountKeys } from './keys.ts';
-import type { Chain, Variant } from './params.ts';
-import type { TaprootKeyField } from './settings.ts';
+import type { EntryKind, TaprootKeyField, Variant } from './choices.ts';
+import type { Chain } from './params.ts';
 import { trDescriptor, wpkhDescriptor } from './descriptor.ts';
 
 export interface P2wpkhEntry {
@@ -43,10 +43,6 @@ export type AnsweredEntry = AddressEntry | ExtraBtcEntry;
 export interface GetAddressesResult {
   addresses: AnsweredEntry[];
 }
-
-/** The keys an entry stands for; a wallet (say, a Ledger one) may lack any of them. */
-export const ENTRY_KINDS = ['p2wpkh', 'p2tr', 'stx'] as const;
-export type EntryKind = (typeof ENTRY_KINDS)[number];
 
 export function shapeAddresses(
   keys: AccountKeys,

@@ -6,15 +6,10 @@ import { p2pkh, p2sh, p2wpkh } from '@scure/btc-signer';
 import type { AddressEntry, AnsweredEntry, ExtraBtcEntry } from './addresses.ts';
 import { withChecksum } from './descriptor.ts';
 import type { AccountKeys } from './keys.ts';
-import type { MethodKind } from './methods/method.ts';
+import type { EntryOrder, MethodKind, Variant } from './choices.ts';
 import { NETWORKS } from './networks.ts';
-import type { Variant } from './params.ts';
 import { seededRandom } from './random.ts';
 
-export const ENTRY_ORDERS = ['standard', 'reversed', 'shuffled'] as const;
-export type EntryOrder = (typeof ENTRY_ORDERS)[number];
-/** The slow-wallet case: at most a minute, well inside Chrome's five-minute limit for one event. */
-export const MAX_RESPONSE_DELAY_MS = 60_000;
 
 /** How much later an answer reaches the page: connect answers only, by the responseDelayMs fault. */
 export function answerDelayMs(kind: MethodKind, settings: { responseDelayMs: number }): number {

@@ -2,9 +2,8 @@
 import { excerpt, isPlainRecord } from './json.ts';
 import { NETWORK_NAMES, isNetworkName, type NetworkName } from './networks.ts';
 import { invalidParams } from './rpc.ts';
+import type { Variant } from './choices.ts';
 
-export const VARIANTS = ['first', 'second'] as const;
-export type Variant = (typeof VARIANTS)[number];
 
 export const CHAINS = ['bitcoin', 'stacks'] as const;
 export type Chain = (typeof CHAINS)[number];

@@ -1,35 +1,30 @@
 // The wallet's settings: one definition, its defaults, and the only way to change it.
-import { ENTRY_KINDS, type EntryKind } from './addresses.ts';
-import { ENTRY_ORDERS, MAX_RESPONSE_DELAY_MS, type EntryOrder } from './faults.ts';
+import {
+  ACCOUNT_RULES,
+  APPROVAL_POLICIES,
+  ENTRY_KINDS,
+  ENTRY_ORDERS,
+  EXPOSE_NAMES,
+  MAX_RESPONSE_DELAY_MS,
+  TAPROOT_KEY_FIELDS,
+  VARIANTS,
+  type AccountRule,
+  type ApprovalPolicy,
+  type EntryKind,
+  type EntryOrder,
+  type ExposeName,
+  type TaprootKeyField,
+  type Variant,
+} from './choices.ts';
 import { isPlainRecord } from './json.ts';
 import { MAX_ACCOUNT, MAX_LISTED_ACCOUNTS } from './account-path.ts';
 import { DEFAULT_MNEMONIC, MnemonicError, normalizeMnemonic } from './mnemonic.ts';
 import { NETWORK_NAMES, isNetworkName, type NetworkName } from './networks.ts';
-import { VARIANTS, type Variant } from './params.ts';
 import { RPC_ERROR } from './rpc.ts';
-
-export const APPROVAL_POLICIES = ['prompt', 'approve', 'reject'] as const;
-export type ApprovalPolicy = (typeof APPROVAL_POLICIES)[number];
 
 /** Wallets disagree on the rejection code: 4001 in one family, -32000 in another. */
 export const REJECTION_CODES = [RPC_ERROR.USER_REJECTED, RPC_ERROR.SERVER_ERROR] as const;
 export type RejectionCode = (typeof REJECTION_CODES)[number];
-
-/**
- * Which account a signing method acts for. request: the request's `account` (Stacks:
- * `address`), else the active account, as our contract says (spec §4.2). site: as the
- * real wallet, the account this origin connected with overrides the request's.
- */
-export const ACCOUNT_RULES = ['request', 'site'] as const;
-export type AccountRule = (typeof ACCOUNT_RULES)[number];
-
-/** What getAddresses puts under the p2tr entry's tweakedPublicKey. */
-export const TAPROOT_KEY_FIELDS = ['internal', 'output'] as const;
-export type TaprootKeyField = (typeof TAPROOT_KEY_FIELDS)[number];
-
-/** Other names the provider can also be defined under, for apps that hard-code the real wallet's. */
-export const EXPOSE_NAMES = ['LeatherProvider', 'StacksProvider'] as const;
-export type ExposeName = (typeof EXPOSE_NAMES)[number];
 
 export { MAX_LISTED_ACCOUNTS };
 export const MAX_FEE_RATE = 10_000;

@@ -1,7 +1,8 @@
 // The test-control surface: a global in the service worker, reachable only through
 // the extension's own contexts (Playwright's serviceWorker.evaluate), never from a page.
 import type { JsonValue } from '../core/json.ts';
-import type { AccountSource, MethodKind } from '../core/methods/method.ts';
+import type { MethodKind } from '../core/choices.ts';
+import type { AccountSource } from '../core/methods/method.ts';
 import type { Settings, SettingsPatch } from '../core/settings.ts';
 import type { UsageFinding } from '../core/usage.ts';
 

@@ -1,7 +1,8 @@
 // Every message that crosses a context boundary, defined once and imported by both ends.
 import type { JsonValue } from '../core/json.ts';
 import type { NetworkName } from '../core/networks.ts';
-import type { MethodKind, MethodView, Target } from '../core/methods/method.ts';
+import type { MethodKind } from '../core/choices.ts';
+import type { MethodView, Target } from '../core/methods/method.ts';
 import type { RpcResponse } from '../core/rpc.ts';
 import type { Settings, SettingsPatch } from '../core/settings.ts';
 import type { UsageFinding } from '../core/usage.ts';

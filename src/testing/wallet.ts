@@ -1,8 +1,8 @@
 // The `wallet` a test talks to: what the user does with their wallet, in plain verbs.
 import type { Page } from '@playwright/test';
 import type { NetworkName } from '../core/networks.ts';
-import type { Variant } from '../core/params.ts';
-import { nonceKey, walletNonce, type ApprovalPolicy, type Settings, type SettingsPatch } from '../core/settings.ts';
+import type { ApprovalPolicy, Variant } from '../core/choices.ts';
+import { nonceKey, walletNonce, type Settings, type SettingsPatch } from '../core/settings.ts';
 import type { CallLogEntry, PendingView } from '../shared/control.ts';
 import type { UsageFinding } from '../core/usage.ts';
 import type { WalletBrowser } from './browser.ts';

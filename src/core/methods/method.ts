@@ -3,6 +3,7 @@ import type { JsonValue } from '../json.ts';
 import type { AccountKeys, AccountSecrets } from '../keys.ts';
 import type { NetworkName } from '../networks.ts';
 import type { Settings } from '../settings.ts';
+import type { MethodKind } from '../choices.ts';
 
 /**
  * Who picked the account that acts. request: the app (`account` / `address`);
@@ -59,7 +60,6 @@ export interface MethodOutcome {
   transaction?: SignedTransaction;
 }
 
-export type MethodKind = 'connect' | 'sign' | 'query';
 
 export interface WalletMethod<P> {
   name: string;

@@ -1,7 +1,7 @@
 // Reading a PSBT as a person reviews it, and signing it as the real wallet does (signing-methods.md §5.2).
 import { bytesToHex } from '@noble/hashes/utils.js';
 import { Address, Decimal, OutScript, Transaction } from '@scure/btc-signer';
-import type { BTC_NETWORK } from '@scure/btc-signer/utils.js';
+import { equalBytes, type BTC_NETWORK } from '@scure/btc-signer/utils.js';
 import { ANY_SIGHASH, NO_AUX_RANDOMNESS } from './sighash.ts';
 
 /** Outputs of any script (OP_RETURN, bare multisig…) are read, not refused. */
@@ -52,28 +52,33 @@ export function inputInfo(tx: Transaction, index: number, network: BTC_NETWORK):
 export interface AccountSigningKeys {
   p2wpkh: Uint8Array;
   p2tr: Uint8Array;
-  /** x-only internal key of the p2tr key, written into taproot inputs that name none. */
+  /** x-only internal key of the p2tr key, written into the account's own taproot inputs that name none. */
   taprootInternalKey: Uint8Array;
+  /** The output script of the account's p2tr address: only inputs spending it get the internal key. */
+  taprootScript: Uint8Array;
 }
 
 /**
- * Signs the given inputs in place: each with the p2wpkh key, else the p2tr key, else
- * left unsigned without error (an input of another wallet). Returns which key signed each.
+ * Signs the given inputs in place: each with the p2wpkh key, else the p2tr key, else left
+ * unsigned without error (an input of another wallet). An input it does not sign keeps
+ * every field as it came. Returns which key signed each.
  */
-export function signInputs(tx: Transaction, indices: readonly number[], keys: AccountSigningKeys, network: BTC_NETWORK): Map<number, 'p2wpkh' | 'p2tr'> {
-  // As the real wallet: a taproot input with no internal key and no script leaves gets the account's.
-  for (let i = 0; i < tx.inputsLength; i++) {
-    const input = tx.getInput(i);
-    if (inputInfo(tx, i, network).kind === 'p2tr' && !input.tapInternalKey && !input.tapLeafScript) tx.updateInput(i, { tapInternalKey: keys.taprootInternalKey });
-  }
+export function signInputs(tx: Transaction, indices: readonly number[], keys: AccountSigningKeys): Map<number, 'p2wpkh' | 'p2tr'> {
   const signed = new Map<number, 'p2wpkh' | 'p2tr'>();
   for (const index of indices) {
+    const input = tx.getInput(index);
+    // As the real wallet: the account's own key-path taproot input that names no internal key gets
+    // the account's. Another wallet's input is left alone: the key would not commit to its output.
+    const prevout = input.witnessUtxo ?? (input.index !== undefined ? input.nonWitnessUtxo?.outputs[input.index] : undefined);
+    const addKey = !input.tapInternalKey && !input.tapLeafScript && prevout !== undefined && equalBytes(prevout.script, keys.taprootScript);
+    if (addKey) tx.updateInput(index, { tapInternalKey: keys.taprootInternalKey });
     for (const kind of ['p2wpkh', 'p2tr'] as const) {
       if (trySign(tx, index, keys[kind])) {
         signed.set(index, kind);
         break;
       }
     }
+    if (addKey && !signed.has(index)) tx.updateInput(index, { tapInternalKey: undefined }, true);
   }
   return signed;
 }

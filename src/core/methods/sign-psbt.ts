@@ -1,7 +1,7 @@
 // signPsbt: signs a PSBT's inputs with the account's keys (signing-methods.md §5.2), and broadcasts on request.
 import { base64 } from '@scure/base';
 import { bytesToHex, hexToBytes } from '@noble/hashes/utils.js';
-import { Transaction } from '@scure/btc-signer';
+import { Address, OutScript, Transaction } from '@scure/btc-signer';
 import { PSBT_OPTIONS, btc, inputInfo, scriptAddress, signInputs, type InputInfo } from '../bitcoin/psbt.ts';
 import { sighashName } from '../bitcoin/sighash.ts';
 import type { JsonValue } from '../json.ts';
@@ -43,6 +43,8 @@ function readPsbt(params: Params): { psbt: Uint8Array; form: SignPsbtParams['for
 function readIndices(params: Params, inputs: number): number[] | undefined {
   const [field, value] = params['signAtIndex'] !== undefined ? ['signAtIndex', params['signAtIndex']] : ['signInputs', params['signInputs']];
   if (value === undefined) return undefined;
+  // An empty list means every input, as the real wallet reads it (@stacks/connect sends signInputs: [] as signAtIndex: []).
+  if (Array.isArray(value) && value.length === 0) return undefined;
   const list: JsonValue[] = Array.isArray(value) ? value : field === 'signAtIndex' ? [value] : [];
   if (!Array.isArray(value) && field === 'signInputs') throw invalidParams(`signInputs must be an array of input indices or { index, address } objects, got ${describe(value)}`);
   return list.map((item, i) => {
@@ -120,7 +122,8 @@ export const signPsbt = defineMethod<SignPsbtParams>({
     const tx = parseTx(params.psbt);
     const secrets = await context.secrets();
     const taprootInternalKey = hexToBytes(context.keys.p2tr.publicKey).subarray(1);
-    signInputs(tx, params.indices ?? [...Array(tx.inputsLength).keys()], { p2wpkh: secrets.p2wpkh, p2tr: secrets.p2tr, taprootInternalKey }, NETWORKS[context.target.network].btc);
+    const taprootScript = OutScript.encode(Address(NETWORKS[context.target.network].btc).decode(context.keys.p2tr.address));
+    signInputs(tx, params.indices ?? [...Array(tx.inputsLength).keys()], { p2wpkh: secrets.p2wpkh, p2tr: secrets.p2tr, taprootInternalKey, taprootScript });
     const signed = tx.toPSBT();
     const result = { hex: bytesToHex(signed), ...(params.form === 'generic' && { psbt: base64.encode(signed) }) };
     if (!params.broadcast) return { result };

@@ -79,6 +79,31 @@ export function firstVariant(ref: Reference): unknown[] {
   return [ref.p2wpkh, ref.p2tr, ...(ref.stx ? [{ symbol: 'STX', address: ref.stx.address }] : [])];
 }
 
+/**
+ * The real wallet's own entries, key for key and in its key order, as leather-io/extension's
+ * use-get-addresses.ts writes them: no descriptor or fingerprint, and the STX publicKey.
+ */
+export function leatherVariant(ref: Reference): unknown[] {
+  const { symbol, type, address, publicKey, derivationPath } = ref.p2wpkh;
+  const tr = ref.p2tr;
+  return [
+    { symbol, type, address, publicKey, derivationPath },
+    { symbol: tr.symbol, type: tr.type, address: tr.address, publicKey: tr.publicKey, tweakedPublicKey: tr.tweakedPublicKey, derivationPath: tr.derivationPath },
+    ...(ref.stx ? [{ symbol: 'STX', address: ref.stx.address, publicKey: ref.stx.publicKey }] : []),
+  ];
+}
+
+/** The real wallet's network ids and the reference network each stands for (signing-methods.md §3.3). */
+export const LEATHER_IDS: Record<string, ReferenceNetwork> = {
+  mainnet: 'mainnet',
+  testnet: 'testnet',
+  testnet4: 'testnet',
+  signet: 'signet',
+  sbtcTestnet: 'regtest',
+  sbtcDevenv: 'regtest',
+  devnet: 'regtest',
+};
+
 /** The second variant's entries; a descriptor must carry this fingerprint, path and key (its checksum is tested on BIP-380's vectors). */
 export function secondVariant(ref: Reference): unknown[] {
   const descriptor = (script: 'wpkh' | 'tr', path: string, key: string) =>

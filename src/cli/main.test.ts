@@ -3,7 +3,7 @@ import { test, expect } from '@playwright/test';
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { verifyBip322 } from '../../e2e/bitcoin-reference.ts';
-import { reference } from '../../e2e/reference.ts';
+import { leatherVariant, reference } from '../../e2e/reference.ts';
 import { verifyStacksMessage } from '../../e2e/stacks-reference.ts';
 
 const main = fileURLToPath(new URL('./main.ts', import.meta.url));
@@ -39,6 +39,11 @@ test('defaults: first variant, mainnet, account 0, fresh UUID id', () => {
   ]);
 });
 
+test("--variant leather: the real wallet's shape, and its network ids", async () => {
+  const response = JSON.parse(cli('addresses', '--variant', 'leather', '--network', 'testnet', '--account', '1').stdout);
+  expect(JSON.stringify(response.result.addresses)).toBe(JSON.stringify(leatherVariant(await reference('testnet', 1))));
+});
+
 test('--chains and --missing shape the entries', () => {
   const stacksOnly = JSON.parse(cli('addresses', '--variant', 'second', '--chains', 'stacks').stdout);
   expect(stacksOnly.result.addresses.map((a: { symbol: string }) => a.symbol)).toEqual(['STX']);
@@ -51,7 +56,7 @@ test('bad input: one line on stderr, exit code 2, empty stdout', () => {
     [['addresses', '--account', 'seven'], /--account must be an integer/],
     [['addresses', '--account', '2147483648'], /--account must be an integer/],
     [['addresses', '--network', 'moon'], /network must be one of/],
-    [['addresses', '--variant', 'third'], /--variant must be first or second/],
+    [['addresses', '--variant', 'third'], /--variant must be first, second or leather/],
     [['addresses', '--mnemonic', 'abandon abandon'], /mnemonic has 2 words/],
     [['addresses', '--chains', 'bitcoin'], /--chains needs --variant second/],
     [['addresses', '--variant', 'second', '--chains', 'dogecoin'], /chains\[0\] must be/],

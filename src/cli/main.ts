@@ -30,7 +30,8 @@ Options:
                            the wallet shows it as "Account N+1" (default: 0)
   --network <name>         ${NETWORK_NAMES.join(' | ')} (default: mainnet),
                            the wallet's selected network
-  --variant <v>            first | second output variant (default: first)
+  --variant <v>            first | second | leather output shape (default: first;
+                           leather: what the real wallet sends today)
   --chains <list>          second variant only: params.chains, comma-separated
                            from ${CHAINS.join(',')} (default: both)
   --missing <list>         keys the wallet lacks, comma-separated from
@@ -109,7 +110,7 @@ async function run(argv: string[]): Promise<string> {
     account = Number(values.account);
   }
   if (values.variant !== undefined && !(VARIANTS as readonly string[]).includes(values.variant)) {
-    throw new UsageError(`--variant must be first or second, got "${values.variant}"`);
+    throw new UsageError(`--variant must be ${VARIANTS.join(', ').replace(/, (?=[^,]*$)/, ' or ')}, got "${values.variant}"`);
   }
   const patch: Partial<Settings> = {};
   if (values.mnemonic !== undefined) patch.mnemonic = values.mnemonic;
@@ -143,7 +144,7 @@ async function run(argv: string[]): Promise<string> {
   if (command === 'addresses') {
     // The wallet's network applies in both variants; --chains travels as a request param.
     const chains = listFlag(values.chains);
-    if (chains && wallet.variant === 'first') throw new UsageError('--chains needs --variant second (the first variant takes no parameters)');
+    if (chains && wallet.variant !== 'second') throw new UsageError(`--chains needs --variant second (the ${wallet.variant} variant does not read chains)`);
     if (chains) parseGetAddressesParams({ chains }, wallet.variant); // a bad list is a usage error here
     params = chains && { chains };
   }

@@ -1,4 +1,4 @@
-// Shapes an account's keys into the address entries of the contract, per variant.
+// Shapes an account's keys into address entries: the contract's two variants, and the real wallet's own shape.
 import { internalKey, type AccountKeys } from './keys.ts';
 import type { EntryKind, TaprootKeyField, Variant } from './choices.ts';
 import type { Chain } from './params.ts';
@@ -26,7 +26,7 @@ export interface StxEntry {
   /** Second variant only. */
   kind?: 'single-sig';
   address: string;
-  /** Second variant only. */
+  /** Second and leather variants. */
   publicKey?: string;
 }
 
@@ -86,11 +86,9 @@ export function shapeAddresses(
     });
   }
   if (chains.includes('stacks') && has('stx')) {
-    entries.push(
-      second
-        ? { symbol: 'STX', kind: 'single-sig', address: keys.stx.address, publicKey: keys.stx.publicKey }
-        : { symbol: 'STX', address: keys.stx.address },
-    );
+    const { address, publicKey } = keys.stx;
+    // Key order as each shape writes it: the real wallet's is { symbol, address, publicKey }.
+    entries.push(second ? { symbol: 'STX', kind: 'single-sig', address, publicKey } : variant === 'leather' ? { symbol: 'STX', address, publicKey } : { symbol: 'STX', address });
   }
   return entries;
 }

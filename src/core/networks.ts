@@ -51,3 +51,12 @@ export const LEATHER_NETWORKS: Readonly<Record<string, NetworkName>> = {
 export function leatherNetwork(value: unknown): NetworkName | undefined {
   return typeof value === 'string' && Object.hasOwn(LEATHER_NETWORKS, value) ? LEATHER_NETWORKS[value] : undefined;
 }
+
+export const LEATHER_NETWORK_IDS: readonly string[] = Object.keys(LEATHER_NETWORKS);
+
+/** What getAddresses accepts: the real wallet's ids and this wallet's own network names. */
+export const ADDRESS_NETWORK_IDS: readonly string[] = [...new Set([...LEATHER_NETWORK_IDS, ...NETWORK_NAMES])];
+
+export function addressNetwork(value: unknown): NetworkName | undefined {
+  return leatherNetwork(value) ?? (isNetworkName(value) ? value : undefined);
+}

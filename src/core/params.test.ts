@@ -62,7 +62,7 @@ test('every malformed second-variant param is -32602 naming the field', () => {
     [{ chains: [1] }, /chains\[0\] must be/],
     [{ chains: ['bitcoin', 'bitcoin'] }, /chains lists "bitcoin" twice/],
     [{ chains: null }, /chains must be an array/],
-    [{ network: 'main' }, /network must be one of mainnet, testnet, signet, regtest, devnet, got "main"/],
+    [{ network: 'main' }, /network must be one of mainnet, testnet, testnet4, signet, sbtcTestnet, sbtcDevenv, devnet, regtest, got "main"/],
     [{ network: 5 }, /network must be one of/],
     [{ network: null }, /network must be one of .*got null/],
     [{ chains: ['bitcoin'], account: 1 }, /unknown parameter "account"/],

@@ -1,6 +1,6 @@
 // getAddresses parameters, as each output variant of the contract defines them.
 import { excerpt, isPlainRecord } from './json.ts';
-import { NETWORK_NAMES, isNetworkName, type NetworkName } from './networks.ts';
+import { ADDRESS_NETWORK_IDS, addressNetwork, type NetworkName } from './networks.ts';
 import { invalidParams } from './rpc.ts';
 import type { Variant } from './choices.ts';
 
@@ -12,7 +12,7 @@ export interface GetAddressesParams {
   chains: readonly Chain[];
   /** Absent: the wallet's selected network. */
   network?: NetworkName;
-  /** Parameters the first variant received and ignored, as a wallet that does not use them would. */
+  /** Parameters received and ignored (the first variant uses none; the real wallet's shape reads only network). */
   ignored?: string[];
 }
 
@@ -43,6 +43,10 @@ export function parseGetAddressesParams(params: unknown, variant: Variant, stric
   if (!isPlainRecord(params)) {
     throw invalidParams(`params must be an object such as { chains, network }, got ${quote(params)}`);
   }
+  if (variant === 'leather') {
+    // As the real wallet: network picks the keys; anything else (chains included) is not read.
+    return { chains: CHAINS, ...parseNetwork(params['network']), ignored: Object.keys(params).filter((k) => k !== 'network') };
+  }
   if (variant === 'first') {
     // Malformed values of the contract's parameters are still an error; well-formed ones change nothing here.
     parseChains(params['chains']);
@@ -72,10 +76,10 @@ function parseChains(chains: unknown): readonly Chain[] {
   return CHAINS.filter((c) => picked.has(c));
 }
 
-function parseNetwork(network: unknown): { network?: NetworkName } {
-  if (network === undefined) return {};
-  if (!isNetworkName(network)) {
-    throw invalidParams(`network must be one of ${NETWORK_NAMES.join(', ')}, got ${quote(network)}`);
-  }
+/** The real wallet's network ids (testnet4, sbtcTestnet…) and this wallet's own names, each mapped to its network. */
+function parseNetwork(value: unknown): { network?: NetworkName } {
+  if (value === undefined) return {};
+  const network = addressNetwork(value);
+  if (!network) throw invalidParams(`network must be one of ${ADDRESS_NETWORK_IDS.join(', ')}, got ${quote(value)}`);
   return { network };
 }

@@ -8,7 +8,7 @@ import { approvedResponse } from '../core/wallet.ts';
 export interface ExpectedAddressesOptions extends Partial<Pick<Settings, 'mnemonic' | 'passphrase' | 'network' | 'variant' | 'missingEntries' | 'taprootKeyField' | 'strictParams' | 'entryOrder' | 'shuffleSeed' | 'extraEntries' | 'malformedDerivationPath'>> {
   /** 0-based, as in the derivation path (default 0). */
   account?: number;
-  /** The request's `chains` param (the second variant uses it; the first ignores it, as the wallet does). */
+  /** The request's `chains` param (the second variant uses it; the first and leather variants ignore it, as the wallet does). */
   chains?: Chain[];
 }
 

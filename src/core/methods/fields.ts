@@ -2,6 +2,7 @@
 import { hexToBytes } from '@noble/hashes/utils.js';
 import { excerpt, isPlainRecord, type JsonValue } from '../json.ts';
 import { MAX_ACCOUNT } from '../keys.ts';
+import { LEATHER_NETWORK_IDS, leatherNetwork, type NetworkName } from '../networks.ts';
 import { invalidParams } from '../rpc.ts';
 
 export type Params = Record<string, JsonValue>;
@@ -52,4 +53,13 @@ export function hexBytes(value: string, field: string): Uint8Array {
   const hex = value.startsWith('0x') ? value.slice(2) : value;
   if (hex.length === 0 || hex.length % 2 !== 0 || !/^[0-9a-fA-F]+$/.test(hex)) throw invalidParams(`${field} must be hex (an even number of 0-9a-f), got ${describe(value)}`);
   return hexToBytes(hex);
+}
+
+/** A `network` param the method checks (the real wallet's schema is an enum of its ids): -32602 naming them otherwise. */
+export function networkId(params: Params, fallback: NetworkName): NetworkName {
+  const value = params['network'];
+  if (value === undefined) return fallback;
+  const network = leatherNetwork(value);
+  if (!network) throw invalidParams(`network must be one of the wallet's network ids (${LEATHER_NETWORK_IDS.join(', ')}), got ${describe(value)}`);
+  return network;
 }

@@ -5,10 +5,10 @@ import { bytesToHex, hexToBytes } from '@noble/hashes/utils.js';
 import { Address, p2wpkh, selectUTXO } from '@scure/btc-signer';
 import { btc } from '../bitcoin/psbt.ts';
 import type { AccountKeys } from '../keys.ts';
-import { NETWORKS, leatherNetwork, type NetworkName } from '../networks.ts';
+import { NETWORKS, type NetworkName } from '../networks.ts';
 import { RPC_ERROR, invalidParams } from '../rpc.ts';
 import type { Settings } from '../settings.ts';
-import { describe, optionalAccount, paramsObject, type Params } from './fields.ts';
+import { describe, networkId, optionalAccount, paramsObject, type Params } from './fields.ts';
 import { USER_REJECTED, defineMethod } from './method.ts';
 
 /** What the synthetic funding output holds: 1 000 BTC. */
@@ -77,8 +77,7 @@ export const sendTransfer = defineMethod<SendTransferParams>({
   kind: 'sign',
   parse(raw) {
     const params = paramsObject('sendTransfer', raw, '{ recipients: [{ address, amount }] }');
-    const network = params['network'] === undefined ? 'mainnet' : leatherNetwork(params['network']);
-    if (!network) throw invalidParams(`network must be one of the wallet's network ids (mainnet, testnet, testnet4, signet, sbtcTestnet, sbtcDevenv, devnet), got ${describe(params['network'])}`);
+    const network = networkId(params, 'mainnet');
     let recipients: Recipient[];
     if (params['recipients'] !== undefined) {
       const list = params['recipients'];

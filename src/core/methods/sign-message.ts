@@ -2,9 +2,8 @@
 import { hexToBytes } from '@noble/hashes/utils.js';
 import { signBip322 } from '../bitcoin/bip322.ts';
 import type { NetworkName } from '../networks.ts';
-import { leatherNetwork } from '../networks.ts';
 import { invalidParams } from '../rpc.ts';
-import { describe, optionalAccount, paramsObject, requiredString } from './fields.ts';
+import { describe, networkId, optionalAccount, paramsObject, requiredString } from './fields.ts';
 import { USER_REJECTED, defineMethod } from './method.ts';
 
 export interface SignMessageParams {
@@ -26,8 +25,7 @@ export const signMessage = defineMethod<SignMessageParams>({
     // The real wallet signs BIP-322 only; it has no legacy "Bitcoin Signed Message".
     if (type !== undefined && type !== 'bip322') throw invalidParams(`type must be "bip322" (this wallet, like the real one, has no legacy message signing), got ${describe(type)}`);
     // The real wallet defaults to mainnet here, whatever network it is on.
-    const network = params['network'] === undefined ? 'mainnet' : leatherNetwork(params['network']);
-    if (!network) throw invalidParams(`network must be one of the wallet's network ids (mainnet, testnet, testnet4, signet, sbtcTestnet, sbtcDevenv, devnet), got ${describe(params['network'])}`);
+    const network = networkId(params, 'mainnet');
     const account = optionalAccount(params);
     return { message, paymentType, network, ...(account !== undefined && { account }) };
   },

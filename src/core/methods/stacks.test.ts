@@ -110,6 +110,10 @@ test('stx_signTransaction: signs the origin of the app\'s transaction, keeps its
     expect(result.txHex).toBe(result.transaction);
     expect(decodeStacksTransaction(result.transaction, one.publicKey).auth.spendingCondition).toMatchObject({ fee: 321n, nonce: 7n });
   }
+  // Both given: the real wallet reads txHex first, and so does this wallet.
+  const other = bytesToHex((await makeUnsignedSTXTokenTransfer({ recipient: BOB, amount: 1n, fee: 1n, nonce: 1n, publicKey: one.publicKey, network: 'mainnet' })).serializeBytes());
+  const both = await ok<{ transaction: string }>('stx_signTransaction', { txHex: hex, transaction: other, address: one.address }, stxSignTransaction.response);
+  expect(decodeStacksTransaction(both.transaction, one.publicKey).auth.spendingCondition).toMatchObject({ fee: 321n, nonce: 7n });
   expect(await answer('stx_signTransaction', { transaction: 'deadbeef' })).toMatchObject({ error: { code: -32602, message: expect.stringMatching(/transaction is not a serialized Stacks transaction/) } });
 });
 

@@ -36,7 +36,8 @@ export const stxSignTransaction = defineMethod<SignTransactionParams>({
   kind: 'sign',
   parse(raw) {
     const params = paramsObject('stx_signTransaction', raw, '{ transaction } or { txHex }');
-    const field = params['transaction'] !== undefined ? 'transaction' : 'txHex';
+    // The real wallet reads Leather's own txHex first; SIP-030's transaction is the fallback.
+    const field = params['txHex'] !== undefined ? 'txHex' : 'transaction';
     const hex = params[field];
     if (typeof hex !== 'string') throw invalidParams(`stx_signTransaction needs transaction (or txHex): the serialized transaction as hex, got ${describe(hex)}`);
     try {

@@ -4,7 +4,7 @@ import * as bitcoin from 'bitcoinjs-lib';
 import * as ecc from 'tiny-secp256k1';
 import { Verifier } from 'bip322-js';
 import { createHash } from 'node:crypto';
-import { NETWORK, type ReferenceNetwork } from './reference.ts';
+import { NETWORK, type Reference, type ReferenceNetwork } from './reference.ts';
 
 bitcoin.initEccLib(ecc);
 
@@ -94,4 +94,21 @@ export function verifyP2wpkhSpend(hex: string, index: number, publicKey: string,
   const scriptCode = bitcoin.payments.p2pkh({ pubkey: Buffer.from(pubkey) }).output!;
   const hash = tx.hashForWitnessV0(index, scriptCode, value, decoded.hashType);
   return ecc.verify(hash, pubkey, decoded.signature);
+}
+
+export const FOREIGN_P2WPKH = 'bc1q530dz4h80kwlzywlhx2qn0k6vdtftd93c499yq'; // signing-methods.md §9
+// BIP-86's published vector for m/86'/0'/0'/0/1: a taproot key this account's index-0 key is not.
+export const FOREIGN_P2TR = 'bc1p4qhjn9zdvkux4e44uhx8tc55attvtyu358kutcqkudyccelu0was9fqzwh';
+
+/** Inputs 0 and 1: the account's p2wpkh and p2tr; 2 and 3: another wallet's p2wpkh and p2tr (no tapInternalKey). */
+export function marketplacePsbt(account: Reference): string {
+  return buildPsbt(
+    [
+      { address: account.p2wpkh.address, value: 50_000n },
+      { address: account.p2tr.address, value: 30_000n },
+      { address: FOREIGN_P2WPKH, value: 20_000n },
+      { address: FOREIGN_P2TR, value: 10_000n },
+    ],
+    [{ address: 'bc1qcr8te4kr609gcawutmrza0j4xv80jy8z306fyu', value: 105_000n }],
+  ).toHex();
 }

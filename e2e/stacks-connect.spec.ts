@@ -5,38 +5,10 @@ import { sendTransfer as sendTransferSchema, signPsbt as signPsbtSchema, stxTran
 import { reference } from './reference.ts';
 import { buildPsbt, psbtFromHex, signerOf } from './bitcoin-reference.ts';
 import { decodeStacksTransaction } from './stacks-reference.ts';
+import { click, connectThroughPicker, installedRows, outcome } from './connect-page.ts';
 
 const BOB_STX = 'SP2J6ZY48GV1EZ5V2V5RB9MP66SW86PYKKNRV9EJ7';
 const ALICE_BTC = 'bc1qxhmdufsvnuaaaer4ynz88fspdsxq2h9e9cetdj';
-
-/** Clicks an app button and waits for its outcome, as the page shows it. */
-async function click(page: Page, id: string, input: Record<string, unknown> = {}): Promise<void> {
-  await page.locator('#input').fill(JSON.stringify(input));
-  await page.locator(`#${id}`).click();
-}
-
-async function outcome(page: Page, id: string): Promise<{ status: string; value: Record<string, unknown> }> {
-  const out = page.locator('#out');
-  await expect(out).toHaveAttribute('data-last', new RegExp(`^${id}:(ok|error)$`));
-  return { status: (await out.getAttribute('data-last'))!.split(':')[1]!, value: JSON.parse((await out.textContent())!) as Record<string, unknown> };
-}
-
-/** The picker's rows that offer Connect: the wallets it found installed. */
-async function installedRows(page: Page): Promise<string[]> {
-  const rows = page.locator('connect-modal li').filter({ has: page.getByRole('button', { name: 'Connect' }) });
-  await expect(rows.first()).toBeVisible();
-  return rows.locator('div.text-sm.font-medium').allInnerTexts();
-}
-
-async function connectThroughPicker(page: Page, wallet: Wallet): Promise<Record<string, unknown>> {
-  await page.goto('/connect.html');
-  await click(page, 'connect');
-  await wallet.pickInConnectModal(page);
-  await wallet.approveNext();
-  const { status, value } = await outcome(page, 'connect');
-  expect(status).toBe('ok');
-  return value;
-}
 
 test('connect() with no arguments lists the wallet by name; picking it opens the approval window; the addresses come back', async ({ page, wallet }) => {
   await page.goto('/connect.html');

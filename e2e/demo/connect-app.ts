@@ -24,9 +24,11 @@ const input = (): Record<string, unknown> => JSON.parse((document.getElementById
 
 on('connect', () => connect());
 on('transfer-stx', () => request('stx_transferStx', { recipient: String(input()['recipient']), amount: 1000n, memo: 'via connect' }));
-on('sign-psbt', () => request('signPsbt', { psbt: String(input()['psbt']), signInputs: [0] }));
+// signInputs: [0] unless the test says otherwise ([] asks the wallet to sign every input it can).
+const signInputs = (): number[] => (input()['signInputs'] as number[] | undefined) ?? [0];
+on('sign-psbt', () => request('signPsbt', { psbt: String(input()['psbt']), signInputs: signInputs() }));
 on('send-transfer', () => request('sendTransfer', { recipients: [{ address: String(input()['address']), amount: 15000 }] }));
 // The generic form, as connect sends it to a wallet without isLeather (no rewriting at all).
-on('sign-psbt-raw', () => requestRaw(window.WalletProvider as never, 'signPsbt', { psbt: String(input()['psbt']), signInputs: [0] }));
+on('sign-psbt-raw', () => requestRaw(window.WalletProvider as never, 'signPsbt', { psbt: String(input()['psbt']), signInputs: signInputs() }));
 on('send-transfer-raw', () => requestRaw(window.WalletProvider as never, 'sendTransfer', { recipients: [{ address: String(input()['address']), amount: 15000 }] }));
 on('disconnect', async () => disconnect());

@@ -4,33 +4,17 @@ import { test, expect } from '@playwright/test';
 import * as bitcoin from 'bitcoinjs-lib';
 import * as ecc from 'tiny-secp256k1';
 import { createHash } from 'node:crypto';
-import { buildPsbt, psbtFromHex, signerOf } from '../../../e2e/bitcoin-reference.ts';
+import { FOREIGN_P2WPKH, buildPsbt, marketplacePsbt, psbtFromHex, signerOf } from '../../../e2e/bitcoin-reference.ts';
 import { inputFields, leatherSignPsbt } from '../../../e2e/leather-replay.ts';
 import { p2wpkhSighash, readMaps, valueOf, writePsbtV2, type V2Input } from '../../../e2e/psbt-v2.ts';
-import { reference, type Reference } from '../../../e2e/reference.ts';
+import { reference } from '../../../e2e/reference.ts';
 import { KeyRing } from '../keyring.ts';
 import { defaultSettings } from '../settings.ts';
 import { approvedResponse } from '../wallet.ts';
 
 const ring = new KeyRing();
 const settings = defaultSettings();
-const FOREIGN_P2WPKH = 'bc1q530dz4h80kwlzywlhx2qn0k6vdtftd93c499yq'; // signing-methods.md §9
-// BIP-86's published vector for m/86'/0'/0'/0/1: a taproot key this account's index-0 key is not.
-const FOREIGN_P2TR = 'bc1p4qhjn9zdvkux4e44uhx8tc55attvtyu358kutcqkudyccelu0was9fqzwh';
 const PAY_TO = 'bc1qcr8te4kr609gcawutmrza0j4xv80jy8z306fyu';
-
-/** Inputs 0 and 1: the account's p2wpkh and p2tr; 2 and 3: another wallet's p2wpkh and p2tr (no tapInternalKey). */
-function marketplacePsbt(account: Reference): string {
-  return buildPsbt(
-    [
-      { address: account.p2wpkh.address, value: 50_000n },
-      { address: account.p2tr.address, value: 30_000n },
-      { address: FOREIGN_P2WPKH, value: 20_000n },
-      { address: FOREIGN_P2TR, value: 10_000n },
-    ],
-    [{ address: PAY_TO, value: 105_000n }],
-  ).toHex();
-}
 
 async function signedHex(params: Record<string, unknown>): Promise<string> {
   const response = await approvedResponse(ring, settings, 'id-1', 'signPsbt', params as never);

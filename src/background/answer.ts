@@ -42,7 +42,7 @@ export function outcomeOf(answer: Answer): Settled {
   const { response } = answer;
   return {
     outcome: answer.outcome,
-    ...('error' in response && { errorCode: response.error.code }),
+    ...('error' in response && { errorCode: response.error.code, errorMessage: response.error.message.slice(0, 300) }),
     ...('result' in response && { result: response.result as JsonValue }),
     ...(answer.account !== undefined && { account: answer.account }),
     ...(answer.accountSource !== undefined && { accountSource: answer.accountSource }),

@@ -84,7 +84,12 @@ export async function handleRpc(message: RpcRequestMessage, sender: Runtime.Mess
     entry.kind = method.kind;
     entry.activeAccount = settings.activeAccount;
     if (connectedAccount !== undefined) entry.connectedAccount = connectedAccount;
-    if (method.kind === 'sign') entry.accountNamed = method.requestedAccount(parsed) !== undefined;
+    if (method.kind === 'sign') {
+      entry.accountNamed = method.requestedAccount(parsed) !== undefined;
+      entry.accountRule = settings.accountRule;
+      const notes = method.notes?.(parsed, { target, keys: await keyRing.account(settings.mnemonic, settings.passphrase, target.network, target.account) }) ?? [];
+      if (notes.length > 0) entry.notes = notes;
+    }
     const ignored = method.ignored?.(parsed) ?? [];
     if (ignored.length > 0) entry.ignoredParams = ignored.slice(0, 20).map((name) => name.slice(0, 64));
     if (method.kind !== 'query' && (await settingsProblems()).walletUnusable) throw new RpcError(RPC_ERROR.INTERNAL_ERROR, UNUSABLE_WALLET);

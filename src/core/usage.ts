@@ -6,8 +6,18 @@ export const REPEATED_CONNECT_MS = 1_000;
 /** A signing call this soon after a connect answer was preceded by a connect "just in case". */
 export const CONNECT_BEFORE_SIGNING_MS = 2_000;
 
-export const USAGE_RULES = ['no-user-action', 'repeated-connect', 'connect-before-signing', 'active-account-signing'] as const;
+/** What a method itself notices in a request before it is approved (nothing to sign, a recipient of the other network). */
+export const NOTE_RULES = ['nothing-to-sign', 'network-mismatch'] as const;
+export type NoteRule = (typeof NOTE_RULES)[number];
+
+export const USAGE_RULES = ['no-user-action', 'repeated-connect', 'connect-before-signing', 'active-account-signing', ...NOTE_RULES] as const;
 export type UsageRule = (typeof USAGE_RULES)[number];
+
+/** A method's own finding about one request: the fact, in a person's words; the advice is added here. */
+export interface MethodNote {
+  rule: NoteRule;
+  message: string;
+}
 
 export interface UsageFinding {
   rule: UsageRule;
@@ -30,6 +40,11 @@ export interface UsageCall {
   activeAccount?: number;
   connectedAccount?: number;
   accountNamed?: boolean;
+  /** The account rule in force when the call arrived (signing calls). */
+  accountRule?: 'request' | 'site';
+  /** The params as the page sent them (read for the shape @stacks/connect gives a request). */
+  params?: unknown;
+  notes?: MethodNote[];
   outcome: string;
   startedAt: number;
   settledAt?: number;
@@ -122,27 +137,65 @@ function connectBeforeSigning(calls: UsageCall[]): UsageFinding[] {
   return findings;
 }
 
+/** Leather-style `signPsbt` params as @stacks/connect's request() rewrites them (it drops every other field, `account` included). */
+const CONNECT_PSBT_KEYS = ['hex', 'signAtIndex', 'allowedSighash', 'broadcast', 'network', 'descriptor'];
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+const connectShapedPsbt = (params: unknown): boolean => isRecord(params) && 'hex' in params && Object.keys(params).every((k) => CONNECT_PSBT_KEYS.includes(k));
+
+/** How an app names the acting account for this method, including through @stacks/connect. */
+export function namingAdvice(method: string, params: unknown): string {
+  if (method === 'signPsbt' && connectShapedPsbt(params)) {
+    return (
+      "This request has the shape @stacks/connect's request() gives a Leather-style wallet ({ hex, signAtIndex }), which drops `account`. " +
+      "Name the account through @stacks/connect with `request({ enableOverrides: false }, 'signPsbt', { psbt, signInputs, account } as SignPsbtParams)`: " +
+      'connect then sends the params as written, and the wallet takes that form.'
+    );
+  }
+  if (!method.startsWith('stx_')) {
+    return 'Pass `account` (the account number from the derivation path, §2.3) with the request; @stacks/connect passes it through unchanged (its types lack it: cast the params).';
+  }
+  const untyped = ['stx_signMessage', 'stx_signStructuredMessage', 'stx_signTransaction'].includes(method);
+  return (
+    'Pass `address` (the STX address from getAddresses) with the request' +
+    (untyped
+      ? `; @stacks/connect's types have no \`address\` for ${method}, but its request() passes it through: add it and cast the params (e.g. \`{ message, domain, address } as SignStructuredMessageParams\`).`
+      : "; @stacks/connect's params for this method have `address`.")
+  );
+}
+
 function activeAccountSigning(calls: UsageCall[]): UsageFinding[] {
   return calls
     .filter((c) => c.kind === 'sign' && c.accountNamed === false && c.connectedAccount !== undefined && c.activeAccount !== undefined && c.activeAccount !== c.connectedAccount)
     .map((c) => {
-      const bitcoin = !c.method.startsWith('stx_');
-      const selector = bitcoin ? '`account` (the account number from the derivation path, §2.3)' : '`address` (the STX address from getAddresses)';
-      return {
-        rule: 'active-account-signing',
-        origin: c.origin,
-        callIds: [c.id],
-        message:
-          `${c.method} named no account while the wallet's active account (${label(c.activeAccount!)}) is not the one this site connected with (${label(c.connectedAccount!)}): ` +
-          `the wallet acts for the active account, one the user did not connect. The contract (§4.2) says to pass ${selector} with every signing request.`,
-      };
+      const active = label(c.activeAccount!);
+      const connected = label(c.connectedAccount!);
+      // Each text says what the wallet does in the rule in force, and no other.
+      const what =
+        c.accountRule === 'site'
+          ? `${c.method} named no account. This wallet acts for ${connected}, the account this site connected with (accountRule 'site', as the real wallet), ` +
+            `but a wallet that follows the contract (§4.2) acts for its active account, here ${active}, which the user did not connect.`
+          : `${c.method} named no account while the wallet's active account (${active}) is not the one this site connected with (${connected}): ` +
+            `the wallet acts for ${active}, one the user did not connect (§4.2).`;
+      return { rule: 'active-account-signing', origin: c.origin, callIds: [c.id], message: `${what} ${namingAdvice(c.method, c.params)}` };
     });
+}
+
+/** What the methods noticed in the requests, with the advice for a request that named no account. */
+function methodNotes(calls: UsageCall[]): UsageFinding[] {
+  return calls.flatMap((c) =>
+    (c.notes ?? []).map((note) => ({
+      rule: note.rule,
+      origin: c.origin,
+      callIds: [c.id],
+      message: note.rule === 'nothing-to-sign' && c.accountNamed === false ? `${note.message} ${namingAdvice(c.method, c.params)}` : note.message,
+    })),
+  );
 }
 
 /** Every finding in the calls, in the order the offending calls were made. */
 export function usageFindings(calls: readonly UsageCall[]): UsageFinding[] {
   const sorted = [...calls].sort((a, b) => a.startedAt - b.startedAt);
-  const all = [...noUserAction(sorted), ...repeatedConnect(sorted), ...connectBeforeSigning(sorted), ...activeAccountSigning(sorted)];
+  const all = [...noUserAction(sorted), ...repeatedConnect(sorted), ...connectBeforeSigning(sorted), ...activeAccountSigning(sorted), ...methodNotes(sorted)];
   // Looked up, not searched: a long log (thousands of calls) is read for every approval window.
   const position = new Map<string, number>();
   sorted.forEach((c, index) => position.has(c.id) || position.set(c.id, index));

@@ -4,7 +4,8 @@ import type { JsonValue } from '../core/json.ts';
 import type { MethodKind } from '../core/choices.ts';
 import type { AccountSource } from '../core/methods/method.ts';
 import type { Settings, SettingsPatch } from '../core/settings.ts';
-import type { UsageFinding } from '../core/usage.ts';
+import type { MethodNote, UsageFinding } from '../core/usage.ts';
+import type { AccountRule } from '../core/choices.ts';
 
 export type CallOutcome = 'pending' | 'approved' | 'rejected' | 'closed' | 'error' | 'dropped';
 
@@ -29,10 +30,16 @@ export interface CallLogEntry {
   connectedAccount?: number;
   /** A signing call named its account (Bitcoin `account`, Stacks `address`). */
   accountNamed?: boolean;
+  /** The account rule in force when a signing call arrived. */
+  accountRule?: AccountRule;
+  /** What the method noticed before approval (nothing to sign, a recipient of the other network): usage findings. */
+  notes?: MethodNote[];
   /** Parameters the wallet ignored (the first variant's getAddresses uses none). */
   ignoredParams?: string[];
   outcome: CallOutcome;
   errorCode?: number;
+  /** The error's message, as the page got it (at most 300 characters). */
+  errorMessage?: string;
   /** Account the call was answered with. */
   account?: number;
   /** Who picked that account: the app (request), the wallet (active), the origin's connection (site), the person (prompt). */

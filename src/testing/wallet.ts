@@ -39,6 +39,7 @@ export class Wallet {
 
   /** The next approval window: one already open and not yet handled, or the next to open. */
   async nextPrompt(options: { timeout?: number } = {}): Promise<Prompt> {
+    const since = Date.now();
     while (this.unclaimed.length > 0) {
       const page = this.unclaimed.shift()!;
       if (!page.isClosed()) return this.prompt(page);
@@ -55,7 +56,7 @@ export class Wallet {
     clearTimeout(timer);
     if (page === 'timeout') {
       this.waiters.splice(this.waiters.indexOf(waiter!), 1);
-      throw new Error(await this.noPromptMessage(timeout));
+      throw new Error(await this.noPromptMessage(timeout, since));
     }
     return this.prompt(page);
   }
@@ -65,12 +66,17 @@ export class Wallet {
     return new Prompt(page, (key, timeoutMs) => this.browser.control('decided', key, timeoutMs));
   }
 
-  private async noPromptMessage(timeout: number): Promise<string> {
+  /** Why no window came: the page's requests since the helper was called (else its last few), each with what became of it. */
+  private async noPromptMessage(timeout: number, since: number): Promise<string> {
     const [calls, settings] = await Promise.all([this.calls(), this.settings()]);
     const count = calls.filter((c) => c.method === 'getAddresses').length;
     let message = `no approval window opened within ${timeout / 1000} s; the page made ${count} getAddresses call${count === 1 ? '' : 's'}`;
     if (settings.approvalPolicy !== 'prompt') message += ` (approval policy is "${settings.approvalPolicy}", so no window opens; use setApprovalPolicy('prompt'))`;
-    return message;
+    const recent = calls.filter((c) => c.startedAt >= since - 1000);
+    const shown = recent.length > 0 ? recent : calls.slice(-3);
+    if (shown.length === 0) return `${message}. The page made no request at all: did the app call the wallet?`;
+    const heading = recent.length > 0 ? "The page's requests since this helper was called" : `No request since this helper was called; the page's last ${shown.length}`;
+    return `${message}. ${heading}:\n${shown.slice(-10).map((c) => `  - ${describeCall(c)}`).join('\n')}`;
   }
 
   /** Waits for the next approval window and clicks Approve, after switching account if asked. */
@@ -200,5 +206,24 @@ export class Wallet {
   async stopServiceWorker(): Promise<void> {
     const anchor = this.browser.context.pages().find((p) => !p.url().startsWith(this.browser.origin)) ?? (await this.browser.context.newPage());
     await this.browser.stopServiceWorker(anchor);
+  }
+}
+
+/** One call in a person's words: its method and what became of it, e.g. `stx_transferStx: refused at once: -32602 recipient …`. */
+export function describeCall(call: CallLogEntry): string {
+  const at = call.settledAt !== undefined ? call.settledAt - call.startedAt : undefined;
+  const quick = at !== undefined && call.outcome === 'error' && at < 1000 && call.account === undefined;
+  switch (call.outcome) {
+    case 'error':
+      return `${call.method}: ${quick ? 'refused at once' : 'answered with an error'}: ${call.errorCode ?? '?'} ${call.errorMessage ?? ''}`.trimEnd();
+    case 'pending':
+      return `${call.method}: still waiting for approval (its window is open, or a faulted answer is delayed)`;
+    case 'approved':
+      return `${call.method}: approved${call.account !== undefined ? ` for Account ${call.account + 1}` : ''}`;
+    case 'rejected':
+    case 'closed':
+      return `${call.method}: ${call.outcome} (${call.errorCode ?? '?'})`;
+    case 'dropped':
+      return `${call.method}: dropped (its page or frame went away)`;
   }
 }

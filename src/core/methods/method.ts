@@ -4,6 +4,7 @@ import type { AccountKeys, AccountSecrets } from '../keys.ts';
 import type { NetworkName } from '../networks.ts';
 import type { Settings } from '../settings.ts';
 import type { MethodKind } from '../choices.ts';
+import type { MethodNote } from '../usage.ts';
 
 /**
  * Who picked the account that acts. request: the app (`account` / `address`);
@@ -23,6 +24,12 @@ export interface MethodView {
   title: string;
   fields: { label: string; value: string }[];
   tables: { caption: string; columns: string[]; rows: string[][] }[];
+}
+
+/** What a method's notes read: the acting account's public keys, never its private ones. */
+export interface NoteContext {
+  target: Target;
+  keys: AccountKeys;
 }
 
 export interface MethodContext {
@@ -83,6 +90,12 @@ export interface WalletMethod<P> {
   ignoresAccountZero?: boolean;
   /** Names of parameters the request carried and this method ignored (the call log lists them). */
   ignored?(params: P): readonly string[];
+  /**
+   * What the person and the test should know before approving, found from the acting account's
+   * public keys when the request arrives (nothing to sign, a recipient of the other network):
+   * each becomes a usage finding, shown in the window too.
+   */
+  notes?(params: P, context: NoteContext): MethodNote[];
 }
 
 /** Any method, as the table holds it: its params type is its own business. */

@@ -4,6 +4,7 @@ import { bytesToHex, hexToBytes } from '@noble/hashes/utils.js';
 import { Address, OutScript, Transaction } from '@scure/btc-signer';
 import { PSBT_OPTIONS, btc, inputInfo, scriptAddress, signInputs, type InputInfo } from '../bitcoin/psbt.ts';
 import { sighashName } from '../bitcoin/sighash.ts';
+import { accountLabel } from '../account-path.ts';
 import type { JsonValue } from '../json.ts';
 import { NETWORKS, leatherNetwork, type NetworkName } from '../networks.ts';
 import { RPC_ERROR, invalidParams } from '../rpc.ts';
@@ -84,6 +85,22 @@ export const signPsbt = defineMethod<SignPsbtParams>({
   },
   requestedAccount: (params) => params.account,
   network: (params, settings) => params.network ?? settings.network,
+  notes(params, { keys, target }) {
+    const tx = parseTx(params.psbt);
+    const net = NETWORKS[target.network].btc;
+    const requested = params.indices ?? [...Array(tx.inputsLength).keys()];
+    const ours = [keys.p2wpkh.address, keys.p2tr.address];
+    if (requested.some((i) => ours.includes(inputInfo(tx, i, net).address ?? ''))) return [];
+    const which = params.indices ? `input${requested.length === 1 ? '' : 's'} ${requested.join(', ')}` : 'every input';
+    return [
+      {
+        rule: 'nothing-to-sign',
+        message:
+          `${accountLabel(target.account)} owns none of the inputs this site asked to sign (${which}): approving answers the PSBT unsigned, ` +
+          'with no error, as the real wallet does, and the app fails later (e.g. "Not enough partial sign").',
+      },
+    ];
+  },
   view(params, context) {
     const net = NETWORKS[context.target.network].btc;
     const tx = parseTx(params.psbt);

@@ -5,11 +5,14 @@ import { clarityValue, pretty } from '../stacks/clarity.ts';
 import { builderOptions, commonView, readCommon, signedOutcome, type StacksTxCommon } from '../stacks/transaction.ts';
 import { describe, paramsObject, requiredString } from './fields.ts';
 import { USER_REJECTED, defineMethod } from './method.ts';
-import { principal } from './stx-transfer-stx.ts';
+import { NETWORKS } from '../networks.ts';
+import { networkMismatch, principal, type StacksChain } from '../stacks/principal.ts';
 
 export interface CallContractParams extends StacksTxCommon {
   contractAddress: string;
   contractName: string;
+  /** The network the contract's address belongs to. */
+  contractChain: StacksChain;
   functionName: string;
   functionArgs: ClarityValue[];
 }
@@ -18,16 +21,22 @@ export const stxCallContract = defineMethod<CallContractParams>({
   name: 'stx_callContract',
   kind: 'sign',
   usesStacksNonce: true,
-  parse(raw) {
+  parse(raw, settings) {
     const params = paramsObject('stx_callContract', raw, '{ contract: "SP….name", functionName, functionArgs? }');
-    const contract = principal(params['contract'], 'contract');
-    const [contractAddress, contractName] = contract.split('.') as [string, string | undefined];
-    if (!contractName) throw invalidParams(`contract must name a contract, "<address>.<name>", got ${describe(contract)}`);
+    const common = readCommon(params);
+    const contract = principal(params['contract'], 'contract', NETWORKS[common.network ?? settings.network].stacks);
+    const [contractAddress, contractName] = contract.value.split('.') as [string, string | undefined];
+    if (!contractName) throw invalidParams(`contract must name a contract, "<address>.<name>", got ${describe(contract.value)}`);
     const functionName = requiredString(params, 'functionName');
     if (!/^[a-zA-Z]([a-zA-Z0-9]|[-_!?+<>=/*])*$/.test(functionName)) throw invalidParams(`functionName must be a Clarity name, got ${describe(functionName)}`);
     const args = params['functionArgs'] ?? [];
     if (!Array.isArray(args)) throw invalidParams(`functionArgs must be an array of hex-serialized Clarity values, got ${describe(args)}`);
-    return { ...readCommon(params), contractAddress, contractName, functionName, functionArgs: args.map((arg, i) => clarityValue(arg, `functionArgs[${i}]`)) };
+    return { ...common, contractAddress, contractName, contractChain: contract.chain, functionName, functionArgs: args.map((arg, i) => clarityValue(arg, `functionArgs[${i}]`)) };
+  },
+  notes(params, { target }) {
+    const found = { value: `${params.contractAddress}.${params.contractName}`, chain: params.contractChain };
+    const mismatch = networkMismatch('contract', found, NETWORKS[target.network].stacks);
+    return mismatch ? [{ rule: 'network-mismatch', message: mismatch }] : [];
   },
   requestedAccount: (params) => params.address,
   network: (params, settings) => params.network ?? settings.network,

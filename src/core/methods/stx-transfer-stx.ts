@@ -1,37 +1,35 @@
 // stx_transferStx: a signed STX token transfer, built offline (signing-methods.md §6.4).
-import { makeSTXTokenTransfer, validateStacksAddress } from '@stacks/transactions';
+import { makeSTXTokenTransfer } from '@stacks/transactions';
+import { NETWORKS } from '../networks.ts';
+import { networkMismatch, principal, type Principal } from '../stacks/principal.ts';
 import { invalidParams } from '../rpc.ts';
 import { builderOptions, commonView, readCommon, signedOutcome, stx, wholeNumber, type StacksTxCommon } from '../stacks/transaction.ts';
 import { describe, paramsObject } from './fields.ts';
 import { USER_REJECTED, defineMethod } from './method.ts';
 
 export interface TransferStxParams extends StacksTxCommon {
-  recipient: string;
+  recipient: Principal;
   amount: bigint;
   memo?: string;
-}
-
-/** A standard (SP…) or contract (SP….name) principal. */
-export function principal(value: unknown, field: string): string {
-  const [address, name, ...rest] = typeof value === 'string' ? value.split('.') : [];
-  if (typeof value !== 'string' || !address || !validateStacksAddress(address) || rest.length > 0 || (name !== undefined && !/^[a-zA-Z]([a-zA-Z0-9]|[-_])*$/.test(name))) {
-    throw invalidParams(`${field} must be a Stacks principal (SP… or SP….contract-name), got ${describe(value)}`);
-  }
-  return value;
 }
 
 export const stxTransferStx = defineMethod<TransferStxParams>({
   name: 'stx_transferStx',
   kind: 'sign',
   usesStacksNonce: true,
-  parse(raw) {
+  parse(raw, settings) {
     const params = paramsObject('stx_transferStx', raw, '{ recipient, amount }');
-    const recipient = principal(params['recipient'], 'recipient');
+    const common = readCommon(params);
+    const recipient = principal(params['recipient'], 'recipient', NETWORKS[common.network ?? settings.network].stacks);
     const amount = wholeNumber(params['amount'], 'amount');
     if (amount === 0n) throw invalidParams('amount must be more than 0 µSTX');
     const memo = params['memo'];
     if (memo !== undefined && (typeof memo !== 'string' || new TextEncoder().encode(memo).length > 34)) throw invalidParams(`memo must be a string of at most 34 bytes, got ${describe(memo)}`);
-    return { ...readCommon(params), recipient, amount, ...(memo !== undefined && { memo }) };
+    return { ...common, recipient, amount, ...(memo !== undefined && { memo }) };
+  },
+  notes(params, { target }) {
+    const mismatch = networkMismatch('recipient', params.recipient, NETWORKS[target.network].stacks);
+    return mismatch ? [{ rule: 'network-mismatch', message: mismatch }] : [];
   },
   requestedAccount: (params) => params.address,
   network: (params, settings) => params.network ?? settings.network,
@@ -40,7 +38,7 @@ export const stxTransferStx = defineMethod<TransferStxParams>({
       'Send STX',
       [
         { label: 'From', value: context.keys.stx.address },
-        { label: 'Recipient', value: params.recipient },
+        { label: 'Recipient', value: params.recipient.value },
         { label: 'Amount', value: stx(params.amount) },
         ...(params.memo !== undefined ? [{ label: 'Memo', value: params.memo }] : []),
       ],
@@ -48,7 +46,7 @@ export const stxTransferStx = defineMethod<TransferStxParams>({
       context,
     ),
   async respond(params, context) {
-    const tx = await makeSTXTokenTransfer({ ...(await builderOptions(params, context)), recipient: params.recipient, amount: params.amount, ...(params.memo !== undefined && { memo: params.memo }) });
+    const tx = await makeSTXTokenTransfer({ ...(await builderOptions(params, context)), recipient: params.recipient.value, amount: params.amount, ...(params.memo !== undefined && { memo: params.memo }) });
     return signedOutcome(tx, params);
   },
   rejection: { rejected: USER_REJECTED, closed: USER_REJECTED },

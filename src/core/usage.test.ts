@@ -1,7 +1,7 @@
 // The usage rules on hand-made call logs: each rule fires for the careless pattern and stays
 // quiet for the careful one, at the documented thresholds.
 import { test, expect } from '@playwright/test';
-import { CONNECT_BEFORE_SIGNING_MS, REPEATED_CONNECT_MS, usageFindings, type UsageCall } from './usage.ts';
+import { CONNECT_BEFORE_SIGNING_MS, REPEATED_CONNECT_MS, namingAdvice, usageFindings, type UsageCall } from './usage.ts';
 
 const ORIGIN = 'http://app.test';
 let n = 0;
@@ -64,4 +64,38 @@ test('active-account-signing: a sign naming no account while the active account 
   expect(rules([call('signMessage', 30_000, { accountNamed: true, activeAccount: 2, connectedAccount: 0 })])).toEqual([]);
   expect(rules([call('signMessage', 30_000, { accountNamed: false, activeAccount: 0, connectedAccount: 0 })])).toEqual([]);
   expect(rules([call('signMessage', 30_000, { accountNamed: false, activeAccount: 2, connectedAccount: undefined })])).toEqual([]);
+});
+
+test('active-account-signing is written for the rule in force: the request rule names the active account as acting, the site rule the connected one', () => {
+  const request = usageFindings([call('signMessage', 30_000, { accountNamed: false, activeAccount: 2, connectedAccount: 0, accountRule: 'request' })])[0]!.message;
+  expect(request).toMatch(/the wallet acts for Account 3, one the user did not connect/);
+  expect(request).not.toMatch(/accountRule 'site'/);
+  const site = usageFindings([call('signMessage', 30_000, { accountNamed: false, activeAccount: 2, connectedAccount: 0, accountRule: 'site' })])[0]!.message;
+  expect(site).toMatch(/This wallet acts for Account 1, the account this site connected with \(accountRule 'site', as the real wallet\)/);
+  expect(site).not.toMatch(/the wallet acts for Account 3/);
+});
+
+test("the advice names @stacks/connect's own way for the request shapes it produces", () => {
+  // connect's request() rewrites signPsbt for a Leather-style wallet to exactly these keys, dropping `account`.
+  expect(namingAdvice('signPsbt', { hex: 'aa', signAtIndex: [0], network: 'mainnet' })).toMatch(/enableOverrides: false/);
+  expect(namingAdvice('signPsbt', { psbt: 'AA==', signInputs: [0] })).not.toMatch(/enableOverrides/);
+  expect(namingAdvice('signPsbt', { hex: 'aa', appData: 1 })).not.toMatch(/enableOverrides/);
+  expect(namingAdvice('stx_signStructuredMessage', { message: '0c', domain: '0c' })).toMatch(/types have no `address` for stx_signStructuredMessage/);
+  expect(namingAdvice('stx_transferStx', {})).toMatch(/params for this method have `address`/);
+  expect(namingAdvice('sendTransfer', {})).toMatch(/Pass `account`/);
+});
+
+test("a method's notes become findings; nothing-to-sign adds the advice only when no account was named", () => {
+  const note = { rule: 'nothing-to-sign' as const, message: 'Account 3 owns none of the inputs this site asked to sign (every input): …' };
+  const unnamed = call('signPsbt', 30_000, { accountNamed: false, params: { hex: 'aa', signAtIndex: [0] }, notes: [note] });
+  const named = call('signPsbt', 40_000, { accountNamed: true, notes: [note] });
+  const mismatch = call('stx_transferStx', 50_000, { notes: [{ rule: 'network-mismatch', message: 'recipient SP… is a mainnet address' }] });
+  const findings = usageFindings([unnamed, named, mismatch]);
+  expect(findings.map((f) => [f.rule, f.callIds])).toEqual([
+    ['nothing-to-sign', [unnamed.id]],
+    ['nothing-to-sign', [named.id]],
+    ['network-mismatch', [mismatch.id]],
+  ]);
+  expect(findings[0]!.message).toMatch(/^Account 3 owns none.*enableOverrides: false/);
+  expect(findings[1]!.message).toBe(note.message);
 });

@@ -147,7 +147,7 @@ export function namingAdvice(method: string, params: unknown): string {
   if (method === 'signPsbt' && connectShapedPsbt(params)) {
     return (
       "This request has the shape @stacks/connect's request() gives a Leather-style wallet ({ hex, signAtIndex }), which drops `account`. " +
-      "Name the account through @stacks/connect with `request({ enableOverrides: false }, 'signPsbt', { psbt, signInputs, account } as SignPsbtParams)`: " +
+      "Name the account through @stacks/connect with `request({ enableOverrides: false }, 'signPsbt', { psbt, signInputs, account } as MethodParams<'signPsbt'>)`: " +
       'connect then sends the params as written, and the wallet takes that form.'
     );
   }
@@ -158,7 +158,7 @@ export function namingAdvice(method: string, params: unknown): string {
   return (
     'Pass `address` (the STX address from getAddresses) with the request' +
     (untyped
-      ? `; @stacks/connect's types have no \`address\` for ${method}, but its request() passes it through: add it and cast the params (e.g. \`{ message, domain, address } as SignStructuredMessageParams\`).`
+      ? `; @stacks/connect's types have no \`address\` for ${method}, but its request() passes it through: add it and cast the params (e.g. \`{ message, domain, address } as MethodParams<'stx_signStructuredMessage'>\`).`
       : "; @stacks/connect's params for this method have `address`.")
   );
 }

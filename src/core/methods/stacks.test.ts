@@ -157,7 +157,9 @@ test('supportedMethods answers the real wallet\'s shape, listing exactly what th
 test('bad params answer -32602 naming the field', async () => {
   const cases: [string, unknown, RegExp][] = [
     ['stx_transferStx', { amount: 1 }, /recipient must be a Stacks principal/],
-    ['stx_transferStx', { recipient: 'SPnotanaddress', amount: 1 }, /recipient must be a Stacks principal/],
+    ['stx_transferStx', { recipient: 'SPnotanaddress', amount: 1 }, /recipient "SPnotanaddress" is not a valid Stacks address: .*on mainnet addresses start with SP/],
+    ['stx_transferStx', { recipient: 'ST2J6ZY48GV1EZ5V2V5RB9MP66SW86PYKKQ9H6DPX', amount: 1, network: 'testnet' }, /bad checksum .*on testnet addresses start with ST/],
+    ['stx_callContract', { contract: `SP2J6ZY48GV1EZ5V2V5RB9MP66SW86PYKKNRV9EJ7.${'a'.repeat(129)}`, functionName: 'f' }, /contract must be a Stacks principal/],
     ['stx_transferStx', { recipient: BOB, amount: 1.5 }, /amount must be a whole number/],
     ['stx_transferStx', { recipient: BOB, amount: '-1' }, /amount must be a whole number/],
     ['stx_transferStx', { recipient: BOB, amount: 1, memo: 'x'.repeat(35) }, /memo must be a string of at most 34 bytes/],

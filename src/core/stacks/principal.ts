@@ -31,7 +31,9 @@ export function principal(value: unknown, field: string, expected: StacksChain):
   } catch (error) {
     const why = error instanceof Error ? error.message : String(error);
     const fault = /checksum/i.test(why) ? 'bad checksum (a character is mistyped, missing or extra)' : why;
-    throw invalidParams(`${field} ${describe(address)} is not a valid Stacks address: ${fault}; on ${expected} addresses start with ${PREFIX[expected]}`);
+    // An address-like string is echoed whole, so the developer can compare it character by character.
+    const shown = /^[0-9A-Za-z]{1,64}$/.test(address) ? JSON.stringify(address) : describe(address);
+    throw invalidParams(`${field} ${shown} is not a valid Stacks address: ${fault}; on ${expected} addresses start with ${PREFIX[expected]}`);
   }
   const chain = VERSIONS[version];
   if (!chain) throw invalidParams(`${shape}, got ${describe(value)} (address version ${version})`);

@@ -148,3 +148,19 @@ test("README's @stacks/connect example is the code the bundled app runs in these
   expect(running, 'the app marks the code README shows').toBeTruthy();
   expect(example, 'README has the example').toContain(running!);
 });
+
+test("the window's \"Chosen by\" line is true in both rules when a request names an account the rule does not follow", async ({ page, wallet }) => {
+  await page.goto('/blank.html');
+  const two = (await reference('mainnet', 1)).stx!.address;
+  for (const [rule, chosenBy, account] of [
+    ['request', /^the app \(its request names this account\)$/, 1],
+    ['site', /^the wallet: it is the active account \(accountRule "site" does not let a request's account or address choose/, 0],
+  ] as const) {
+    await wallet.setSettings({ accountRule: rule });
+    const call = request(page, 'stx_signMessage', { message: 'hi', address: two });
+    const prompt = await wallet.nextPrompt();
+    expect(await prompt.details(), rule).toMatchObject({ account, chosenBy: expect.stringMatching(chosenBy) });
+    await prompt.approve();
+    expect((await call).ok).toBe(true);
+  }
+});

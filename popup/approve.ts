@@ -115,7 +115,8 @@ function renderSigner(details: PromptDetails): void {
   signer.textContent = accountLabel(target.account);
   signer.dataset['account'] = String(target.account);
   signer.dataset['source'] = target.source;
-  $('source').textContent = SOURCES[target.source];
+  // Under accountRule 'site' without a connection, a request's own account is not what chose the active one.
+  $('source').textContent = target.source === 'active' && details.accountNamed ? "the wallet: it is the active account (accountRule \"site\" does not let a request's account or address choose, as the real wallet)" : SOURCES[target.source];
   const mismatch = $('mismatch');
   mismatch.hidden = connectedAccount === undefined || connectedAccount === target.account;
   if (connectedAccount !== undefined) {

@@ -51,6 +51,7 @@ export async function handlePrompt(message: PromptMessage, sender: Runtime.Messa
         assertAccount(account);
         const target = { ...request.target, account };
         const context = await contextFor(method, settings, target);
+        const params = method.parse(request.params, settings);
         return {
           ok: true,
           value: {
@@ -60,10 +61,11 @@ export async function handlePrompt(message: PromptMessage, sender: Runtime.Messa
             network: target.network,
             target,
             ...(request.connectedAccount !== undefined && { connectedAccount: request.connectedAccount }),
+            accountNamed: method.kind === 'sign' && method.requestedAccount(params) !== undefined,
             accountCount: settings.accountCount,
             activeAccount: settings.activeAccount,
             summary: summaryOf(context.keys),
-            view: method.view(method.parse(request.params, settings), context),
+            view: method.view(params, context),
             findings: await findingsFor(request.id, request.origin),
           },
         };

@@ -97,6 +97,8 @@ export interface PromptDetails {
   target: Target;
   /** The account this origin last connected with, if it ever did. */
   connectedAccount?: number;
+  /** A signing request named an account (`account` / `address`), whether or not the rule in force let it choose. */
+  accountNamed: boolean;
   accountCount: number;
   activeAccount: number;
   summary: AccountSummary;

@@ -13,6 +13,8 @@ export interface PromptDetails {
   /** The account that will act (0-based) and who picked it. */
   account: number;
   accountSource: AccountSource;
+  /** The window's "Chosen by" line for a signing request, in its words ('' for a connect request). */
+  chosenBy: string;
   /** The yellow notice shown when that account is not the one this site connected with. */
   notice?: string;
   /** The yellow usage notice: the contract's rules this request breaks (rule name and message). */
@@ -129,6 +131,7 @@ export class Prompt {
         network: text('network'),
         account: signing ? Number(signer.dataset.account) : Number(picker.value),
         accountSource: signing ? signer.dataset.source : 'active',
+        chosenBy: signing ? text('source') : '',
         ...(!notice.hidden && { notice: notice.textContent ?? '' }),
         findings: [...document.querySelectorAll('#findings li')].map((li) => ({ rule: li.dataset.rule ?? '', message: li.lastChild?.textContent ?? '' })),
         fields,

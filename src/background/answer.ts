@@ -3,10 +3,10 @@
 // when nothing was decided yet, the request is still waiting for its person.
 import browser from 'webextension-polyfill';
 import { methodNamed } from '../core/methods/index.ts';
-import type { AccountSource } from '../core/methods/method.ts';
 import { RPC_ERROR, RpcError, rpcFailure, type RpcFailure, type RpcResponse } from '../core/rpc.ts';
 import type { Settings } from '../core/settings.ts';
-import type { CallOutcome, LoggedTransaction } from '../shared/control.ts';
+import { isPrepared, type Answer, type Prepared } from './decision.ts';
+import { act } from './fulfil.ts';
 import type { JsonValue } from '../core/json.ts';
 import type { RpcResponseMessage } from '../shared/messages.ts';
 import { logOutcome, logWork } from './call-log.ts';
@@ -14,14 +14,6 @@ import { pendingRequests, type PendingRequest, type StoredAnswer } from './pendi
 import { answerDelayMs } from '../core/faults.ts';
 import { currentSettings } from './state.ts';
 import { closePromptWindow } from './prompt-window.ts';
-
-export interface Answer {
-  response: RpcResponse;
-  outcome: CallOutcome;
-  account?: number;
-  accountSource?: AccountSource;
-  transaction?: LoggedTransaction;
-}
 
 export type Settled = StoredAnswer['settled'];
 
@@ -69,13 +61,23 @@ const finishing = new Set<string>();
 /** Test hook: decide and store, then stop as if the worker died before delivering. */
 let holdDelivery = false;
 export const setHoldDelivery = (hold: boolean): void => void (holdDelivery = hold);
+/** Test hook: sign and store the transaction, then stop as if the worker died before sending it. */
+let holdSending = false;
+export const setHoldSending = (hold: boolean): void => void (holdSending = hold);
+
+export interface SettleOptions {
+  /** false: the answer reaches the page at once, whatever the delay fault (a reset). */
+  delayed?: boolean;
+  /** An approval: it may finish a decision already stored (send its transaction); a rejection may not undo one. */
+  approving?: boolean;
+}
 
 /**
  * Settles a waiting request with the answer `decide` gives. Returns false when it was
  * already decided (a second click, a window closed after approving) or is gone.
  */
-export function settle(key: string, decide: (request: PendingRequest) => Promise<Answer>, options: { delayed: boolean } = { delayed: true }): Promise<boolean> {
-  return logWork(settleNow(key, decide, options.delayed));
+export function settle(key: string, decide: (request: PendingRequest) => Promise<Answer | Prepared>, options: SettleOptions = {}): Promise<boolean> {
+  return logWork(settleNow(key, decide, options.delayed ?? true, options.approving ?? false));
 }
 
 /** The slow-wallet fault: connect answers wait responseDelayMs before they reach the page. */
@@ -97,23 +99,46 @@ async function deliverWhenDue(key: string, deliverAt: number | undefined): Promi
   else setTimeout(() => void finish(key), wait);
 }
 
-async function settleNow(key: string, decide: (request: PendingRequest) => Promise<Answer>, delayed: boolean): Promise<boolean> {
+async function settleNow(key: string, decide: (request: PendingRequest) => Promise<Answer | Prepared>, delayed: boolean, approving: boolean): Promise<boolean> {
   if (deciding.has(key)) return false;
   const request = await pendingRequests.get(key);
   if (!request || request.answer) return false;
+  // Signed and stored: only its sending is left, and no rejection or close can undo it.
+  if (request.prepared && !approving) return false;
   deciding.add(key);
   let deliverAt: number | undefined;
   try {
-    let answer: Answer;
-    try {
-      answer = await decide(request);
-    } catch (error) {
-      answer = failed(request.id, error);
+    let prepared = request.prepared;
+    let answer: Answer | undefined;
+    if (!prepared) {
+      let decision: Answer | Prepared;
+      try {
+        decision = await decide(request);
+      } catch (error) {
+        decision = failed(request.id, error);
+      }
+      if (isPrepared(decision)) prepared = decision;
+      else answer = decision;
+    }
+    if (prepared && !request.prepared) {
+      // The decision and its transaction are stored before anything leaves the worker.
+      const current = await pendingRequests.get(key);
+      if (!current) return false;
+      await pendingRequests.set(key, { ...current, prepared });
+      announceDecided(key);
+      if (holdSending) return true;
+    }
+    if (prepared) {
+      try {
+        answer = await act(prepared);
+      } catch (error) {
+        answer = failed(request.id, error);
+      }
     }
     const current = await pendingRequests.get(key);
     if (!current) return false; // its tab went away while deciding
     deliverAt = await deliverAtFor(current.method, delayed);
-    await pendingRequests.set(key, { ...current, answer: { response: answer.response, settled: outcomeOf(answer), ...(deliverAt !== undefined && { deliverAt }) } });
+    await pendingRequests.set(key, { ...current, answer: { response: answer!.response, settled: outcomeOf(answer!), ...(deliverAt !== undefined && { deliverAt }) } });
   } finally {
     deciding.delete(key);
   }
@@ -131,8 +156,8 @@ function announceDecided(key: string): void {
 }
 
 /**
- * Resolves true once the request under `key` has its answer stored (delivery may still be on
- * its way) or is gone; false when `timeoutMs` passes first.
+ * Resolves true once the request under `key` has its decision stored (its transaction or answer
+ * may still be on its way) or is gone; false when `timeoutMs` passes first.
  */
 export function whenDecided(key: string, timeoutMs: number): Promise<boolean> {
   return new Promise((resolve) => {
@@ -149,7 +174,7 @@ export function whenDecided(key: string, timeoutMs: number): Promise<boolean> {
     // Listening first, then looking: a decision stored in between is not missed.
     waiters.add(waiter);
     pendingRequests.get(key).then(
-      (request) => (!request || request.answer) && done(true),
+      (request) => (!request || request.answer || request.prepared) && done(true),
       () => undefined,
     );
   });

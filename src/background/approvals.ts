@@ -5,14 +5,14 @@ import { findMethod } from '../core/request.ts';
 import type { AccountSummary, PromptDetails, PromptMessage, PromptReply } from '../shared/messages.ts';
 import { rejection, settle } from './answer.ts';
 import { findingsFor } from './call-log.ts';
-import { contextFor, fulfil } from './fulfil.ts';
+import { contextFor, decide } from './fulfil.ts';
 import { pendingRequests } from './pending.ts';
 import { closePromptWindow } from './prompt-window.ts';
 import { currentSettings } from './state.ts';
 
 /** Approves; for getAddresses `account` is the person's pick and becomes the active account. */
 export function approve(key: string, account?: number): Promise<boolean> {
-  return settle(key, async (request) => fulfil(request, await currentSettings(), account));
+  return settle(key, async (request) => decide(request, await currentSettings(), account), { approving: true });
 }
 
 export function reject(key: string, reason: 'rejected' | 'closed' | 'reset'): Promise<boolean> {
@@ -22,7 +22,7 @@ export function reject(key: string, reason: 'rejected' | 'closed' | 'reset'): Pr
       response: rejection(request.id, request.method, await currentSettings(), reason),
       outcome: reason === 'closed' ? 'closed' : 'rejected',
     }),
-    { delayed: reason !== 'reset' }, // a reset answers at once, whatever the delay fault
+    { delayed: reason !== 'reset' }, // a reset answers at once, whatever the delay fault (a decided transaction stands)
   );
 }
 
@@ -41,7 +41,7 @@ export async function handlePrompt(message: PromptMessage, sender: Runtime.Messa
     switch (message.type) {
       case 'prompt/details': {
         const request = await pendingRequests.get(message.key);
-        if (!request || request.answer) return { ok: false, error: GONE, gone: true };
+        if (!request || request.answer || request.prepared) return { ok: false, error: GONE, gone: true };
         // The window may report in before windows.create resolved in the router.
         if (request.windowId === undefined && windowId !== undefined) await pendingRequests.update(message.key, (p) => ({ ...p, windowId }));
         const settings = await currentSettings();

@@ -3,11 +3,12 @@ import type { JsonValue } from '../core/json.ts';
 import type { CallLogEntry } from '../shared/control.ts';
 import { usageFindings, type UsageFinding } from '../core/usage.ts';
 import { pendingRequests } from './pending.ts';
-import { SessionMap } from './session-map.ts';
+import { SessionMap, onQuota, sessionBytes } from './session-map.ts';
 
 type Stored = CallLogEntry & { seq: number; key: string };
 
-const log = new SessionMap<Stored>('log:');
+const isEntry = (value: unknown): boolean => typeof value === 'object' && value !== null && typeof (value as Stored).key === 'string' && typeof (value as Stored).origin === 'string';
+const log = new SessionMap<Stored>('log:', isEntry, true);
 let seq = 0;
 
 // A page may have its answer a moment before its outcome is written down; reading the
@@ -21,7 +22,7 @@ export function logWork<T>(work: Promise<T>): Promise<T> {
   return work;
 }
 
-/** The log keeps the newest entries; session storage has a quota (10 MB) to stay inside. */
+/** The log keeps the newest entries; session storage has a quota (10 MiB) to stay inside. */
 export const MAX_LOGGED_CALLS = 5000;
 const PRUNE_BATCH = 500;
 
@@ -34,22 +35,35 @@ function bounded(value: JsonValue | undefined): JsonValue | undefined {
   return size > MAX_LOGGED_VALUE ? { truncated: true, size } : value;
 }
 
-/** The log's share of session storage (10 MB in all): past it, the oldest entries go. */
-export const LOG_BUDGET_CHARS = 4_500_000;
+/**
+ * The log's share of storage.session, in Chrome's own bytes (its 10 MiB quota counts UTF-8 bytes
+ * plus a per-value overhead, so entries are stored as one JSON string each). Past it the oldest
+ * entries go, those of the origin holding most of it first: a flooding origin loses its own history
+ * before any other origin's is touched.
+ * With the waiting requests' own budget (pending.ts) this leaves a reserve that a decision, a
+ * rejection and a reset always fit in.
+ */
+export const LOG_BUDGET_BYTES = 5 * 1024 * 1024;
 
-// Size of each stored entry, so the budget is kept without reading the whole log per write.
-let sizes: Map<string, number> | undefined;
+// Chrome's size of each stored entry, so the budget is kept without measuring the whole log per write.
+let sizes: Map<string, { origin: string; bytes: number }> | undefined;
 let total = 0;
 
-async function sizeTable(): Promise<Map<string, number>> {
+async function sizeTable(): Promise<Map<string, { origin: string; bytes: number }>> {
   if (!sizes) {
-    sizes = new Map();
+    const table = new Map<string, { origin: string; bytes: number }>();
+    const entries = await log.values();
+    // Entries a previous worker wrote: Chrome's total for them, shared out by JSON length.
+    const chars = entries.map((entry) => JSON.stringify(entry).length);
+    const allChars = chars.reduce((a, b) => a + b, 0);
+    const measured = entries.length > 0 ? await sessionBytes(entries.map((e) => `log:${e.key}`)) : 0;
     total = 0;
-    for (const entry of await log.values()) {
-      const size = JSON.stringify(entry).length;
-      sizes.set(entry.key, size);
-      total += size;
-    }
+    entries.forEach((entry, i) => {
+      const bytes = allChars > 0 ? Math.ceil((measured * chars[i]!) / allChars) : 0;
+      table.set(entry.key, { origin: entry.origin, bytes });
+      total += bytes;
+    });
+    sizes = table;
   }
   return sizes;
 }
@@ -60,32 +74,55 @@ async function write(key: string, entry: Stored): Promise<void> {
     const params = bounded(entry.params);
     const result = bounded(entry.result);
     const stored = { ...entry, ...(params !== undefined && { params }), ...(result !== undefined && { result }) };
-    const size = JSON.stringify(stored).length;
     const table = await sizeTable();
     await log.set(key, stored);
-    total += size - (table.get(key) ?? 0);
-    table.set(key, size);
-    if (table.size > MAX_LOGGED_CALLS + PRUNE_BATCH || total > LOG_BUDGET_CHARS) await prune();
+    const bytes = await log.bytes(key);
+    total += bytes - (table.get(key)?.bytes ?? 0);
+    table.set(key, { origin: entry.origin, bytes });
+    if (table.size > MAX_LOGGED_CALLS + PRUNE_BATCH || total > LOG_BUDGET_BYTES) await prune();
   } catch (error) {
     console.warn('mock wallet: could not write the call log', error);
   }
 }
 
-/** Drops the oldest entries down to the count limit and 80% of the budget. */
+/**
+ * Drops the oldest entries down to the count limit and 80 % of the budget, those of the origin that
+ * holds most of the log first. An entry still pending stays (its outcome is still to come).
+ */
 async function prune(): Promise<void> {
   const table = await sizeTable();
-  const entries = [...(await log.values())].sort((a, b) => a.startedAt - b.startedAt || a.seq - b.seq);
+  const waiting = new Set((await pendingRequests.values()).map((p) => p.key));
+  const entries = [...(await log.values())].filter((e) => !waiting.has(e.key)).sort((a, b) => a.startedAt - b.startedAt || a.seq - b.seq);
+  const byOrigin = new Map<string, number>();
+  for (const { origin, bytes } of table.values()) byOrigin.set(origin, (byOrigin.get(origin) ?? 0) + bytes);
+  const heaviest = [...byOrigin.entries()].sort((a, b) => b[1] - a[1])[0]?.[0];
+  // The heaviest origin's entries first, oldest first; then everyone's, oldest first.
+  const order = [...entries.filter((e) => e.origin === heaviest), ...entries.filter((e) => e.origin !== heaviest)];
   const gone: string[] = [];
-  let left = entries.length;
-  for (const entry of entries) {
-    if (left <= MAX_LOGGED_CALLS && total <= LOG_BUDGET_CHARS * 0.8) break;
+  let left = table.size;
+  for (const entry of order) {
+    if (left <= MAX_LOGGED_CALLS && total <= LOG_BUDGET_BYTES * 0.8) break;
     gone.push(entry.key);
-    total -= table.get(entry.key) ?? 0;
+    total -= table.get(entry.key)?.bytes ?? 0;
     table.delete(entry.key);
     left--;
   }
   await log.delete(gone);
 }
+
+/** When storage.session is full: the oldest half of the log goes, so what must be written fits. */
+async function freeRoom(): Promise<void> {
+  const table = await sizeTable();
+  const waiting = new Set((await pendingRequests.values()).map((p) => p.key));
+  const entries = [...(await log.values())].filter((e) => !waiting.has(e.key)).sort((a, b) => a.startedAt - b.startedAt || a.seq - b.seq);
+  const gone = entries.slice(0, Math.ceil(entries.length / 2)).map((e) => e.key);
+  for (const key of gone) {
+    total -= table.get(key)?.bytes ?? 0;
+    table.delete(key);
+  }
+  await log.delete(gone);
+}
+onQuota(freeRoom);
 
 export function logCall(key: string, entry: CallLogEntry): Promise<void> {
   return logWork(write(key, { ...entry, seq: seq++, key }));

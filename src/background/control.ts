@@ -1,7 +1,7 @@
 // The test-control surface: a global of this worker, for Playwright's serviceWorker.evaluate.
 // Web pages cannot reach a service worker's globals; nothing here is exposed to them.
 import type { PendingView, WalletControl } from '../shared/control.ts';
-import { drop, setHoldDelivery, whenDecided, withdraw } from './answer.ts';
+import { drop, setHoldDelivery, setHoldSending, whenDecided, withdraw } from './answer.ts';
 import { approve, reject } from './approvals.ts';
 import { clearCalls, listCalls, usage } from './call-log.ts';
 import { connections } from './connections.ts';
@@ -9,7 +9,7 @@ import { pendingRequests, type PendingRequest } from './pending.ts';
 import { currentSettings, forgetKeys, restoreDefaults, settingsProblems, updateSettings } from './state.ts';
 
 /** Requests still waiting for a decision (a decided one is only being delivered). */
-const waiting = async (): Promise<PendingRequest[]> => (await pendingRequests.values()).filter((p) => !p.answer);
+const waiting = async (): Promise<PendingRequest[]> => (await pendingRequests.values()).filter((p) => !p.answer && !p.prepared);
 
 async function pendingById(id: string): Promise<PendingRequest> {
   const all = await waiting();
@@ -24,7 +24,7 @@ async function pendingById(id: string): Promise<PendingRequest> {
 /** Approved already: decided and being delivered, or delivered and logged. */
 async function alreadyApproved(id: string): Promise<boolean> {
   const held = (await pendingRequests.values()).find((p) => p.id === id);
-  if (held) return held.answer?.settled.outcome === 'approved';
+  if (held) return held.prepared !== undefined || held.answer?.settled.outcome === 'approved';
   return (await listCalls()).some((c) => c.id === id && c.outcome === 'approved');
 }
 
@@ -67,13 +67,18 @@ export const control: WalletControl = {
   async reset() {
     // Decided answers are delivered (delayed ones not yet due are withdrawn); waiting requests are withdrawn.
     const settings = await currentSettings();
-    await Promise.all((await pendingRequests.values()).map((p) => (p.answer ? withdraw(p.key, settings) : reject(p.key, 'reset'))));
+    // A signed transaction not yet sent is sent once and answered: a decision is never undone.
+    await Promise.all((await pendingRequests.values()).map((p) => (p.answer ? withdraw(p.key, settings) : p.prepared ? approve(p.key) : reject(p.key, 'reset'))));
     // Whatever is left (a request mid-decision) must not outlive the reset as a ghost.
     for (const p of await pendingRequests.values()) await drop(p.key);
     await Promise.all([clearCalls(), restoreDefaults(), connections.clear(), forgetKeys()]);
     setHoldDelivery(false);
+    setHoldSending(false);
   },
   async holdDelivery(hold) {
     setHoldDelivery(hold);
+  },
+  async holdSending(hold) {
+    setHoldSending(hold);
   },
 };

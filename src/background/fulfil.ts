@@ -4,12 +4,13 @@ import { methodContext } from '../core/wallet.ts';
 import { RPC_ERROR, RpcError, rpcFailure, rpcSuccess } from '../core/rpc.ts';
 import type { AnyMethod, MethodContext, Target } from '../core/methods/method.ts';
 import type { JsonValue } from '../core/json.ts';
-import { nonceKey, walletNonce, type Settings } from '../core/settings.ts';
+import type { Settings } from '../core/settings.ts';
 import type { LoggedTransaction } from '../shared/control.ts';
-import type { Answer } from './answer.ts';
+import { isPrepared, type Answer, type Prepared } from './decision.ts';
 import { broadcast, broadcastEndpoint, nodeNonce } from './broadcast.ts';
 import { connections } from './connections.ts';
-import { changeSettings, keyRing, updateSettings } from './state.ts';
+import { advancePast, reserveNonce } from './nonces.ts';
+import { keyRing, updateSettings } from './state.ts';
 
 export interface Approvable {
   id: string;
@@ -31,11 +32,12 @@ export async function contextFor(method: AnyMethod, settings: Settings, target: 
 }
 
 /**
- * The approved answer. For getAddresses, `account` is the one the person picked (it
- * becomes the wallet's active account, as in a real wallet); signing methods act for
- * the target fixed when the request arrived, and refuse another.
+ * Decides an approved request. For getAddresses, `account` is the one the person picked (it
+ * becomes the wallet's active account, as in a real wallet); signing methods act for the target
+ * fixed when the request arrived, and refuse another. A Stacks transaction's nonce is reserved on
+ * the request's pending entry (`key`), so deciding again signs the same transaction.
  */
-export async function fulfil(request: Approvable, settings: Settings, account?: number): Promise<Answer> {
+export async function decide(request: Approvable & { key?: string }, settings: Settings, account?: number): Promise<Answer | Prepared> {
   const method = findMethod(request.method);
   let target = request.target;
   if (method.kind === 'connect') {
@@ -46,29 +48,45 @@ export async function fulfil(request: Approvable, settings: Settings, account?: 
     throw new Error(`this ${method.name} request acts for account ${target.account}; a signing request's account cannot be changed when approving`);
   }
   const params = method.parse(request.params, settings);
-  const outcome = await method.respond(params, await contextFor(method, settings, target));
+  let context = await methodContext(keyRing, settings, target);
+  if (method.usesStacksNonce && method.requestedNonce?.(params) === undefined) {
+    const { stacksNodeUrl } = settings;
+    const address = context.keys.stx.address;
+    let nonce: number;
+    try {
+      nonce = request.key ? await reserveNonce(request.key, target.network, target.account, address, stacksNodeUrl) : stacksNodeUrl ? await nodeNonce(stacksNodeUrl, address) : context.stacksNonce;
+    } catch (error) {
+      throw new RpcError(RPC_ERROR.INTERNAL_ERROR, error instanceof Error ? error.message : String(error));
+    }
+    context = { ...context, stacksNonce: nonce };
+  }
+  const outcome = await method.respond(params, context);
   const answered = method.kind === 'query' ? {} : { account: target.account, accountSource: target.source };
   if (method.kind === 'connect') await connections.set(request.origin, target.account);
   if (!outcome.transaction) return { response: rpcSuccess(request.id, outcome.result), outcome: 'approved', ...answered };
 
   const signed = outcome.transaction;
-  let transaction: LoggedTransaction = { chain: signed.chain, hex: signed.hex, txid: signed.txid, ...(signed.nonce !== undefined && { nonce: signed.nonce }) };
-  const { nonce } = signed;
-  if (signed.chain === 'stacks' && nonce !== undefined) {
-    // The wallet's counter moves past every nonce it signs with, as a real wallet's pending nonce does.
-    await changeSettings((current) =>
-      nonce < walletNonce(current, target.network, target.account) ? {} : { stacksNonces: { ...current.stacksNonces, [nonceKey(target.network, target.account)]: nonce + 1 } },
-    );
-  }
   const endpoint = broadcastEndpoint(settings, signed);
-  if (endpoint) {
-    const sent = await broadcast(endpoint, signed);
-    transaction = { ...transaction, sentTo: endpoint, ...(!sent.ok && { error: sent.reason }) };
-    if (!sent.ok) {
-      const { failure } = signed;
-      const message = failure.reasonInMessage ? `${failure.message}: ${sent.reason}` : failure.message;
-      return { response: rpcFailure(request.id, failure.code, message, { reason: sent.reason }), outcome: 'error', ...answered, transaction };
-    }
-  }
-  return { response: rpcSuccess(request.id, outcome.result), outcome: 'approved', ...answered, transaction };
+  const transaction: LoggedTransaction = { chain: signed.chain, hex: signed.hex, txid: signed.txid, ...(signed.nonce !== undefined && { nonce: signed.nonce }), ...(endpoint && { sentTo: endpoint }) };
+  const answer: Answer = { response: rpcSuccess(request.id, outcome.result), outcome: 'approved', ...answered, transaction };
+  return { answer, signed, network: target.network, account: target.account, ...(endpoint && { endpoint }) };
+}
+
+/** Acts on a stored decision: the nonce counter moves past its nonce, the same bytes go to the node, the answer follows. */
+export async function act(prepared: Prepared): Promise<Answer> {
+  const { answer, signed, endpoint } = prepared;
+  if (signed.chain === 'stacks' && signed.nonce !== undefined) await advancePast(prepared.network, prepared.account, signed.nonce);
+  if (!endpoint) return answer;
+  const sent = await broadcast(endpoint, signed);
+  if (sent.ok) return answer;
+  const { failure } = signed;
+  const message = failure.reasonInMessage ? `${failure.message}: ${sent.reason}` : failure.message;
+  const id = 'id' in answer.response ? answer.response.id : '';
+  return { ...answer, response: rpcFailure(id, failure.code, message, { reason: sent.reason }), outcome: 'error', transaction: { ...answer.transaction!, error: sent.reason } };
+}
+
+/** Decides and acts at once: for answers that are never stored (queries). */
+export async function fulfil(request: Approvable, settings: Settings, account?: number): Promise<Answer> {
+  const decision = await decide(request, settings, account);
+  return isPrepared(decision) ? act(decision) : decision;
 }

@@ -3,6 +3,7 @@ import type { JsonValue } from '../core/json.ts';
 import type { Target } from '../core/methods/method.ts';
 import { RPC_ERROR, RpcError, type RpcResponse } from '../core/rpc.ts';
 import type { CallLogEntry } from '../shared/control.ts';
+import type { Prepared } from './decision.ts';
 import { SessionMap } from './session-map.ts';
 
 export interface PendingRequest {
@@ -23,6 +24,10 @@ export interface PendingRequest {
   connectedAccount?: number;
   createdAt: number;
   windowId?: number;
+  /** A Stacks nonce reserved for this request when it was approved: deciding again signs with it. */
+  reservedNonce?: number;
+  /** Approved, signed, not yet sent: a restarted worker or a second press sends these same bytes, never signs again. */
+  prepared?: Prepared;
   /** The decision, stored before it is delivered: a restarted worker delivers it, never decides again. */
   answer?: StoredAnswer;
 }
@@ -30,7 +35,7 @@ export interface PendingRequest {
 export interface StoredAnswer {
   response: RpcResponse;
   /** What the call log records once it is delivered. */
-  settled: Pick<CallLogEntry, 'outcome' | 'errorCode' | 'account' | 'accountSource' | 'result' | 'transaction'>;
+  settled: Pick<CallLogEntry, 'outcome' | 'errorCode' | 'errorMessage' | 'account' | 'accountSource' | 'result' | 'transaction'>;
   /** The responseDelayMs fault: not delivered before this (epoch ms). */
   deliverAt?: number;
 }
@@ -46,19 +51,33 @@ export const pendingKey = (tabId: number, frameId: number, id: string): string =
 
 /** One origin may keep this many requests waiting; more are refused, so it cannot starve others. */
 export const MAX_PENDING_PER_ORIGIN = 25;
-/** Characters of params all waiting requests of one origin may hold, and all origins together. */
-export const MAX_PENDING_CHARS_PER_ORIGIN = 1_500_000;
-export const MAX_PENDING_CHARS = 3_500_000;
+/**
+ * Chrome's bytes (storage.session's own count) that all waiting requests of one origin may hold,
+ * and all origins together: with the call log's budget, a reserve for decisions stays free.
+ */
+export const MAX_PENDING_BYTES_PER_ORIGIN = 1536 * 1024;
+export const MAX_PENDING_BYTES = 3 * 1024 * 1024;
 
-const sizeOf = (p: PendingRequest): number => (p.params === undefined ? 0 : JSON.stringify(p.params).length);
+// Chrome's size of each stored request, measured once per worker life.
+const measured = new Map<string, number>();
+async function bytesOf(p: PendingRequest): Promise<number> {
+  let bytes = measured.get(p.key);
+  if (bytes === undefined) measured.set(p.key, (bytes = await pendingRequests.bytes(p.key)));
+  return bytes;
+}
 
-/** Why a new waiting request of `size` characters from `origin` does not fit, or undefined when it does. */
-async function pendingRoom(origin: string, size: number): Promise<string | undefined> {
-  const all = await pendingRequests.values();
+/** Why waiting requests from `origin` do not fit (with `extra` bytes more), or undefined when they do. */
+async function pendingRoom(origin: string, extra: number, except?: string): Promise<string | undefined> {
+  const stored = await pendingRequests.values();
+  const present = new Set(stored.map((p) => p.key));
+  for (const key of measured.keys()) if (!present.has(key)) measured.delete(key); // answered and gone
+  const all = stored.filter((p) => p.key !== except);
   const mine = all.filter((p) => p.origin === origin);
   if (mine.length >= MAX_PENDING_PER_ORIGIN) return `too many pending requests: ${origin} already has ${mine.length} waiting for approval (limit ${MAX_PENDING_PER_ORIGIN}); answer or close them first`;
-  if (mine.reduce((n, p) => n + sizeOf(p), size) > MAX_PENDING_CHARS_PER_ORIGIN) return `too many pending requests: ${origin}'s waiting requests would hold more than ${MAX_PENDING_CHARS_PER_ORIGIN} characters`;
-  if (all.reduce((n, p) => n + sizeOf(p), size) > MAX_PENDING_CHARS) return 'too many pending requests: the wallet holds as many as it can; answer or close some first';
+  const sizes = new Map(await Promise.all(all.map(async (p) => [p.key, await bytesOf(p)] as const)));
+  const sum = (list: PendingRequest[]): number => list.reduce((n, p) => n + sizes.get(p.key)!, extra);
+  if (sum(mine) > MAX_PENDING_BYTES_PER_ORIGIN) return `too many pending requests: ${origin}'s waiting requests would hold more than ${MAX_PENDING_BYTES_PER_ORIGIN} bytes of the wallet's storage`;
+  if (sum(all) > MAX_PENDING_BYTES) return 'too many pending requests: the wallet holds as many as it can; answer or close some first';
   return undefined;
 }
 
@@ -66,13 +85,20 @@ let admitting: Promise<unknown> = Promise.resolve();
 
 /**
  * Stores a new waiting request if it fits, else throws -32603 saying why. One at a time:
- * requests arriving together would otherwise all see the same free room.
+ * requests arriving together would otherwise all see the same free room. Its size is Chrome's,
+ * measured once stored: one that does not fit after all is taken out again.
  */
 export function admit(request: PendingRequest): Promise<void> {
   const run = admitting.then(async () => {
-    const full = await pendingRoom(request.origin, sizeOf(request));
+    const estimate = request.params === undefined ? 0 : new TextEncoder().encode(JSON.stringify(request.params)).length;
+    const full = await pendingRoom(request.origin, estimate);
     if (full) throw new RpcError(RPC_ERROR.INTERNAL_ERROR, full);
     await pendingRequests.set(request.key, request);
+    const after = await pendingRoom(request.origin, await bytesOf(request), request.key);
+    if (after) {
+      await pendingRequests.delete([request.key]);
+      throw new RpcError(RPC_ERROR.INTERNAL_ERROR, after);
+    }
   });
   admitting = run.catch(() => undefined);
   return run;

@@ -2,7 +2,7 @@
 // to a stopped worker, so a window or tab closed meanwhile is found here, not in a listener.
 import browser from 'webextension-polyfill';
 import { drop, resumeAnswered } from './answer.ts';
-import { reject } from './approvals.ts';
+import { approve, reject } from './approvals.ts';
 import { pendingRequests } from './pending.ts';
 import { PROMPT_PAGE, openPromptWindow } from './prompt-window.ts';
 import { currentSettings } from './state.ts';
@@ -12,7 +12,10 @@ const startedAt = Date.now();
 
 export async function recover(): Promise<void> {
   await resumeAnswered();
-  const left = (await pendingRequests.values()).filter((p) => !p.answer && p.createdAt < startedAt);
+  // Signed and stored but not sent: sent now (the same bytes), whatever became of its window.
+  const all = await pendingRequests.values();
+  await Promise.all(all.filter((p) => p.prepared && !p.answer).map((p) => approve(p.key)));
+  const left = all.filter((p) => !p.answer && !p.prepared && p.createdAt < startedAt);
   if (left.length === 0) return;
   const [windows, tabs, pages] = await Promise.all([browser.windows.getAll(), browser.tabs.query({}), browser.runtime.getContexts({ contextTypes: ['TAB'] })]);
   const prompts = pages.filter((c) => (c.documentUrl ?? '').startsWith(browser.runtime.getURL(PROMPT_PAGE)));

@@ -7,7 +7,8 @@ import { prepareCall } from '../core/wallet.ts';
 import { answerDelayMs } from '../core/faults.ts';
 import type { CallLogEntry } from '../shared/control.ts';
 import type { RpcPollMessage, RpcReply, RpcRequestMessage } from '../shared/messages.ts';
-import { answerForRetry, failed, outcomeOf, rejection, type Answer } from './answer.ts';
+import { answerForRetry, failed, outcomeOf, rejection } from './answer.ts';
+import type { Answer } from './decision.ts';
 import { approve, reject } from './approvals.ts';
 import { logCall } from './call-log.ts';
 import { connections } from './connections.ts';
@@ -99,7 +100,10 @@ export async function handleRpc(message: RpcRequestMessage, sender: Runtime.Mess
     // The slow-wallet fault delays a connect answer under every policy: it waits as a stored
     // request does, so a reset withdraws it and a stopped worker still delivers it.
     const delayed = answerDelayMs(method.kind, settings) > 0;
-    if (prompted || delayed) {
+    // A signing request is stored even when approved at once: its transaction and nonce are decided
+    // exactly once, whatever happens to this worker or the page's retry.
+    const signing = method.kind === 'sign' && settings.approvalPolicy === 'approve';
+    if (prompted || delayed || signing) {
       const pending: PendingRequest = {
         key,
         id,

@@ -5,6 +5,19 @@ import browser from 'webextension-polyfill';
 
 let everything: Promise<Record<string, unknown>> | undefined;
 
+/** Chrome's quota for storage.session, in its own units (UTF-8 bytes plus its per-value overhead). */
+export const SESSION_QUOTA_BYTES = 10 * 1024 * 1024;
+
+/** What this worker's storage.session holds, as Chrome counts it (getBytesInUse). */
+export function sessionBytes(keys: string | string[] | null = null): Promise<number> {
+  return browser.storage.session.getBytesInUse(keys);
+}
+
+/** Frees room when a write meets the quota (the call log's oldest entries go); set by the call log. */
+let makeRoom: (() => Promise<void>) | undefined;
+export const onQuota = (free: () => Promise<void>): void => void (makeRoom = free);
+const isQuotaError = (error: unknown): boolean => /quota/i.test(String(error));
+
 /** Session storage as this worker found it at start: read once, however many maps there are. */
 export function loadSession(): Promise<Record<string, unknown>> {
   everything ??= browser.storage.session.get(null);
@@ -14,18 +27,34 @@ export function loadSession(): Promise<Record<string, unknown>> {
 export class SessionMap<T> {
   private loaded: Promise<Map<string, T>> | undefined;
 
-  /** `isValid` skips (and removes) stored values that are not a T: garbage never reaches the wallet. */
+  /**
+   * `isValid` skips (and removes) stored values that are not a T: garbage never reaches the wallet.
+   * `packed` stores each value as one JSON string: Chrome counts a per-value overhead for every
+   * object, array and number inside a value, so a log entry of many small parts costs far more of
+   * the quota than its text; as one string it costs its UTF-8 bytes.
+   */
   constructor(
     private readonly prefix: string,
     private readonly isValid: (value: unknown) => boolean = () => true,
+    private readonly packed = false,
   ) {}
+
+  private unpack(value: unknown): unknown {
+    if (!this.packed) return value;
+    try {
+      return typeof value === 'string' ? (JSON.parse(value) as unknown) : undefined;
+    } catch {
+      return undefined;
+    }
+  }
 
   private load(): Promise<Map<string, T>> {
     this.loaded ??= loadSession().then((all) => {
       const map = new Map<string, T>();
       const garbage: string[] = [];
-      for (const [key, value] of Object.entries(all)) {
+      for (const [key, stored] of Object.entries(all)) {
         if (!key.startsWith(this.prefix)) continue;
+        const value = this.unpack(stored);
         if (this.isValid(value)) map.set(key.slice(this.prefix.length), value as T);
         else garbage.push(key);
       }
@@ -49,11 +78,27 @@ export class SessionMap<T> {
     if (keys.length > 0) await browser.storage.session.remove(keys.map((k) => this.prefix + k));
   }
 
-  /** Written to storage first: a write the quota refuses changes nothing, here or there. */
+  /**
+   * Written to storage first: a write the quota refuses changes nothing, here or there. Refused
+   * for the quota, it frees room (the call log's oldest entries) and tries once more, so a
+   * decision, a rejection or a reset always fits.
+   */
   async set(key: string, value: T): Promise<void> {
     const map = await this.load();
-    await browser.storage.session.set({ [this.prefix + key]: value });
+    const entry = { [this.prefix + key]: this.packed ? JSON.stringify(value) : value };
+    try {
+      await browser.storage.session.set(entry);
+    } catch (error) {
+      if (!isQuotaError(error) || !makeRoom) throw error;
+      await makeRoom();
+      await browser.storage.session.set(entry);
+    }
     map.set(key, value);
+  }
+
+  /** Chrome's size of one entry. */
+  bytes(key: string): Promise<number> {
+    return sessionBytes(this.prefix + key);
   }
 
   /** Changes an entry that is still there; a taken entry stays gone. */

@@ -109,6 +109,11 @@ export interface WalletControl {
    * worker stopped between deciding and delivering would. reset() turns it off.
    */
   holdDelivery(hold: boolean): Promise<void>;
+  /**
+   * For testing the wallet itself: sign and store approved transactions but do not send them, as
+   * a worker stopped between signing and sending would. reset() turns it off.
+   */
+  holdSending(hold: boolean): Promise<void>;
 }
 
 /** The name of the global in the service worker. */

@@ -86,6 +86,8 @@ export interface WalletMethod<P> {
   rejection: { rejected: string; closed: string };
   /** Builds a Stacks transaction: its context needs the account's next nonce (from the node, when one is set). */
   usesStacksNonce?: true;
+  /** The nonce the request itself names, if any: then the wallet reserves none of its own. */
+  requestedNonce?(params: P): bigint | undefined;
   /** The real wallet (accountRule 'site') ignores `account: 0` for this method: a truthiness test. */
   ignoresAccountZero?: boolean;
   /** Names of parameters the request carried and this method ignored (the call log lists them). */

@@ -21,6 +21,7 @@ export const stxCallContract = defineMethod<CallContractParams>({
   name: 'stx_callContract',
   kind: 'sign',
   usesStacksNonce: true,
+  requestedNonce: (params) => params.nonce,
   parse(raw, settings) {
     const params = paramsObject('stx_callContract', raw, '{ contract: "SP….name", functionName, functionArgs? }');
     const common = readCommon(params);

@@ -19,6 +19,7 @@ export const stxDeployContract = defineMethod<DeployContractParams>({
   name: 'stx_deployContract',
   kind: 'sign',
   usesStacksNonce: true,
+  requestedNonce: (params) => params.nonce,
   parse(raw) {
     const params = paramsObject('stx_deployContract', raw, '{ name, clarityCode, clarityVersion? }');
     const name = requiredString(params, 'name');

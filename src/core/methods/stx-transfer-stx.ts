@@ -17,6 +17,7 @@ export const stxTransferStx = defineMethod<TransferStxParams>({
   name: 'stx_transferStx',
   kind: 'sign',
   usesStacksNonce: true,
+  requestedNonce: (params) => params.nonce,
   parse(raw, settings) {
     const params = paramsObject('stx_transferStx', raw, '{ recipient, amount }');
     const common = readCommon(params);

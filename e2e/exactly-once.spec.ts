@@ -1,0 +1,99 @@
+// Never twice: a transaction is signed once and sent once whatever stops the worker or presses
+// Approve again, and Stacks nonces are reserved one approval at a time, from any tab or frame.
+import { test, expect, type Page } from 'mock-wallet-provider/testing';
+import { loopbackNode, type LoopbackNode } from './loopback-node.ts';
+import { request } from './support.ts';
+
+const BOB = 'SP2J6ZY48GV1EZ5V2V5RB9MP66SW86PYKKNRV9EJ7';
+const ALICE_BTC = 'bc1qxhmdufsvnuaaaer4ynz88fspdsxq2h9e9cetdj';
+const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
+
+let node: LoopbackNode;
+test.beforeEach(async () => {
+  node = await loopbackNode();
+});
+test.afterEach(async () => {
+  await node.close();
+});
+
+/** stx_transferStx and sendTransfer, each with the node's endpoint set. */
+const CASES = [
+  { method: 'stx_transferStx', params: { recipient: BOB, amount: '5' }, settings: () => ({ stacksNodeUrl: node.url }) },
+  { method: 'sendTransfer', params: { recipients: [{ address: ALICE_BTC, amount: '15000' }] }, settings: () => ({ bitcoinBroadcastUrl: `${node.url}/api` }) },
+] as const;
+
+for (const { method, params, settings } of CASES) {
+  test(`${method}: the worker stops between signing and sending; the restarted worker sends the same bytes once and the page gets that txid`, async ({ page, wallet, walletBrowser }) => {
+    await wallet.setSettings(settings());
+    await page.goto('/blank.html');
+    await walletBrowser.control('holdSending', true);
+    const call = request(page, method, params);
+    const prompt = await wallet.nextPrompt();
+    await prompt.approve(); // returns once the decision (the signed transaction) is stored
+    expect(node.posts).toEqual([]);
+    const [decided] = await wallet.calls();
+    // A second press, from the kit, while it waits to be sent: nothing new is signed or sent.
+    await wallet.approve(decided!.id);
+    await walletBrowser.control('holdSending', false);
+    await wallet.stopServiceWorker();
+    const settled = await call;
+    expect(settled.ok, JSON.stringify(settled.response)).toBe(true);
+    await sleep(500); // a second POST would come now
+    expect(node.posts).toHaveLength(1);
+    const logged = (await wallet.calls()).filter((c) => c.id === decided!.id);
+    expect(logged.map((c) => c.outcome)).toEqual(['approved']);
+    expect((settled.response.result as unknown as { txid: string }).txid).toBe(logged[0]!.transaction!.txid);
+    expect(logged[0]!.transaction!.hex.length).toBeGreaterThan(0);
+  });
+}
+
+test('pressing Approve in the window and from the kit at once signs and sends one transaction', async ({ page, wallet }) => {
+  await wallet.setSettings({ stacksNodeUrl: node.url });
+  await page.goto('/blank.html');
+  for (let round = 0; round < 4; round++) {
+    const call = request(page, 'stx_transferStx', { recipient: BOB, amount: String(round + 1) });
+    const prompt = await wallet.nextPrompt();
+    await prompt.ready();
+    const [pending] = await wallet.pending();
+    await Promise.all([prompt.approve().catch(() => undefined), wallet.approve(pending!.id)]);
+    expect((await call).ok).toBe(true);
+  }
+  await sleep(300);
+  expect(node.nonces).toEqual([0, 1, 2, 3]);
+  expect(await wallet.stacksNonce()).toBe(4);
+});
+
+/** Starts `count` transfers from a frame at once; resolves to their settled answers. */
+function burst(page: Page | import('@playwright/test').Frame, count: number): Promise<{ ok: boolean; nonce?: number }[]> {
+  return page.evaluate(
+    `Promise.all(Array.from({ length: ${count} }, (_, i) => window.WalletProvider.request('stx_transferStx', { recipient: '${BOB}', amount: String(i + 1) }).then(
+      (r) => ({ ok: true, hex: r.result.transaction }),
+      (r) => ({ ok: false, error: r.error }),
+    )))`,
+  ) as Promise<{ ok: boolean; nonce?: number }[]>;
+}
+
+test('approvals at once from two tabs and a cross-origin frame get distinct, increasing nonces; a reject takes none', async ({ page, context, wallet }) => {
+  await wallet.setSettings({ approvalPolicy: 'approve', stacksNodeUrl: node.url });
+  await page.goto('/frames.html');
+  const other = await context.newPage();
+  await other.goto('/blank.html');
+  await expect.poll(() => page.frames().some((f) => f.url().startsWith('http://localhost'))).toBe(true);
+  const frame = page.frames().find((f) => f.url().startsWith('http://localhost'));
+  const answers = (await Promise.all([burst(page, 4), burst(other, 4), burst(frame!, 4)])).flat();
+  expect(answers.every((a) => a.ok)).toBe(true);
+  await sleep(300);
+  expect([...node.nonces].sort((a, b) => a - b)).toEqual([...Array(12).keys()]);
+  await other.close();
+
+  // Under the prompt policy, two windows pressed at once; a third rejected consumes nothing.
+  await wallet.setApprovalPolicy('prompt');
+  const calls = [0, 1, 2].map((i) => request(page, 'stx_transferStx', { recipient: BOB, amount: String(100 + i) }));
+  const prompts = [await wallet.nextPrompt(), await wallet.nextPrompt(), await wallet.nextPrompt()];
+  await Promise.all([prompts[0]!.approve(), prompts[1]!.approve(), prompts[2]!.reject()]);
+  const settled = await Promise.all(calls);
+  expect(settled.map((s) => s.ok).sort()).toEqual([false, true, true]);
+  await sleep(300);
+  expect([...node.nonces].sort((a, b) => a - b)).toEqual([...Array(14).keys()]);
+  expect(await wallet.stacksNonce()).toBe(14);
+});

@@ -175,3 +175,37 @@ test('a flood from one origin cannot starve another: the other connects, nothing
   await wallet.approveNext();
   expect((await other2).ok).toBe(true);
 });
+
+test("a flood counted in Chrome's bytes (params of many tiny values, then wide characters) cannot fill storage.session for anyone", async ({ context, page, wallet, walletBrowser }) => {
+  test.setTimeout(180_000);
+  await page.goto('/blank.html');
+  // A request already waiting before the flood.
+  const waiting = request(page, 'signMessage', { message: 'waiting through the flood' });
+  await wallet.nextPrompt();
+  const [held] = await wallet.pending();
+
+  const answered = await page.evaluate(async () => {
+    const provider = (window as unknown as { WalletProvider: { request(m: string, p?: unknown): Promise<unknown> } }).WalletProvider;
+    const settle = (p: Promise<unknown>): Promise<unknown> => p.then((r) => r, (r) => r);
+    const arrays = Array.from({ length: 1999 }, () => []);
+    const wide = '漢'.repeat(32_000);
+    let n = 0;
+    for (let i = 0; i < 1500; i += 50) n += (await Promise.all(Array.from({ length: 50 }, () => settle(provider.request('no_such_method', arrays))))).length;
+    for (let i = 0; i < 400; i += 50) n += (await Promise.all(Array.from({ length: 50 }, () => settle(provider.request('no_such_method', { note: wide }))))).length;
+    return n;
+  });
+  expect(answered).toBe(1900);
+  const used = await (await walletBrowser.worker()).evaluate(() => (globalThis as unknown as { chrome: { storage: { session: { getBytesInUse(k: null): Promise<number> } } } }).chrome.storage.session.getBytesInUse(null));
+  expect(used, 'storage.session stays well inside its 10 MiB quota').toBeLessThan(8 * 1024 * 1024);
+
+  // Another origin connects as usual, the waiting request is answered, and reset works.
+  const other = await context.newPage();
+  await other.goto('http://localhost:5317/blank.html');
+  const connect = request(other, 'getAddresses');
+  await wallet.approveNext();
+  expect((await connect).ok).toBe(true);
+  await wallet.approve(held!.id);
+  expect((await waiting).ok).toBe(true);
+  await wallet.reset();
+  expect(await wallet.calls()).toEqual([]);
+});

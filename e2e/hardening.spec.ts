@@ -156,6 +156,30 @@ test.describe('corrupted storage is never silent', () => {
     expect(byKind(await request(page, 'getAddresses'))['p2wpkh']?.['address']).toBe(first);
   });
 
+  test("a cache entry edited to pass every field check (another account's keys, relabelled) fails its seal: dropped, reported, derived again", async ({ page, wallet, walletBrowser }) => {
+    await wallet.setApprovalPolicy('approve');
+    await page.goto('/blank.html');
+    const first = byKind(await request(page, 'getAddresses'))['p2wpkh']?.['address'];
+    await wallet.setActiveAccount(5);
+    await request(page, 'getAddresses');
+    await wallet.setActiveAccount(0);
+    const worker = await walletBrowser.worker();
+    await worker.evaluate(async () => {
+      const session = (globalThis as unknown as { chrome: { storage: { session: { get(k: null): Promise<Record<string, unknown>>; set(v: object): Promise<void> } } } }).chrome.storage.session;
+      const all = await session.get(null);
+      const slot = (account: number) => Object.keys(all).find((k) => k.startsWith('keys:') && k.endsWith(`:mainnet:${account}`))!;
+      // Account 5's keys, with only what a field check reads rewritten to account 0's.
+      const entry = structuredClone(all[slot(5)]) as { keys: { account: number; p2wpkh: { derivationPath: string }; p2tr: { derivationPath: string } } };
+      entry.keys.account = 0;
+      entry.keys.p2wpkh.derivationPath = entry.keys.p2wpkh.derivationPath.replace("/5'/", "/0'/");
+      entry.keys.p2tr.derivationPath = entry.keys.p2tr.derivationPath.replace("/5'/", "/0'/");
+      await session.set({ [slot(0)]: entry });
+    });
+    await wallet.stopServiceWorker();
+    expect(byKind(await request(page, 'getAddresses'))['p2wpkh']?.['address']).toBe(first);
+    expect(await wallet.settingsProblems()).toEqual([expect.stringMatching(/cached keys for mainnet account 0 failed their integrity check/)]);
+  });
+
   test('null and garbage pending entries are skipped: pending(), reset() and closing a window still work', async ({ page, wallet, walletBrowser }) => {
     const worker = await walletBrowser.worker();
     await worker.evaluate(async () => {

@@ -5,6 +5,7 @@ import { drop, setHoldDelivery, setHoldSending, whenDecided, withdraw } from './
 import { approve, reject } from './approvals.ts';
 import { clearCalls, listCalls, usage } from './call-log.ts';
 import { connections } from './connections.ts';
+import { keyCacheProblems } from './key-cache.ts';
 import { pendingRequests, type PendingRequest } from './pending.ts';
 import { currentSettings, forgetKeys, restoreDefaults, settingsProblems, updateSettings } from './state.ts';
 
@@ -45,7 +46,7 @@ const view = ({ id, origin, method, params, target, tabId, frameId, windowId, cr
 export const control: WalletControl = {
   getSettings: currentSettings,
   async settingsProblems() {
-    return (await settingsProblems()).problems;
+    return [...(await settingsProblems()).problems, ...keyCacheProblems()];
   },
   setSettings: updateSettings, // validates the whole patch before anything is written
   async listPending() {

@@ -1,18 +1,18 @@
 // The worker's view of the settings, and the one key ring every answer derives from.
-import { KeyRing, type StoredKeys } from '../core/keyring.ts';
+import { KeyRing } from '../core/keyring.ts';
 import { applySettingsPatch, defaultSettings, type Settings, type SettingsPatch, type StoredSettingsReport } from '../core/settings.ts';
 import { syncExposure } from './expose.ts';
-import { SessionMap } from './session-map.ts';
+import { forgetKeyCacheProblems, keyCache } from './key-cache.ts';
 import { loadSettingsReport, storeSettings } from '../shared/settings-store.ts';
 
-/** Public keys survive a worker restart in session storage: the next first call does not derive. */
-const keyStore = new SessionMap<StoredKeys>('keys:', (v) => typeof v === 'object' && v !== null && typeof (v as StoredKeys).wallet === 'string');
-export const keyRing = new KeyRing(keyStore);
+/** Public keys survive a worker restart in session storage, sealed: the next first call does not derive. */
+export const keyRing = new KeyRing(keyCache);
 
 /** Reset forgets every derived key, in memory and in session storage. */
 export async function forgetKeys(): Promise<void> {
   keyRing.clear();
-  await keyStore.clear();
+  forgetKeyCacheProblems();
+  await keyCache.clear();
 }
 
 // This worker is the only writer of the settings (the settings page and the tests ask it),

@@ -159,7 +159,16 @@ test('bad params answer -32602 naming the field', async () => {
     ['stx_transferStx', { amount: 1 }, /recipient must be a Stacks principal/],
     ['stx_transferStx', { recipient: 'SPnotanaddress', amount: 1 }, /recipient "SPnotanaddress" is not a valid Stacks address: .*on mainnet addresses start with SP/],
     ['stx_transferStx', { recipient: 'ST2J6ZY48GV1EZ5V2V5RB9MP66SW86PYKKQ9H6DPX', amount: 1, network: 'testnet' }, /bad checksum .*on testnet addresses start with ST/],
-    ['stx_callContract', { contract: `SP2J6ZY48GV1EZ5V2V5RB9MP66SW86PYKKNRV9EJ7.${'a'.repeat(129)}`, functionName: 'f' }, /contract must be a Stacks principal/],
+    ['stx_callContract', { contract: `SP2J6ZY48GV1EZ5V2V5RB9MP66SW86PYKKNRV9EJ7.${'a'.repeat(129)}`, functionName: 'f' }, /contract's contract name is 129 characters; Clarity names are at most 128/],
+    ['stx_callContract', { contract: `${BOB}.c`, functionName: 'f'.repeat(129) }, /functionName must be a Clarity name \(at most 128 characters\)/],
+    ['stx_deployContract', { name: 'n'.repeat(129), clarityCode: '(ok u1)' }, /name must be a contract name/],
+    // u64 bounds: one more would be signed as another number.
+    ['stx_transferStx', { recipient: BOB, amount: '18446744073709551616' }, /amount 18446744073709551616 is more than a Stacks transaction can carry \(u64/],
+    ['stx_transferStx', { recipient: BOB, amount: 1, fee: '99999999999999999999' }, /fee 99999999999999999999 is more than a Stacks transaction can carry/],
+    ['stx_transferStx', { recipient: BOB, amount: 1, nonce: '18446744073709551616' }, /nonce 18446744073709551616 is more than/],
+    // Clarity's own bounds, refused by name instead of a library failure.
+    ['stx_callContract', { contract: `${BOB}.c`, functionName: 'f', functionArgs: [`${'0a'.repeat(33)}09`] }, /functionArgs\[0\] nests 34 levels deep; Clarity allows at most 32/],
+    ['stx_callContract', { contract: `${BOB}.c`, functionName: 'f', functionArgs: [`0b${(100_000).toString(16).padStart(8, '0')}${'09'.repeat(100_000)}`] }, /functionArgs\[0\] holds more than 10000 values/],
     ['stx_transferStx', { recipient: BOB, amount: 1.5 }, /amount must be a whole number/],
     ['stx_transferStx', { recipient: BOB, amount: '-1' }, /amount must be a whole number/],
     ['stx_transferStx', { recipient: BOB, amount: 1, memo: 'x'.repeat(35) }, /memo must be a string of at most 34 bytes/],

@@ -29,7 +29,7 @@ export const stxCallContract = defineMethod<CallContractParams>({
     const [contractAddress, contractName] = contract.value.split('.') as [string, string | undefined];
     if (!contractName) throw invalidParams(`contract must name a contract, "<address>.<name>", got ${describe(contract.value)}`);
     const functionName = requiredString(params, 'functionName');
-    if (!/^[a-zA-Z]([a-zA-Z0-9]|[-_!?+<>=/*])*$/.test(functionName)) throw invalidParams(`functionName must be a Clarity name, got ${describe(functionName)}`);
+    if (!/^[a-zA-Z]([a-zA-Z0-9]|[-_!?+<>=/*])*$/.test(functionName) || functionName.length > 128) throw invalidParams(`functionName must be a Clarity name (at most 128 characters), got ${describe(functionName)}`);
     const args = params['functionArgs'] ?? [];
     if (!Array.isArray(args)) throw invalidParams(`functionArgs must be an array of hex-serialized Clarity values, got ${describe(args)}`);
     return { ...common, contractAddress, contractName, contractChain: contract.chain, functionName, functionArgs: args.map((arg, i) => clarityValue(arg, `functionArgs[${i}]`)) };

@@ -24,6 +24,7 @@ export function principal(value: unknown, field: string, expected: StacksChain):
   const shape = `${field} must be a Stacks principal (${PREFIX[expected]}… or ${PREFIX[expected]}….contract-name on ${expected})`;
   if (typeof value !== 'string') throw invalidParams(`${shape}, got ${describe(value)}`);
   const [address, name, ...rest] = value.split('.');
+  if (name !== undefined && name.length > 128) throw invalidParams(`${field}'s contract name is ${name.length} characters; Clarity names are at most 128`);
   if (!address || rest.length > 0 || (name !== undefined && !/^[a-zA-Z]([a-zA-Z0-9]|[-_]){0,127}$/.test(name))) throw invalidParams(`${shape}, got ${describe(value)}`);
   let version: number;
   try {

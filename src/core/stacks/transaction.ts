@@ -22,11 +22,17 @@ export interface StacksTxCommon {
   sponsored: boolean;
 }
 
-/** A whole number of µSTX or a nonce, as a number or digit string (the real wallet coerces). */
+/** A Stacks transaction's amounts, fees and nonces are u64: a larger number would be signed as another. */
+export const MAX_U64 = 2n ** 64n - 1n;
+
+/** A whole number of µSTX or a nonce, as a number or digit string (the real wallet coerces), at most u64. */
 export function wholeNumber(value: unknown, field: string): bigint {
-  if (typeof value === 'number' && Number.isSafeInteger(value) && value >= 0) return BigInt(value);
-  if (typeof value === 'string' && /^[0-9]{1,20}$/.test(value)) return BigInt(value);
-  throw invalidParams(`${field} must be a whole number ≥ 0 (a number or a string of digits), got ${describe(value)}`);
+  let number: bigint | undefined;
+  if (typeof value === 'number' && Number.isSafeInteger(value) && value >= 0) number = BigInt(value);
+  if (typeof value === 'string' && /^[0-9]{1,40}$/.test(value)) number = BigInt(value);
+  if (number === undefined) throw invalidParams(`${field} must be a whole number ≥ 0 (a number or a string of digits), got ${describe(value)}`);
+  if (number > MAX_U64) throw invalidParams(`${field} ${number} is more than a Stacks transaction can carry (u64: at most ${MAX_U64})`);
+  return number;
 }
 
 export function readCommon(params: Params): StacksTxCommon {

@@ -97,3 +97,44 @@ test('approvals at once from two tabs and a cross-origin frame get distinct, inc
   expect([...node.nonces].sort((a, b) => a - b)).toEqual([...Array(14).keys()]);
   expect(await wallet.stacksNonce()).toBe(14);
 });
+
+/** A PSBT spending `count` outputs of one address, built with @scure/btc-signer (bitcoinjs-lib's builder is quadratic). */
+async function widePsbt(address: string, count: number): Promise<string> {
+  const { Address, OutScript, Transaction } = await import('@scure/btc-signer');
+  const { createHash } = await import('node:crypto');
+  const tx = new Transaction();
+  const script = OutScript.encode(Address().decode(address));
+  for (let i = 0; i < count; i++) tx.addInput({ txid: createHash('sha256').update(`wide ${i}`).digest(), index: 0, witnessUtxo: { script, amount: 1_000n } });
+  tx.addOutputAddress(ALICE_BTC, 100_000n);
+  return Buffer.from(tx.toPSBT()).toString('hex');
+}
+
+test('a PSBT with 1500 inputs is signed while another origin is answered at once; the kit waits for the decision, not a fixed 10 s', async ({ page, context, wallet }) => {
+  test.setTimeout(180_000);
+  const { psbtFromHex, signerOf } = await import('./bitcoin-reference.ts');
+  const { reference } = await import('./reference.ts');
+  const account = await reference('mainnet', 0);
+  const hex = await widePsbt(account.p2wpkh.address, 1500);
+  await page.goto('/blank.html');
+  const call = request(page, 'signPsbt', { hex });
+  const prompt = await wallet.nextPrompt({ timeout: 30_000 });
+  const approving = prompt.approve();
+  // Another origin's query, asked while the wallet signs, is answered long before the signature.
+  const other = await context.newPage();
+  await other.goto('http://localhost:5317/blank.html');
+  const started = Date.now();
+  const query = await request(other, 'supportedMethods');
+  const queryMs = Date.now() - started;
+  expect(query.ok).toBe(true);
+  await approving;
+  const settled = await call;
+  const signedAt = Date.now() - started;
+  expect(settled.ok).toBe(true);
+  expect(queryMs, `the query took ${queryMs} ms while signing took ${signedAt} ms`).toBeLessThan(Math.max(2_000, signedAt / 2));
+  const psbt = psbtFromHex((settled.response.result as unknown as { hex: string }).hex);
+  for (const i of [0, 749, 1499]) expect(signerOf(psbt, i)).toBe(account.p2wpkh.publicKey);
+
+  // Past the wallet's bounds: refused at once, naming them.
+  const refused = await request(page, 'signPsbt', { hex: await widePsbt(account.p2wpkh.address, 5001) });
+  expect(refused.response.error?.message ?? '').toMatch(/5001 inputs and 1 outputs; this wallet signs PSBTs of at most 5000 inputs/);
+});

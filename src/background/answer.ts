@@ -157,20 +157,23 @@ function announceDecided(key: string): void {
 
 /**
  * Resolves true once the request under `key` has its decision stored (its transaction or answer
- * may still be on its way) or is gone; false when `timeoutMs` passes first.
+ * may still be on its way) or is gone; when `timeoutMs` passes first, 'signing' while the wallet is
+ * still working on it, else false.
  */
-export function whenDecided(key: string, timeoutMs: number): Promise<boolean> {
+export function whenDecided(key: string, timeoutMs: number): Promise<boolean | 'signing'> {
   return new Promise((resolve) => {
     const waiters = decidedWaiters.get(key) ?? new Set<() => void>();
     decidedWaiters.set(key, waiters);
-    const done = (decided: boolean): void => {
+    const done = (decided: boolean | 'signing'): void => {
       clearTimeout(timer);
       waiters.delete(waiter);
       if (waiters.size === 0 && decidedWaiters.get(key) === waiters) decidedWaiters.delete(key);
       resolve(decided);
     };
     const waiter = (): void => done(true);
-    const timer = setTimeout(() => done(false), timeoutMs);
+    // Still signing this request (a large PSBT) when the time is up: 'signing', and the kit asks
+    // again, so it waits for the decision rather than a fixed time.
+    const timer = setTimeout(() => done(deciding.has(key) ? 'signing' : false), timeoutMs);
     // Listening first, then looking: a decision stored in between is not missed.
     waiters.add(waiter);
     pendingRequests.get(key).then(

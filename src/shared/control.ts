@@ -97,7 +97,7 @@ export interface WalletControl {
    * True once the request under this window key (its URL's `key`) is decided or gone; false
    * after `timeoutMs`. The kit returns from a click in the window on it.
    */
-  decided(key: string, timeoutMs: number): Promise<boolean>;
+  decided(key: string, timeoutMs: number): Promise<boolean | 'signing'>;
   calls(): Promise<CallLogEntry[]>;
   clearCalls(): Promise<void>;
   /** Where the calls since the last reset broke the contract's usage rules (core/usage.ts). */

@@ -26,7 +26,7 @@ export interface PromptDetails {
 }
 
 /** Asks the wallet whether the request behind a window key is decided (the kit's Wallet does). */
-export type DecidedProbe = (key: string, timeoutMs: number) => Promise<boolean>;
+export type DecidedProbe = (key: string, timeoutMs: number) => Promise<boolean | 'signing'>;
 
 const CLICK_TIMEOUT_MS = 10_000;
 
@@ -169,11 +169,16 @@ export class Prompt {
   private async click(name: 'Approve' | 'Reject'): Promise<void> {
     await this.enabledButton(name, true);
     // Counted from the press: the wait for the button above has its own limit.
-    const closed = this.page.isClosed() ? Promise.resolve() : this.page.waitForEvent('close', { timeout: CLICK_TIMEOUT_MS }).then(() => undefined);
+    const pressedAt = Date.now();
+    const closed = this.page.isClosed() ? Promise.resolve() : this.page.waitForEvent('close', { timeout: 0 }).then(() => undefined);
     const key = new URL(this.page.url()).searchParams.get('key');
-    // Asked now, answered when the press's decision is stored; the window's close settles it too.
-    const decided = key && this.decided ? this.decided(key, CLICK_TIMEOUT_MS).catch(() => false) : Promise.resolve(false);
-    const taken = Promise.race([closed, decided.then((yes) => (yes ? undefined : closed))]);
+    // Asked now, answered when the press's decision is stored (however long the wallet is still
+    // signing, as for a large PSBT); the window's close settles it too.
+    const probe = this.decided;
+    const decided = key && probe ? untilDecided(probe, key) : Promise.resolve(false);
+    const deadline = (): Promise<never> =>
+      new Promise((_, reject) => setTimeout(() => reject(new Error('not taken')), Math.max(0, CLICK_TIMEOUT_MS - (Date.now() - pressedAt))));
+    const taken = Promise.race([closed, decided.then((yes) => (yes ? undefined : Promise.race([closed, deadline()])))]);
     try {
       await Promise.all([taken, this.page.keyboard.press('Enter')]);
     } catch (error) {
@@ -197,5 +202,13 @@ export class Prompt {
   /** Closes the window without choosing, which the wallet answers as a rejection. */
   close(): Promise<void> {
     return this.page.close();
+  }
+}
+
+/** Asks the wallet until the request is decided (true) or it gives up on it (false). */
+async function untilDecided(probe: DecidedProbe, key: string): Promise<boolean> {
+  for (;;) {
+    const answer = await probe(key, CLICK_TIMEOUT_MS).catch(() => false as const);
+    if (answer !== 'signing') return answer;
   }
 }

@@ -3,6 +3,10 @@ import { bytesToHex } from '@noble/hashes/utils.js';
 import { Address, Decimal, OutScript, Transaction } from '@scure/btc-signer';
 import { equalBytes, type BTC_NETWORK } from '@scure/btc-signer/utils.js';
 import { ANY_SIGHASH, NO_AUX_RANDOMNESS } from './sighash.ts';
+import { shareSighashes } from './sighash-cache.ts';
+
+/** Inputs signed between two yields to the worker's other work. */
+const YIELD_EVERY = 64;
 
 /** Outputs of any script (OP_RETURN, bare multisig…) are read, not refused. */
 export const PSBT_OPTIONS = { allowUnknownOutputs: true } as const;
@@ -63,15 +67,18 @@ export interface AccountSigningKeys {
  * unsigned without error (an input of another wallet). An input it does not sign keeps
  * every field as it came. Returns which key signed each.
  */
-export function signInputs(tx: Transaction, indices: readonly number[], keys: AccountSigningKeys): Map<number, 'p2wpkh' | 'p2tr'> {
+export async function signInputs(tx: Transaction, indices: readonly number[], keys: AccountSigningKeys): Promise<Map<number, 'p2wpkh' | 'p2tr'>> {
+  shareSighashes(tx); // linear in inputs, not quadratic
   const signed = new Map<number, 'p2wpkh' | 'p2tr'>();
-  for (const index of indices) {
+  for (const [n, index] of indices.entries()) {
+    // A large PSBT lets the worker answer other requests between batches of inputs.
+    if (n > 0 && n % YIELD_EVERY === 0) await new Promise((resolve) => setTimeout(resolve, 0));
     const input = tx.getInput(index);
     // As the real wallet: the account's own key-path taproot input that names no internal key gets
     // the account's. Another wallet's input is left alone: the key would not commit to its output.
     const prevout = input.witnessUtxo ?? (input.index !== undefined ? input.nonWitnessUtxo?.outputs[input.index] : undefined);
     const addKey = !input.tapInternalKey && !input.tapLeafScript && prevout !== undefined && equalBytes(prevout.script, keys.taprootScript);
-    if (addKey) tx.updateInput(index, { tapInternalKey: keys.taprootInternalKey });
+    if (addKey) tx.updateInput(index, { tapInternalKey: keys.taprootInternalKey }, true); // unsigned: no signature status to check (quadratic)
     for (const kind of ['p2wpkh', 'p2tr'] as const) {
       if (trySign(tx, index, keys[kind])) {
         signed.set(index, kind);

@@ -5,7 +5,7 @@ import { buildPsbt, extract, psbtFromHex, signerOf } from '../../../e2e/bitcoin-
 import { reference, type Reference } from '../../../e2e/reference.ts';
 import { KeyRing } from '../keyring.ts';
 import { DEFAULT_SETTINGS, type Settings } from '../settings.ts';
-import { approvedResponse, prepareCall, respond } from '../wallet.ts';
+import { approvedResponse, methodContext, prepareCall, respond } from '../wallet.ts';
 
 const ring = new KeyRing();
 const settings: Settings = { ...DEFAULT_SETTINGS, missingEntries: [] };
@@ -134,4 +134,21 @@ test('bad params answer -32602 at once, naming the field or input (where the rea
   for (const [params, message] of cases) {
     expect(await call(params), JSON.stringify(params).slice(0, 80)).toMatchObject({ error: { code: -32602, message: expect.stringMatching(message) } });
   }
+});
+
+test('the window marks Signed exactly the inputs the answer carries a signature for, for every sighash value and input kind', async () => {
+  const account = await reference('mainnet', 0);
+  const types = [undefined, 0x01, 0x02, 0x03, 0x81, 0x82, 0x83, 0x04, 0x7f, 0xffffffff];
+  const inputs = types.flatMap((sighashType) => [
+    { address: account.p2wpkh.address, value: 10_000n, ...(sighashType !== undefined && { sighashType }) },
+    { address: account.p2tr.address, value: 10_000n, ...(sighashType !== undefined && { sighashType }) },
+  ]);
+  const hex = buildPsbt(inputs, [{ address: PAY_TO, value: 1_000n }]).toHex(); // one output: SINGLE fits input 0 only
+  const call = await prepareCall(ring, 'signPsbt', { hex }, settings);
+  const view = call.method.view(call.params, await methodContext(ring, settings, call.target));
+  const shown = view.tables[0]!.rows.map((row) => row[5]!.startsWith('yes'));
+  const answered = psbtFromHex(((await respond(ring, settings, call)).result as { hex: string }).hex);
+  const carried = answered.data.inputs.map((input) => Boolean(input.partialSig?.length || input.tapKeySig || input.tapScriptSig?.length));
+  expect(shown).toEqual(carried);
+  expect(carried.filter(Boolean).length).toBeGreaterThan(8); // the table is not all "no"
 });

@@ -3,7 +3,7 @@ import { base64 } from '@scure/base';
 import { bytesToHex, hexToBytes } from '@noble/hashes/utils.js';
 import { Address, OutScript, Transaction } from '@scure/btc-signer';
 import { PSBT_OPTIONS, btc, inputInfo, scriptAddress, signInputs, type InputInfo } from '../bitcoin/psbt.ts';
-import { sighashName } from '../bitcoin/sighash.ts';
+import { ANY_SIGHASH, sighashName } from '../bitcoin/sighash.ts';
 import { accountLabel } from '../account-path.ts';
 import type { JsonValue } from '../json.ts';
 import { NETWORKS, leatherNetwork, type NetworkName } from '../networks.ts';
@@ -23,6 +23,9 @@ export interface SignPsbtParams {
 }
 
 const SIGNABLE = ['p2wpkh', 'p2wsh', 'p2tr'];
+/** Far above any standard transaction (a block holds some 10 000 inputs); the request size limit bounds the bytes. */
+export const MAX_PSBT_INPUTS = 5000;
+export const MAX_PSBT_OUTPUTS = 5000;
 
 function readPsbt(params: Params): { psbt: Uint8Array; form: SignPsbtParams['form'] } {
   if (params['hex'] !== undefined) {
@@ -71,6 +74,9 @@ export const signPsbt = defineMethod<SignPsbtParams>({
     } catch (error) {
       throw invalidParams(`Invalid PSBT ${form === 'leather' ? 'hex' : 'base64'}: ${error instanceof Error ? error.message : String(error)}`);
     }
+    if (tx.inputsLength > MAX_PSBT_INPUTS || tx.outputsLength > MAX_PSBT_OUTPUTS) {
+      throw invalidParams(`the PSBT has ${tx.inputsLength} inputs and ${tx.outputsLength} outputs; this wallet signs PSBTs of at most ${MAX_PSBT_INPUTS} inputs and ${MAX_PSBT_OUTPUTS} outputs`);
+    }
     const indices = readIndices(params, tx.inputsLength);
     // Where the real wallet shows an error screen (and answers 4001 once closed), this mock answers at once.
     for (const index of indices ?? [...Array(tx.inputsLength).keys()]) {
@@ -106,8 +112,26 @@ export const signPsbt = defineMethod<SignPsbtParams>({
     const tx = parseTx(params.psbt);
     const inputs = [...Array(tx.inputsLength).keys()].map((i) => inputInfo(tx, i, net));
     const requested = new Set(params.indices ?? inputs.map((i) => i.index));
+    // A taproot script leaf naming one of the account's keys (x-only) is signed by script path, as the real wallet does.
+    const xOnly = [context.keys.p2wpkh.publicKey, context.keys.p2tr.publicKey].map((k) => k.slice(2));
+    const leafKeys = (index: number): boolean =>
+      (tx.getInput(index).tapLeafScript ?? []).some(([, script]) => xOnly.some((key) => bytesToHex(script).includes(key)));
     const owner = (input: InputInfo): string =>
-      input.address === context.keys.p2wpkh.address ? 'this account (Native SegWit)' : input.address === context.keys.p2tr.address ? 'this account (Taproot)' : 'not this account';
+      input.address === context.keys.p2wpkh.address
+        ? 'this account (Native SegWit)'
+        : input.address === context.keys.p2tr.address
+          ? 'this account (Taproot)'
+          : input.kind === 'p2tr' && leafKeys(input.index)
+            ? 'this account (Taproot script path)'
+            : 'not this account';
+    // Signed exactly when the signer will sign it: a sighash type the wallet honours, and SINGLE only with its output.
+    const honoured = (input: InputInfo): boolean => {
+      const type = input.sighashType;
+      if (type === undefined) return true;
+      if (type === 0 && input.kind !== 'p2tr') return false;
+      if (!ANY_SIGHASH.includes(type)) return false;
+      return (type & 0x03) !== 0x03 || input.index < tx.outputsLength;
+    };
     const outputs = [...Array(tx.outputsLength).keys()].map((i) => tx.getOutput(i));
     const totalIn = inputs.every((i) => i.amount !== undefined) ? inputs.reduce((sum, i) => sum + i.amount!, 0n) : undefined;
     const totalOut = outputs.reduce((sum, o) => sum + (o.amount ?? 0n), 0n);
@@ -124,7 +148,9 @@ export const signPsbt = defineMethod<SignPsbtParams>({
           columns: ['#', 'Outpoint', 'Amount', 'Owner', 'Sighash', 'Signed'],
           rows: inputs.map((input) => {
             const ours = owner(input) !== 'not this account';
-            return [String(input.index), input.outpoint, input.amount === undefined ? '?' : btc(input.amount), owner(input), sighashName(input.sighashType, input.kind === 'p2tr'), requested.has(input.index) && ours ? 'yes' : 'no'];
+            const signs = requested.has(input.index) && ours && honoured(input);
+            const why = requested.has(input.index) && ours && !signs ? ' (sighash not signed)' : '';
+            return [String(input.index), input.outpoint, input.amount === undefined ? '?' : btc(input.amount), owner(input), sighashName(input.sighashType, input.kind === 'p2tr'), signs ? 'yes' : `no${why}`];
           }),
         },
         {
@@ -140,7 +166,7 @@ export const signPsbt = defineMethod<SignPsbtParams>({
     const secrets = await context.secrets();
     const taprootInternalKey = hexToBytes(context.keys.p2tr.publicKey).subarray(1);
     const taprootScript = OutScript.encode(Address(NETWORKS[context.target.network].btc).decode(context.keys.p2tr.address));
-    signInputs(tx, params.indices ?? [...Array(tx.inputsLength).keys()], { p2wpkh: secrets.p2wpkh, p2tr: secrets.p2tr, taprootInternalKey, taprootScript });
+    await signInputs(tx, params.indices ?? [...Array(tx.inputsLength).keys()], { p2wpkh: secrets.p2wpkh, p2tr: secrets.p2tr, taprootInternalKey, taprootScript });
     const signed = tx.toPSBT();
     const result = { hex: bytesToHex(signed), ...(params.form === 'generic' && { psbt: base64.encode(signed) }) };
     if (!params.broadcast) return { result };

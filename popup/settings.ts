@@ -40,6 +40,7 @@ function fill(settings: Settings): void {
   field<HTMLInputElement>('extraEntries').checked = settings.extraEntries;
   field<HTMLInputElement>('malformedDerivationPath').checked = settings.malformedDerivationPath;
   field<HTMLInputElement>('responseDelayMs').value = String(settings.responseDelayMs);
+  field<HTMLInputElement>('maxOpenWindows').value = String(settings.maxOpenWindows);
   checkAll('missingEntries', settings.missingEntries);
   checkAll('exposeAs', settings.exposeAs);
 }
@@ -82,6 +83,7 @@ function read(): SettingsPatch {
     extraEntries: field<HTMLInputElement>('extraEntries').checked,
     malformedDerivationPath: field<HTMLInputElement>('malformedDerivationPath').checked,
     responseDelayMs: number('responseDelayMs'),
+    maxOpenWindows: number('maxOpenWindows'),
   };
 }
 

@@ -58,6 +58,10 @@ async function deliver(request: PendingRequest, response: RpcResponse): Promise<
 const deciding = new Set<string>();
 const finishing = new Set<string>();
 
+/** Told when a request is gone, so a queued request can have its window (window-queue.ts). */
+let freed = (): void => undefined;
+export const onWindowFreed = (listener: () => void): void => void (freed = listener);
+
 /** Test hook: decide and store, then stop as if the worker died before delivering. */
 let holdDelivery = false;
 export const setHoldDelivery = (hold: boolean): void => void (holdDelivery = hold);
@@ -226,6 +230,7 @@ async function complete(key: string, send: boolean): Promise<void> {
     finishing.delete(key);
   }
   announceDecided(key);
+  freed();
 }
 
 /** On worker start: deliver every answer a stopped worker decided but did not deliver. */
@@ -243,6 +248,7 @@ export function drop(key: string): Promise<void> {
       await closePromptWindow(request.windowId);
       await pendingRequests.delete([key]);
       announceDecided(key);
+      freed();
     })(),
   );
 }

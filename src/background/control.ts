@@ -6,6 +6,7 @@ import { approve, reject } from './approvals.ts';
 import { clearCalls, listCalls, usage } from './call-log.ts';
 import { connections } from './connections.ts';
 import { keyCacheProblems } from './key-cache.ts';
+import { pauseWindows } from './window-queue.ts';
 import { pendingRequests, type PendingRequest } from './pending.ts';
 import { currentSettings, forgetKeys, restoreDefaults, settingsProblems, updateSettings } from './state.ts';
 
@@ -68,10 +69,15 @@ export const control: WalletControl = {
   async reset() {
     // Decided answers are delivered (delayed ones not yet due are withdrawn); waiting requests are withdrawn.
     const settings = await currentSettings();
-    // A signed transaction not yet sent is sent once and answered: a decision is never undone.
-    await Promise.all((await pendingRequests.values()).map((p) => (p.answer ? withdraw(p.key, settings) : p.prepared ? approve(p.key) : reject(p.key, 'reset'))));
-    // Whatever is left (a request mid-decision) must not outlive the reset as a ghost.
-    for (const p of await pendingRequests.values()) await drop(p.key);
+    pauseWindows(true);
+    try {
+      // A signed transaction not yet sent is sent once and answered: a decision is never undone.
+      await Promise.all((await pendingRequests.values()).map((p) => (p.answer ? withdraw(p.key, settings) : p.prepared ? approve(p.key) : reject(p.key, 'reset'))));
+      // Whatever is left (a request mid-decision) must not outlive the reset as a ghost.
+      for (const p of await pendingRequests.values()) await drop(p.key);
+    } finally {
+      pauseWindows(false);
+    }
     await Promise.all([clearCalls(), restoreDefaults(), connections.clear(), forgetKeys()]);
     setHoldDelivery(false);
     setHoldSending(false);

@@ -24,6 +24,8 @@ export interface PendingRequest {
   connectedAccount?: number;
   createdAt: number;
   windowId?: number;
+  /** Waiting for a window: maxOpenWindows are open; it opens, in turn, when one closes. */
+  queued?: true;
   /** A Stacks nonce reserved for this request when it was approved: deciding again signs with it. */
   reservedNonce?: number;
   /** Approved, signed, not yet sent: a restarted worker or a second press sends these same bytes, never signs again. */

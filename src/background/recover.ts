@@ -6,6 +6,7 @@ import { approve, reject } from './approvals.ts';
 import { pendingRequests } from './pending.ts';
 import { PROMPT_PAGE, openPromptWindow } from './prompt-window.ts';
 import { currentSettings } from './state.ts';
+import { openQueued } from './window-queue.ts';
 
 /** Requests newer than this were stored by this worker; its own router is still opening their windows. */
 const startedAt = Date.now();
@@ -22,6 +23,7 @@ export async function recover(): Promise<void> {
   const windowIds = new Set(windows.map((w) => w.id));
   const tabIds = new Set(tabs.map((t) => t.id));
   for (const request of left) {
+    if (request.queued && tabIds.has(request.tabId)) continue; // waits its turn for a window (below)
     if (!tabIds.has(request.tabId)) {
       await drop(request.key); // its page went away while the worker was stopped
     } else if (request.windowId !== undefined) {
@@ -34,4 +36,5 @@ export async function recover(): Promise<void> {
       else await pendingRequests.update(request.key, (p) => ({ ...p, windowId }));
     }
   }
+  await openQueued();
 }

@@ -14,7 +14,7 @@ import { logCall } from './call-log.ts';
 import { connections } from './connections.ts';
 import { fulfil } from './fulfil.ts';
 import { admit, pendingKey, pendingRequests, type PendingRequest } from './pending.ts';
-import { openPromptWindow } from './prompt-window.ts';
+import { openQueued } from './window-queue.ts';
 import { currentSettings, keyRing, settingsProblems } from './state.ts';
 
 const reply = (response: RpcResponse): RpcReply => ({ type: 'rpc/response', response });
@@ -117,6 +117,7 @@ export async function handleRpc(message: RpcRequestMessage, sender: Runtime.Mess
         target,
         ...(connectedAccount !== undefined && { connectedAccount }),
         createdAt: entry.startedAt,
+        ...(prompted && { queued: true as const }),
       };
       // Stored before its window opens: no room, or a write the quota refuses, answers the page and opens nothing.
       await admit(pending);
@@ -125,14 +126,8 @@ export async function handleRpc(message: RpcRequestMessage, sender: Runtime.Mess
         await (settings.approvalPolicy === 'approve' ? approve(key) : reject(key, 'rejected'));
         return { type: 'rpc/pending' };
       }
-      let windowId: number | undefined;
-      try {
-        windowId = await openPromptWindow(pending, settings);
-      } catch (error) {
-        await pendingRequests.delete([key]); // no window, no ghost: the page gets the error
-        throw error;
-      }
-      await pendingRequests.update(key, (p) => ({ ...p, ...(windowId !== undefined && { windowId }) }));
+      // Its window opens now, or in turn when fewer than maxOpenWindows are open (window-queue.ts).
+      await openQueued();
       return { type: 'rpc/pending' };
     }
     answer =

@@ -28,6 +28,7 @@ export type RejectionCode = (typeof REJECTION_CODES)[number];
 
 export { MAX_LISTED_ACCOUNTS };
 export const MAX_FEE_RATE = 10_000;
+export const MAX_OPEN_WINDOWS = 100;
 export const MAX_URL_LENGTH = 2048;
 export const MAX_PASSPHRASE_LENGTH = 1024;
 
@@ -70,6 +71,8 @@ export interface Settings {
   malformedDerivationPath: boolean;
   /** The connect answer reaches the page this much later, under every approval policy. */
   responseDelayMs: number;
+  /** Approval windows open at once, at most; later requests wait in order (fair across sites) for one to close. */
+  maxOpenWindows: number;
 }
 
 export type SettingsPatch = Partial<Settings>;
@@ -97,6 +100,7 @@ export const DEFAULT_SETTINGS: Readonly<Settings> = Object.freeze({
   extraEntries: false,
   malformedDerivationPath: false,
   responseDelayMs: 0,
+  maxOpenWindows: 16,
 });
 
 /** A copy of the defaults whose lists and records are the caller's own. */
@@ -210,6 +214,7 @@ export function applySettingsPatch(current: Settings, patch: unknown): Settings 
   if ('malformedDerivationPath' in p) next.malformedDerivationPath = boolean('malformedDerivationPath', p.malformedDerivationPath);
   if ('entryOrder' in p) next.entryOrder = oneOf('entryOrder', ENTRY_ORDERS, p.entryOrder);
   if ('shuffleSeed' in p) next.shuffleSeed = integer('shuffleSeed', 0, 0xffffffff, p.shuffleSeed);
+  if ('maxOpenWindows' in p) next.maxOpenWindows = integer('maxOpenWindows', 1, MAX_OPEN_WINDOWS, p.maxOpenWindows);
   if ('responseDelayMs' in p) next.responseDelayMs = integer('responseDelayMs', 0, MAX_RESPONSE_DELAY_MS, p.responseDelayMs);
   if ('bitcoinFeeRate' in p) next.bitcoinFeeRate = integer('bitcoinFeeRate', 1, MAX_FEE_RATE, p.bitcoinFeeRate);
   // Shortening the list must not silently unlist the active account, nor be silently undone.

@@ -1,0 +1,43 @@
+// Approval windows are capped (maxOpenWindows): a request beyond the cap waits, stored, until a
+// window closes; then the next one opens, from the site with the fewest windows open, oldest first.
+// Every request still gets its own window, and nothing is lost.
+import { failed, onWindowFreed, settle } from './answer.ts';
+import { pendingRequests, type PendingRequest } from './pending.ts';
+import { openPromptWindow } from './prompt-window.ts';
+import { currentSettings } from './state.ts';
+
+let opening: Promise<unknown> = Promise.resolve();
+let paused = false;
+/** A reset withdraws every request: no queued one may open a window meanwhile. */
+export const pauseWindows = (pause: boolean): void => void (paused = pause);
+
+/** A request with a window still to show: waiting for its person, no window yet. */
+const holdsWindow = (p: PendingRequest): boolean => p.windowId !== undefined && !p.answer && !p.prepared;
+
+/** Opens windows for queued requests while there is room; one pass at a time. */
+export function openQueued(): Promise<void> {
+  const run = opening.then(async () => {
+    const { maxOpenWindows } = await currentSettings();
+    for (;;) {
+      const all = await pendingRequests.values();
+      const open = all.filter(holdsWindow);
+      const queued = all.filter((p) => p.queued && !p.answer && !p.prepared);
+      if (paused || queued.length === 0 || open.length >= maxOpenWindows) return;
+      const perOrigin = (origin: string): number => open.filter((p) => p.origin === origin).length;
+      const next = queued.sort((a, b) => perOrigin(a.origin) - perOrigin(b.origin) || a.createdAt - b.createdAt)[0]!;
+      let windowId: number | undefined;
+      try {
+        windowId = await openPromptWindow(next, await currentSettings());
+      } catch (error) {
+        await pendingRequests.update(next.key, ({ queued: _queued, ...rest }) => rest);
+        await settle(next.key, async (request) => failed(request.id, error));
+        continue;
+      }
+      await pendingRequests.update(next.key, ({ queued: _queued, ...rest }) => ({ ...rest, ...(windowId !== undefined && { windowId }) }));
+    }
+  });
+  opening = run.catch(() => undefined);
+  return run;
+}
+
+onWindowFreed(() => void openQueued());

@@ -262,3 +262,76 @@ test('page scripts in every kind of frame see neither chrome.storage nor the mne
     expect(seen.sendMessage, frame.url()).not.toBe('function');
   }
 });
+
+test.describe('the smaller holes (issue: never twice, never wrong)', () => {
+  test("a page that replaces Object.getOwnPropertyDescriptor and hasOwnProperty after load cannot rewrite its own answers", async ({ page, wallet }) => {
+    await page.goto('/blank.html');
+    await page.evaluate(() => {
+      const real = Object.getOwnPropertyDescriptor;
+      Object.getOwnPropertyDescriptor = ((target: object, key: PropertyKey) =>
+        key === 'response' ? { value: { jsonrpc: '2.0', id: 'forged', result: { forged: true } }, writable: true, enumerable: true, configurable: true } : real(target, key)) as typeof real;
+      Object.prototype.hasOwnProperty = () => true;
+    });
+    const call = request(page, 'getAddresses');
+    await wallet.approveNext();
+    const settled = await call;
+    expect(settled.ok).toBe(true);
+    expect(settled.response.id).not.toBe('forged');
+    expect(settled.response.result?.addresses).toHaveLength(3);
+  });
+
+  test('a sandboxed srcdoc frame is named by the page it sits in, never a bare "null"', async ({ page, wallet }) => {
+    await page.goto('/blank.html');
+    await page.evaluate(() => {
+      const frame = document.createElement('iframe');
+      frame.sandbox.add('allow-scripts');
+      frame.srcdoc = '<script>setTimeout(() => window.WalletProvider.request("getAddresses").catch(() => undefined), 100)</script>';
+      document.body.append(frame);
+    });
+    const prompt = await wallet.nextPrompt();
+    expect(await prompt.origin()).toBe('null (a sandboxed frame in http://127.0.0.1:5317)');
+    await prompt.reject();
+  });
+
+  test('the mnemonic switched while a signing window is open: nothing is signed with keys the window did not show', async ({ page, wallet }) => {
+    await page.goto('/blank.html');
+    const call = request(page, 'signMessage', { message: 'shown for one wallet' });
+    const prompt = await wallet.nextPrompt();
+    await prompt.ready();
+    await wallet.setMnemonic('legal winner thank year wave sausage worth useful legal winner thank yellow');
+    await prompt.approve();
+    const settled = await call;
+    expect(settled.ok).toBe(false);
+    expect(settled.response.error).toMatchObject({ code: -32603, message: expect.stringMatching(/mnemonic or passphrase changed while this request waited.*nothing was signed/) });
+  });
+
+  test('a null or garbage call-log entry is skipped: calls() and usage() still work', async ({ page, wallet, walletBrowser }) => {
+    await page.goto('/blank.html');
+    await wallet.setApprovalPolicy('approve');
+    await request(page, 'getAddresses');
+    const worker = await walletBrowser.worker();
+    await worker.evaluate(async () => {
+      const session = (globalThis as unknown as { chrome: { storage: { session: { set(v: object): Promise<void> } } } }).chrome.storage.session;
+      await session.set({ 'log:1:0:null': null, 'log:1:0:junk': '{not json', 'log:1:0:shape': JSON.stringify({ key: 5 }) });
+    });
+    await wallet.stopServiceWorker();
+    expect((await wallet.calls()).map((c) => c.method)).toEqual(['getAddresses']);
+    expect(await wallet.usage()).toEqual(expect.any(Array));
+  });
+
+  test('approve(id) and reject(id) racing: exactly one takes effect, and the other says so instead of resolving', async ({ page, wallet }) => {
+    await page.goto('/blank.html');
+    for (let round = 0; round < 3; round++) {
+      const call = request(page, 'signMessage', { message: `race ${round}` });
+      await wallet.nextPrompt();
+      const [pending] = await wallet.pending();
+      const outcomes = await Promise.allSettled([wallet.approve(pending!.id), wallet.reject(pending!.id)]);
+      const settled = await call;
+      const won = outcomes.filter((o) => o.status === 'fulfilled');
+      expect(won, JSON.stringify(outcomes)).toHaveLength(1);
+      expect(settled.ok).toBe(outcomes[0]!.status === 'fulfilled');
+      const lost = outcomes.find((o) => o.status === 'rejected') as PromiseRejectedResult;
+      expect(String(lost.reason)).toMatch(/was already (approved|rejected)|no pending request/);
+    }
+  });
+});

@@ -1,10 +1,13 @@
 // npm run soak -- [--rounds N] [--seed S]: approvals through real windows and the kit while the
 // service worker is stopped at random moments; counts answered, lost, duplicated and log mismatches.
+// A third of the rounds are STX transfers sent to a loopback node: each must reach it exactly once
+// (same bytes on a resend, never a second transaction), with gapless nonces.
 import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { Wallet, WalletBrowser } from '../src/testing/index.ts';
 import { startDemoServer } from '../e2e/demo/server.ts';
 import { seededRandom } from '../src/core/random.ts';
+import { loopbackNode } from '../e2e/loopback-node.ts';
 
 export interface SoakReport {
   seed: number;
@@ -13,6 +16,8 @@ export interface SoakReport {
   lost: number;
   duplicated: number;
   logMismatches: number;
+  /** Transfer rounds, and what the loopback node received. */
+  broadcasts: { rounds: number; posts: number; transactions: number; duplicatedSends: number; nonceGaps: number };
   details: string[];
 }
 
@@ -24,10 +29,11 @@ export async function soak(options: { rounds: number; seed: number; baseURL: str
   const rand = seededRandom(options.seed);
   const browser = options.browser ?? (await WalletBrowser.launch({ baseURL: options.baseURL }));
   const wallet = new Wallet(browser);
-  const report: SoakReport = { seed: options.seed, rounds: options.rounds, answered: 0, lost: 0, duplicated: 0, logMismatches: 0, details: [] };
+  const report: SoakReport = { seed: options.seed, rounds: options.rounds, answered: 0, lost: 0, duplicated: 0, logMismatches: 0, broadcasts: { rounds: 0, posts: 0, transactions: 0, duplicatedSends: 0, nonceGaps: 0 }, details: [] };
+  const node = await loopbackNode();
   try {
     await wallet.reset();
-    await wallet.setSettings({ accountCount: 100 });
+    await wallet.setSettings({ accountCount: 100, stacksNodeUrl: node.url });
     const page = await browser.context.newPage();
     await page.goto(`${options.baseURL}/blank.html`);
     // The page counts every answer it gets per request: more than one is a duplicate.
@@ -38,12 +44,15 @@ export async function soak(options: { rounds: number; seed: number; baseURL: str
           window.__soak.answers[tag] = (window.__soak.answers[tag] ?? 0) + 1;
           window.__soak.results[tag] = ok ? { ok } : { ok, code: r && r.error && r.error.code };
         };
-        window.WalletProvider.request(m, m === 'signMessage' ? { message: tag } : undefined).then(done(true), done(false));
+        const params = m === 'signMessage' ? { message: tag } : m === 'stx_transferStx' ? { recipient: 'SP2J6ZY48GV1EZ5V2V5RB9MP66SW86PYKKNRV9EJ7', amount: tag.split(' ')[1] + '1' } : undefined;
+        window.WalletProvider.request(m, params).then(done(true), done(false));
       };`);
     const seen = new Set<string>();
     for (let round = 0; round < options.rounds; round++) {
       const tag = `round ${round}`;
-      const method = rand() < 0.5 ? 'getAddresses' : 'signMessage';
+      const pick = rand();
+      const method = pick < 0.35 ? 'getAddresses' : pick < 0.7 ? 'signMessage' : 'stx_transferStx';
+      if (method === 'stx_transferStx') report.broadcasts.rounds++;
       const account = Math.floor(rand() * 100); // mostly accounts never derived before: the slow path
       await page.evaluate(([m, t]) => (window as unknown as { __soakCall(m: string, t: string): void }).__soakCall(m, t), [method, tag] as const);
       const prompt = await wallet.nextPrompt({ timeout: 10_000 });
@@ -103,8 +112,18 @@ export async function soak(options: { rounds: number; seed: number; baseURL: str
       }
       if (!state.results[tag]!.ok) report.details.push(`${tag}: answered with error ${state.results[tag]!.code}`);
     }
+    // Every transfer reached the node once: one transaction per round, each POSTed once, nonces 0, 1, 2…
+    const txids = node.posts.map((hex) => hex);
+    const distinct = new Set(txids);
+    report.broadcasts.posts = node.posts.length;
+    report.broadcasts.transactions = distinct.size;
+    report.broadcasts.duplicatedSends = node.posts.length - distinct.size;
+    const nonces = [...new Set(node.nonces)].sort((a, b) => a - b);
+    report.broadcasts.nonceGaps = nonces.filter((n, i) => n !== i).length + (node.nonces.length - nonces.length);
+    if (report.broadcasts.transactions !== report.broadcasts.rounds) report.details.push(`${report.broadcasts.rounds} transfer rounds, but the node received ${report.broadcasts.transactions} distinct transactions`);
     await page.close();
   } finally {
+    await node.close();
     if (!options.browser) await browser.close();
   }
   return report;
@@ -126,6 +145,8 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const report = await soak({ rounds, seed, baseURL: `http://127.0.0.1:${port}`, progress: (line) => console.error(line) });
   server.close();
   console.log(JSON.stringify(report, null, 2));
-  console.log(`answered ${report.answered}, lost ${report.lost}, duplicated ${report.duplicated}, log mismatches ${report.logMismatches} in ${Math.round((Date.now() - started) / 1000)} s`);
-  process.exitCode = report.lost + report.duplicated + report.logMismatches > 0 ? 1 : 0;
+  const b = report.broadcasts;
+  console.log(`answered ${report.answered}, lost ${report.lost}, duplicated ${report.duplicated}, log mismatches ${report.logMismatches}; transfers ${b.rounds}: ${b.transactions} transactions reached the node in ${b.posts} POSTs (${b.duplicatedSends} resent), ${b.nonceGaps} nonce gaps; in ${Math.round((Date.now() - started) / 1000)} s`);
+  const broken = report.lost + report.duplicated + report.logMismatches + b.nonceGaps + Math.abs(b.transactions - b.rounds);
+  process.exitCode = broken > 0 ? 1 : 0;
 }

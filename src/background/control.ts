@@ -23,11 +23,20 @@ async function pendingById(id: string): Promise<PendingRequest> {
   return found;
 }
 
-/** Approved already: decided and being delivered, or delivered and logged. */
-async function alreadyApproved(id: string): Promise<boolean> {
+/** How a request was decided: approved (signed, being delivered, or delivered and logged), or otherwise. */
+async function decidedAs(id: string): Promise<'approved' | 'rejected' | undefined> {
   const held = (await pendingRequests.values()).find((p) => p.id === id);
-  if (held) return held.prepared !== undefined || held.answer?.settled.outcome === 'approved';
-  return (await listCalls()).some((c) => c.id === id && c.outcome === 'approved');
+  const outcome = held ? (held.prepared !== undefined ? 'approved' : held.answer?.settled.outcome) : (await listCalls()).find((c) => c.id === id)?.outcome;
+  if (outcome === 'approved') return 'approved';
+  return outcome === 'rejected' || outcome === 'closed' ? 'rejected' : undefined;
+}
+const alreadyApproved = async (id: string): Promise<boolean> => (await decidedAs(id)) === 'approved';
+
+/** A press that found the request taken: once the other decision is stored, it stands or this one fails, saying so. */
+async function settledAs(id: string, key: string, wanted: 'approved' | 'rejected'): Promise<void> {
+  await whenDecided(key, 30_000);
+  const decided = await decidedAs(id);
+  if (decided !== wanted) throw new Error(`request ${id} was already ${decided ?? 'being decided'}; ${wanted === 'approved' ? 'approving' : 'rejecting'} it did nothing`);
 }
 
 const view = ({ id, origin, method, params, target, tabId, frameId, windowId, createdAt }: PendingRequest): PendingView => ({
@@ -57,10 +66,12 @@ export const control: WalletControl = {
   async approve(id, options) {
     // The kit asks again when the worker stopped mid-call: a decision already taken stands.
     if (await alreadyApproved(id)) return;
-    await approve((await pendingById(id)).key, options?.account);
+    const { key } = await pendingById(id);
+    if (!(await approve(key, options?.account))) await settledAs(id, key, 'approved');
   },
   async reject(id) {
-    await reject((await pendingById(id)).key, 'rejected');
+    const { key } = await pendingById(id);
+    if (!(await reject(key, 'rejected'))) await settledAs(id, key, 'rejected');
   },
   decided: whenDecided,
   calls: listCalls,

@@ -18,6 +18,8 @@ export interface Approvable {
   method: string;
   params?: JsonValue;
   target: Target;
+  /** The wallet's master fingerprint when a signing request arrived. */
+  fingerprint?: string;
 }
 
 /** The method's context; for a Stacks transaction with stacksNodeUrl set, the nonce is the node's. */
@@ -49,6 +51,12 @@ export async function decide(request: Approvable & { key?: string }, settings: S
   }
   const params = method.parse(request.params, settings);
   let context = await methodContext(keyRing, settings, target);
+  if (method.kind === 'sign' && request.fingerprint !== undefined && request.fingerprint !== context.keys.fingerprint) {
+    throw new RpcError(
+      RPC_ERROR.INTERNAL_ERROR,
+      `the wallet's mnemonic or passphrase changed while this request waited (it arrived for the wallet with fingerprint ${request.fingerprint}, the wallet is now ${context.keys.fingerprint}); nothing was signed: ask again`,
+    );
+  }
   if (method.usesStacksNonce && method.requestedNonce?.(params) === undefined) {
     const { stacksNodeUrl } = settings;
     const address = context.keys.stx.address;

@@ -22,6 +22,8 @@ export interface PendingRequest {
   target: Target;
   /** The account this origin last connected with, when the request arrived. */
   connectedAccount?: number;
+  /** A signing request: the wallet's master fingerprint when it arrived (its window shows that wallet's keys). */
+  fingerprint?: string;
   createdAt: number;
   windowId?: number;
   /** Waiting for a window: maxOpenWindows are open; it opens, in turn, when one closes. */

@@ -19,14 +19,26 @@ import { currentSettings, keyRing, settingsProblems } from './state.ts';
 
 const reply = (response: RpcResponse): RpcReply => ({ type: 'rpc/response', response });
 
+function topOrigin(sender: Runtime.MessageSender): string {
+  try {
+    return new URL(sender.tab?.url ?? '').origin;
+  } catch {
+    return 'an unknown page';
+  }
+}
+
 /** Chrome adds the sender's origin (the real one, also for about:blank frames); the polyfill's types lack it. */
 function originOf(sender: Runtime.MessageSender & { origin?: string }): string {
-  if (sender.origin) return sender.origin;
-  try {
-    return new URL(sender.url ?? '').origin;
-  } catch {
-    return 'null';
+  let origin = sender.origin;
+  if (!origin) {
+    try {
+      origin = new URL(sender.url ?? '').origin;
+    } catch {
+      origin = 'null';
+    }
   }
+  // A sandboxed frame has an opaque origin: say where it is, so the window never shows a bare "null".
+  return origin === 'null' ? `null (a sandboxed frame in ${topOrigin(sender)})` : origin;
 }
 
 /** Where a known request stands: its stored answer, or still waiting. */
@@ -81,6 +93,7 @@ export async function handleRpc(message: RpcRequestMessage, sender: Runtime.Mess
     if (!checked.ok) throw invalidParams(`${checked.path} ${checked.reason}`);
     const connectedAccount = await connections.get(entry.origin);
     const { method, params: parsed, target } = await prepareCall(keyRing, request.method, params, settings, connectedAccount);
+    let fingerprint: string | undefined;
     // What the usage rules read (core/usage.ts): the wallet's state as this call found it.
     entry.kind = method.kind;
     entry.activeAccount = settings.activeAccount;
@@ -88,7 +101,9 @@ export async function handleRpc(message: RpcRequestMessage, sender: Runtime.Mess
     if (method.kind === 'sign') {
       entry.accountNamed = method.requestedAccount(parsed) !== undefined;
       entry.accountRule = settings.accountRule;
-      const notes = method.notes?.(parsed, { target, keys: await keyRing.account(settings.mnemonic, settings.passphrase, target.network, target.account) }) ?? [];
+      const keys = await keyRing.account(settings.mnemonic, settings.passphrase, target.network, target.account);
+      fingerprint = keys.fingerprint;
+      const notes = method.notes?.(parsed, { target, keys }) ?? [];
       if (notes.length > 0) entry.notes = notes;
     }
     const ignored = method.ignored?.(parsed) ?? [];
@@ -116,6 +131,7 @@ export async function handleRpc(message: RpcRequestMessage, sender: Runtime.Mess
         ...(params !== undefined && { params }),
         target,
         ...(connectedAccount !== undefined && { connectedAccount }),
+        ...(fingerprint !== undefined && { fingerprint }),
         createdAt: entry.startedAt,
         ...(prompted && { queued: true as const }),
       };

@@ -12,7 +12,8 @@ declare const __METHOD_NAMES__: string[];
 // Page code may later replace any of these built-ins; keep the originals.
 const PromiseCtor = Promise;
 const { apply } = Reflect;
-const { freeze, defineProperty, create, getPrototypeOf } = Object;
+const { freeze, defineProperty, create, getPrototypeOf, getOwnPropertyDescriptor } = Object;
+const hasOwnProperty = Object.prototype.hasOwnProperty;
 const randomUUID = crypto.randomUUID.bind(crypto);
 const postToPort = MessagePort.prototype.postMessage;
 // The handshake and every answer are read through these, saved before any page script runs:
@@ -24,9 +25,11 @@ const eventPorts = accessor(MessageEvent.prototype, 'ports', 'get');
 const eventSource = accessor(MessageEvent.prototype, 'source', 'get');
 const setOnMessage = accessor(MessagePort.prototype, 'onmessage', 'set');
 const stopImmediately = Event.prototype.stopImmediatePropagation;
+// Through the saved built-ins: a page that replaces Object.getOwnPropertyDescriptor or
+// hasOwnProperty later cannot rewrite or swallow the answers it gets.
 const ownValue = (target: object, key: string): unknown => {
-  const descriptor = Object.getOwnPropertyDescriptor(target, key);
-  return descriptor && apply(Object.prototype.hasOwnProperty, descriptor, ['value']) ? descriptor.value : undefined;
+  const descriptor = getOwnPropertyDescriptor(target, key);
+  return descriptor && apply(hasOwnProperty, descriptor, ['value']) ? descriptor.value : undefined;
 };
 const activation = navigator.userActivation;
 const isActive = activation ? Object.getOwnPropertyDescriptor(getPrototypeOf(activation), 'isActive')?.get : undefined;

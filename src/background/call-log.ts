@@ -29,11 +29,18 @@ const PRUNE_BATCH = 500;
 /** Params and results larger than this are logged as { truncated, size }: the quota is shared. */
 export const MAX_LOGGED_VALUE = 32 * 1024;
 
+const encoder = new TextEncoder();
+
+/** Measured in UTF-8 bytes, as storage counts them: 32 K wide characters are 96 KB. */
 function bounded(value: JsonValue | undefined): JsonValue | undefined {
   if (value === undefined) return undefined;
-  const size = JSON.stringify(value).length;
+  const size = encoder.encode(JSON.stringify(value)).length;
   return size > MAX_LOGGED_VALUE ? { truncated: true, size } : value;
 }
+
+/** Past this much of storage.session in all (whatever holds it), the log gives room first. */
+const SESSION_SOFT_LIMIT = 7 * 1024 * 1024;
+let writesSinceCheck = 0;
 
 /**
  * The log's share of storage.session, in Chrome's own bytes (its 10 MiB quota counts UTF-8 bytes
@@ -80,9 +87,23 @@ async function write(key: string, entry: Stored): Promise<void> {
     total += bytes - (table.get(key)?.bytes ?? 0);
     table.set(key, { origin: entry.origin, bytes });
     if (table.size > MAX_LOGGED_CALLS + PRUNE_BATCH || total > LOG_BUDGET_BYTES) await prune();
+    // Now and then, and after a large entry, Chrome's own total is read: whatever the sums say,
+    // the log shrinks while storage.session is past its soft limit.
+    if (++writesSinceCheck >= 25 || bytes > 16 * 1024) {
+      writesSinceCheck = 0;
+      if ((await sessionBytes()) > SESSION_SOFT_LIMIT) await freeRoom();
+    }
   } catch (error) {
     console.warn('mock wallet: could not write the call log', error);
   }
+}
+
+/** Entries in the order they go: the origin holding most of the log first, oldest first; then everyone's. */
+function heaviestFirst(entries: Stored[], table: Map<string, { origin: string; bytes: number }>): Stored[] {
+  const byOrigin = new Map<string, number>();
+  for (const { origin, bytes } of table.values()) byOrigin.set(origin, (byOrigin.get(origin) ?? 0) + bytes);
+  const heaviest = [...byOrigin.entries()].sort((a, b) => b[1] - a[1])[0]?.[0];
+  return [...entries.filter((e) => e.origin === heaviest), ...entries.filter((e) => e.origin !== heaviest)];
 }
 
 /**
@@ -93,11 +114,7 @@ async function prune(): Promise<void> {
   const table = await sizeTable();
   const waiting = new Set((await pendingRequests.values()).map((p) => p.key));
   const entries = [...(await log.values())].filter((e) => !waiting.has(e.key)).sort((a, b) => a.startedAt - b.startedAt || a.seq - b.seq);
-  const byOrigin = new Map<string, number>();
-  for (const { origin, bytes } of table.values()) byOrigin.set(origin, (byOrigin.get(origin) ?? 0) + bytes);
-  const heaviest = [...byOrigin.entries()].sort((a, b) => b[1] - a[1])[0]?.[0];
-  // The heaviest origin's entries first, oldest first; then everyone's, oldest first.
-  const order = [...entries.filter((e) => e.origin === heaviest), ...entries.filter((e) => e.origin !== heaviest)];
+  const order = heaviestFirst(entries, table);
   const gone: string[] = [];
   let left = table.size;
   for (const entry of order) {
@@ -110,12 +127,12 @@ async function prune(): Promise<void> {
   await log.delete(gone);
 }
 
-/** When storage.session is full: the oldest half of the log goes, so what must be written fits. */
+/** When storage.session is full (or past its soft limit): half the log goes, the heaviest origin's first. */
 async function freeRoom(): Promise<void> {
   const table = await sizeTable();
   const waiting = new Set((await pendingRequests.values()).map((p) => p.key));
   const entries = [...(await log.values())].filter((e) => !waiting.has(e.key)).sort((a, b) => a.startedAt - b.startedAt || a.seq - b.seq);
-  const gone = entries.slice(0, Math.ceil(entries.length / 2)).map((e) => e.key);
+  const gone = heaviestFirst(entries, table).slice(0, Math.ceil(entries.length / 2)).map((e) => e.key);
   for (const key of gone) {
     total -= table.get(key)?.bytes ?? 0;
     table.delete(key);

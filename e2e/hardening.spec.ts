@@ -1,5 +1,5 @@
 // Odd accounts, hostile pages and corrupted storage: each case once broke the wallet, now shown to hold.
-import { test, expect, type Page } from 'mock-wallet-provider/testing';
+import { test, expect, type Page, type Wallet, type WalletBrowser } from 'mock-wallet-provider/testing';
 import { byKind, request } from './support.ts';
 
 const HUGE = 2147483647;
@@ -134,22 +134,34 @@ test.describe('corrupted storage is never silent', () => {
     expect((await again).ok).toBe(true);
   });
 
-  test("another account's keys in account 0's cache slot are not served, before or after reset", async ({ page, wallet, walletBrowser }) => {
+  /**
+   * Caches account 0's and account 5's keys, then writes into account 0's slot what `relabel`
+   * makes of account 5's entry (a string, evaluated in the worker), and stops the worker.
+   * Returns account 0's true p2wpkh address.
+   */
+  async function tamperWithCache(page: Page, wallet: Wallet, walletBrowser: WalletBrowser, relabel: string): Promise<string | undefined> {
     await wallet.setApprovalPolicy('approve');
     await page.goto('/blank.html');
     const first = byKind(await request(page, 'getAddresses'))['p2wpkh']?.['address'];
     await wallet.setActiveAccount(5);
     await request(page, 'getAddresses');
     await wallet.setActiveAccount(0);
-    // Put account 5's cached entry into account 0's slot, as a corrupted storage would.
     const worker = await walletBrowser.worker();
-    await worker.evaluate(async () => {
-      const session = (globalThis as unknown as { chrome: { storage: { session: { get(k: null): Promise<Record<string, unknown>>; set(v: object): Promise<void> } } } }).chrome.storage.session;
+    await worker.evaluate(`(async () => {
+      const session = chrome.storage.session;
       const all = await session.get(null);
-      const slot = (account: number) => Object.keys(all).find((k) => k.startsWith('keys:') && k.endsWith(`:mainnet:${account}`))!;
-      await session.set({ [slot(0)]: all[slot(5)] });
-    });
+      const slot = (account) => Object.keys(all).find((k) => k.startsWith('keys:') && k.endsWith(':mainnet:' + account));
+      const entry = structuredClone(all[slot(5)]);
+      ${relabel}
+      await session.set({ [slot(0)]: entry });
+    })()`);
     await wallet.stopServiceWorker();
+    return first;
+  }
+
+  test("another account's keys in account 0's cache slot are not served, before or after reset", async ({ page, wallet, walletBrowser }) => {
+    // Account 5's cached entry in account 0's slot, as a corrupted storage would leave it.
+    const first = await tamperWithCache(page, wallet, walletBrowser, '');
     expect(byKind(await request(page, 'getAddresses'))['p2wpkh']?.['address']).toBe(first);
     await wallet.reset();
     await wallet.setApprovalPolicy('approve');
@@ -157,25 +169,15 @@ test.describe('corrupted storage is never silent', () => {
   });
 
   test("a cache entry edited to pass every field check (another account's keys, relabelled) fails its seal: dropped, reported, derived again", async ({ page, wallet, walletBrowser }) => {
-    await wallet.setApprovalPolicy('approve');
-    await page.goto('/blank.html');
-    const first = byKind(await request(page, 'getAddresses'))['p2wpkh']?.['address'];
-    await wallet.setActiveAccount(5);
-    await request(page, 'getAddresses');
-    await wallet.setActiveAccount(0);
-    const worker = await walletBrowser.worker();
-    await worker.evaluate(async () => {
-      const session = (globalThis as unknown as { chrome: { storage: { session: { get(k: null): Promise<Record<string, unknown>>; set(v: object): Promise<void> } } } }).chrome.storage.session;
-      const all = await session.get(null);
-      const slot = (account: number) => Object.keys(all).find((k) => k.startsWith('keys:') && k.endsWith(`:mainnet:${account}`))!;
-      // Account 5's keys, with only what a field check reads rewritten to account 0's.
-      const entry = structuredClone(all[slot(5)]) as { keys: { account: number; p2wpkh: { derivationPath: string }; p2tr: { derivationPath: string } } };
-      entry.keys.account = 0;
+    // Account 5's keys, with only what a field check reads rewritten to account 0's.
+    const first = await tamperWithCache(
+      page,
+      wallet,
+      walletBrowser,
+      `entry.keys.account = 0;
       entry.keys.p2wpkh.derivationPath = entry.keys.p2wpkh.derivationPath.replace("/5'/", "/0'/");
-      entry.keys.p2tr.derivationPath = entry.keys.p2tr.derivationPath.replace("/5'/", "/0'/");
-      await session.set({ [slot(0)]: entry });
-    });
-    await wallet.stopServiceWorker();
+      entry.keys.p2tr.derivationPath = entry.keys.p2tr.derivationPath.replace("/5'/", "/0'/");`,
+    );
     expect(byKind(await request(page, 'getAddresses'))['p2wpkh']?.['address']).toBe(first);
     expect(await wallet.settingsProblems()).toEqual([expect.stringMatching(/cached keys for mainnet account 0 failed their integrity check/)]);
   });

@@ -109,12 +109,12 @@ async function widePsbt(address: string, count: number): Promise<string> {
   return Buffer.from(tx.toPSBT()).toString('hex');
 }
 
-test('a PSBT with 1500 inputs is signed while another origin is answered at once; the kit waits for the decision, not a fixed 10 s', async ({ page, context, wallet }) => {
-  test.setTimeout(180_000);
+test('a PSBT with 3000 inputs is signed while another origin is answered at once; the kit waits for the decision, not a fixed 10 s', async ({ page, context, wallet }) => {
+  test.setTimeout(240_000);
   const { psbtFromHex, signerOf } = await import('./bitcoin-reference.ts');
   const { reference } = await import('./reference.ts');
   const account = await reference('mainnet', 0);
-  const hex = await widePsbt(account.p2wpkh.address, 1500);
+  const hex = await widePsbt(account.p2wpkh.address, 3000);
   await page.goto('/blank.html');
   const call = request(page, 'signPsbt', { hex });
   const prompt = await wallet.nextPrompt({ timeout: 30_000 });
@@ -132,7 +132,7 @@ test('a PSBT with 1500 inputs is signed while another origin is answered at once
   expect(settled.ok).toBe(true);
   expect(queryMs, `the query took ${queryMs} ms while signing took ${signedAt} ms`).toBeLessThan(Math.max(2_000, signedAt / 2));
   const psbt = psbtFromHex((settled.response.result as unknown as { hex: string }).hex);
-  for (const i of [0, 749, 1499]) expect(signerOf(psbt, i)).toBe(account.p2wpkh.publicKey);
+  for (const i of [0, 1499, 2999]) expect(signerOf(psbt, i)).toBe(account.p2wpkh.publicKey);
 
   // Past the wallet's bounds: refused at once, naming them.
   const refused = await request(page, 'signPsbt', { hex: await widePsbt(account.p2wpkh.address, 5001) });

@@ -64,13 +64,13 @@ test('pressing Approve in the window and from the kit at once signs and sends on
 });
 
 /** Starts `count` transfers from a frame at once; resolves to their settled answers. */
-function burst(page: Page | import('@playwright/test').Frame, count: number): Promise<{ ok: boolean; nonce?: number }[]> {
+function burst(page: Page | import('@playwright/test').Frame, count: number): Promise<{ ok: boolean }[]> {
   return page.evaluate(
     `Promise.all(Array.from({ length: ${count} }, (_, i) => window.WalletProvider.request('stx_transferStx', { recipient: '${BOB}', amount: String(i + 1) }).then(
       (r) => ({ ok: true, hex: r.result.transaction }),
       (r) => ({ ok: false, error: r.error }),
     )))`,
-  ) as Promise<{ ok: boolean; nonce?: number }[]>;
+  ) as Promise<{ ok: boolean }[]>;
 }
 
 test('approvals at once from two tabs and a cross-origin frame get distinct, increasing nonces; a reject takes none', async ({ page, context, wallet }) => {

@@ -128,13 +128,15 @@ test('every call opens its own window, even from the same origin just approved',
 
 test('the approval window is a real window placed inside the screen', async ({ page, wallet }) => {
   await page.goto('/blank.html');
-  void request(page, 'getAddresses');
+  const call = request(page, 'getAddresses');
   const prompt = await wallet.nextPrompt();
   const bounds = await prompt.page.evaluate(() => ({ x: screenX, y: screenY, w: outerWidth, h: outerHeight, sw: screen.availWidth, sh: screen.availHeight }));
   expect(bounds.w).toBeGreaterThan(300);
   expect(bounds.x).toBeGreaterThanOrEqual(0);
   expect(bounds.y).toBeGreaterThanOrEqual(0);
   await prompt.approve();
+  // approve() returns once the decision is stored; the page's answer may still be on its way when the test would end.
+  expect((await call).ok).toBe(true);
 });
 
 test('unknown, unsupported and malformed requests get their JSON-RPC errors', async ({ page, wallet }) => {

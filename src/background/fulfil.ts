@@ -22,12 +22,18 @@ export interface Approvable {
   fingerprint?: string;
 }
 
-/** The method's context; for a Stacks transaction with stacksNodeUrl set, the nonce is the node's. */
-export async function contextFor(method: AnyMethod, settings: Settings, target: Target): Promise<MethodContext> {
+/**
+ * The method's context. A Stacks transaction's nonce: with `reserveFor` (its pending entry, when
+ * approving) the one reserved for it; otherwise the node's when stacksNodeUrl is set, else the
+ * wallet's counter (what the window shows as the next free one).
+ */
+export async function contextFor(method: AnyMethod, settings: Settings, target: Target, reserveFor?: string): Promise<MethodContext> {
   const context = await methodContext(keyRing, settings, target);
-  if (!settings.stacksNodeUrl || !method.usesStacksNonce) return context;
+  if (!method.usesStacksNonce || (!reserveFor && !settings.stacksNodeUrl)) return context;
+  const address = context.keys.stx.address;
   try {
-    return { ...context, stacksNonce: await nodeNonce(settings.stacksNodeUrl, context.keys.stx.address) };
+    const stacksNonce = reserveFor ? await reserveNonce(reserveFor, target.network, target.account, address, settings.stacksNodeUrl) : await nodeNonce(settings.stacksNodeUrl, address);
+    return { ...context, stacksNonce };
   } catch (error) {
     throw new RpcError(RPC_ERROR.INTERNAL_ERROR, error instanceof Error ? error.message : String(error));
   }
@@ -50,23 +56,14 @@ export async function decide(request: Approvable & { key?: string }, settings: S
     throw new Error(`this ${method.name} request acts for account ${target.account}; a signing request's account cannot be changed when approving`);
   }
   const params = method.parse(request.params, settings);
-  let context = await methodContext(keyRing, settings, target);
+  // A nonce is reserved only for a transaction that names none of its own.
+  const reserveFor = method.requestedNonce?.(params) === undefined ? request.key : undefined;
+  const context = await contextFor(method, settings, target, reserveFor);
   if (method.kind === 'sign' && request.fingerprint !== undefined && request.fingerprint !== context.keys.fingerprint) {
     throw new RpcError(
       RPC_ERROR.INTERNAL_ERROR,
       `the wallet's mnemonic or passphrase changed while this request waited (it arrived for the wallet with fingerprint ${request.fingerprint}, the wallet is now ${context.keys.fingerprint}); nothing was signed: ask again`,
     );
-  }
-  if (method.usesStacksNonce && method.requestedNonce?.(params) === undefined) {
-    const { stacksNodeUrl } = settings;
-    const address = context.keys.stx.address;
-    let nonce: number;
-    try {
-      nonce = request.key ? await reserveNonce(request.key, target.network, target.account, address, stacksNodeUrl) : stacksNodeUrl ? await nodeNonce(stacksNodeUrl, address) : context.stacksNonce;
-    } catch (error) {
-      throw new RpcError(RPC_ERROR.INTERNAL_ERROR, error instanceof Error ? error.message : String(error));
-    }
-    context = { ...context, stacksNonce: nonce };
   }
   const outcome = await method.respond(params, context);
   const answered = method.kind === 'query' ? {} : { account: target.account, accountSource: target.source };

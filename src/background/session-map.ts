@@ -5,9 +5,6 @@ import browser from 'webextension-polyfill';
 
 let everything: Promise<Record<string, unknown>> | undefined;
 
-/** Chrome's quota for storage.session, in its own units (UTF-8 bytes plus its per-value overhead). */
-export const SESSION_QUOTA_BYTES = 10 * 1024 * 1024;
-
 /** What this worker's storage.session holds, as Chrome counts it (getBytesInUse). */
 export function sessionBytes(keys: string | string[] | null = null): Promise<number> {
   return browser.storage.session.getBytesInUse(keys);

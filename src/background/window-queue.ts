@@ -11,7 +11,7 @@ let paused = false;
 /** A reset withdraws every request: no queued one may open a window meanwhile. */
 export const pauseWindows = (pause: boolean): void => void (paused = pause);
 
-/** A request with a window still to show: waiting for its person, no window yet. */
+/** A request whose window is open: it has one and is still waiting for its person. */
 const holdsWindow = (p: PendingRequest): boolean => p.windowId !== undefined && !p.answer && !p.prepared;
 
 /** Opens windows for queued requests while there is room; one pass at a time. */

@@ -1,5 +1,6 @@
 // The contract's rules for callers (getAddresses.md §1.4, §4.2), checked against the calls an app
 // made: each broken rule becomes a finding that says what happened and how to fix it. Pure.
+import { isPlainRecord } from './json.ts';
 
 /** Two connect calls closer than this came from one user action (or none). */
 export const REPEATED_CONNECT_MS = 1_000;
@@ -139,8 +140,7 @@ function connectBeforeSigning(calls: UsageCall[]): UsageFinding[] {
 
 /** Leather-style `signPsbt` params as @stacks/connect's request() rewrites them (it drops every other field, `account` included). */
 const CONNECT_PSBT_KEYS = ['hex', 'signAtIndex', 'allowedSighash', 'broadcast', 'network', 'descriptor'];
-const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
-const connectShapedPsbt = (params: unknown): boolean => isRecord(params) && 'hex' in params && Object.keys(params).every((k) => CONNECT_PSBT_KEYS.includes(k));
+const connectShapedPsbt = (params: unknown): boolean => isPlainRecord(params) && 'hex' in params && Object.keys(params).every((k) => CONNECT_PSBT_KEYS.includes(k));
 
 /** How an app names the acting account for this method, including through @stacks/connect. */
 export function namingAdvice(method: string, params: unknown): string {

@@ -44,10 +44,17 @@ export function scriptAddress(script: Uint8Array, network: BTC_NETWORK): string 
 
 export const btc = (sats: bigint): string => `${Decimal.encode(sats)} BTC`;
 
+type PsbtInput = ReturnType<Transaction['getInput']>;
+
+/** The output an input spends, from its witnessUtxo or its whole previous transaction; undefined when the PSBT has neither. */
+export function prevoutOf(input: PsbtInput): { amount: bigint; script: Uint8Array } | undefined {
+  return input.witnessUtxo ?? (input.index !== undefined ? input.nonWitnessUtxo?.outputs[input.index] : undefined);
+}
+
 export function inputInfo(tx: Transaction, index: number, network: BTC_NETWORK): InputInfo {
   const input = tx.getInput(index);
   const outpoint = `${input.txid ? bytesToHex(input.txid) : '?'}:${input.index ?? '?'}`;
-  const prevout = input.witnessUtxo ?? (input.index !== undefined ? input.nonWitnessUtxo?.outputs[input.index] : undefined);
+  const prevout = prevoutOf(input);
   const info: InputInfo = { index, outpoint, ...(input.sighashType !== undefined && { sighashType: input.sighashType }) };
   if (!prevout) return info;
   return { ...info, amount: prevout.amount, script: prevout.script, kind: scriptKind(prevout.script), address: scriptAddress(prevout.script, network) };
@@ -76,7 +83,7 @@ export async function signInputs(tx: Transaction, indices: readonly number[], ke
     const input = tx.getInput(index);
     // As the real wallet: the account's own key-path taproot input that names no internal key gets
     // the account's. Another wallet's input is left alone: the key would not commit to its output.
-    const prevout = input.witnessUtxo ?? (input.index !== undefined ? input.nonWitnessUtxo?.outputs[input.index] : undefined);
+    const prevout = prevoutOf(input);
     const addKey = !input.tapInternalKey && !input.tapLeafScript && prevout !== undefined && equalBytes(prevout.script, keys.taprootScript);
     if (addKey) tx.updateInput(index, { tapInternalKey: keys.taprootInternalKey }, true); // unsigned: no signature status to check (quadratic)
     for (const kind of ['p2wpkh', 'p2tr'] as const) {

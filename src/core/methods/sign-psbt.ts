@@ -5,6 +5,7 @@ import { Address, OutScript, Transaction } from '@scure/btc-signer';
 import { PSBT_OPTIONS, btc, inputInfo, scriptAddress, signInputs, type InputInfo } from '../bitcoin/psbt.ts';
 import { ANY_SIGHASH, sighashName } from '../bitcoin/sighash.ts';
 import { accountLabel } from '../account-path.ts';
+import type { AccountKeys } from '../keys.ts';
 import type { JsonValue } from '../json.ts';
 import { NETWORKS, leatherNetwork, type NetworkName } from '../networks.ts';
 import { RPC_ERROR, invalidParams } from '../rpc.ts';
@@ -62,6 +63,22 @@ function readIndices(params: Params, inputs: number): number[] | undefined {
 
 const parseTx = (psbt: Uint8Array): Transaction => Transaction.fromPSBT(psbt, PSBT_OPTIONS);
 
+const NOT_OURS = 'not this account';
+
+/**
+ * Whose an input is, as the window shows it and the notes read it: the account's p2wpkh or p2tr
+ * output, or a taproot script leaf naming one of its keys (x-only), which the signer signs by
+ * script path as the real wallet does.
+ */
+function ownerOf(tx: Transaction, input: InputInfo, keys: AccountKeys): string {
+  if (input.address === keys.p2wpkh.address) return 'this account (Native SegWit)';
+  if (input.address === keys.p2tr.address) return 'this account (Taproot)';
+  const xOnly = [keys.p2wpkh.publicKey, keys.p2tr.publicKey].map((k) => k.slice(2));
+  const leaves = tx.getInput(input.index).tapLeafScript ?? [];
+  if (input.kind === 'p2tr' && leaves.some(([, script]) => xOnly.some((key) => bytesToHex(script).includes(key)))) return 'this account (Taproot script path)';
+  return NOT_OURS;
+}
+
 export const signPsbt = defineMethod<SignPsbtParams>({
   name: 'signPsbt',
   kind: 'sign',
@@ -95,8 +112,7 @@ export const signPsbt = defineMethod<SignPsbtParams>({
     const tx = parseTx(params.psbt);
     const net = NETWORKS[target.network].btc;
     const requested = params.indices ?? [...Array(tx.inputsLength).keys()];
-    const ours = [keys.p2wpkh.address, keys.p2tr.address];
-    if (requested.some((i) => ours.includes(inputInfo(tx, i, net).address ?? ''))) return [];
+    if (requested.some((i) => ownerOf(tx, inputInfo(tx, i, net), keys) !== NOT_OURS)) return [];
     const which = params.indices ? `input${requested.length === 1 ? '' : 's'} ${requested.join(', ')}` : 'every input';
     return [
       {
@@ -112,18 +128,7 @@ export const signPsbt = defineMethod<SignPsbtParams>({
     const tx = parseTx(params.psbt);
     const inputs = [...Array(tx.inputsLength).keys()].map((i) => inputInfo(tx, i, net));
     const requested = new Set(params.indices ?? inputs.map((i) => i.index));
-    // A taproot script leaf naming one of the account's keys (x-only) is signed by script path, as the real wallet does.
-    const xOnly = [context.keys.p2wpkh.publicKey, context.keys.p2tr.publicKey].map((k) => k.slice(2));
-    const leafKeys = (index: number): boolean =>
-      (tx.getInput(index).tapLeafScript ?? []).some(([, script]) => xOnly.some((key) => bytesToHex(script).includes(key)));
-    const owner = (input: InputInfo): string =>
-      input.address === context.keys.p2wpkh.address
-        ? 'this account (Native SegWit)'
-        : input.address === context.keys.p2tr.address
-          ? 'this account (Taproot)'
-          : input.kind === 'p2tr' && leafKeys(input.index)
-            ? 'this account (Taproot script path)'
-            : 'not this account';
+    const owner = (input: InputInfo): string => ownerOf(tx, input, context.keys);
     // Signed exactly when the signer will sign it: a sighash type the wallet honours, and SINGLE only with its output.
     const honoured = (input: InputInfo): boolean => {
       const type = input.sighashType;
@@ -147,7 +152,7 @@ export const signPsbt = defineMethod<SignPsbtParams>({
           caption: 'Inputs',
           columns: ['#', 'Outpoint', 'Amount', 'Owner', 'Sighash', 'Signed'],
           rows: inputs.map((input) => {
-            const ours = owner(input) !== 'not this account';
+            const ours = owner(input) !== NOT_OURS;
             const signs = requested.has(input.index) && ours && honoured(input);
             const why = requested.has(input.index) && ours && !signs ? ' (sighash not signed)' : '';
             return [String(input.index), input.outpoint, input.amount === undefined ? '?' : btc(input.amount), owner(input), sighashName(input.sighashType, input.kind === 'p2tr'), signs ? 'yes' : `no${why}`];

@@ -80,14 +80,14 @@ export const control: WalletControl = {
   async reset() {
     // Decided answers are delivered (delayed ones not yet due are withdrawn); waiting requests are withdrawn.
     const settings = await currentSettings();
-    pauseWindows(true);
+    await pauseWindows(true);
     try {
       // A signed transaction not yet sent is sent once and answered: a decision is never undone.
       await Promise.all((await pendingRequests.values()).map((p) => (p.answer ? withdraw(p.key, settings) : p.prepared ? approve(p.key) : reject(p.key, 'reset'))));
       // Whatever is left (a request mid-decision) must not outlive the reset as a ghost.
       for (const p of await pendingRequests.values()) await drop(p.key);
     } finally {
-      pauseWindows(false);
+      void pauseWindows(false);
     }
     await Promise.all([clearCalls(), restoreDefaults(), connections.clear(), forgetKeys()]);
     setHoldDelivery(false);

@@ -3,13 +3,17 @@
 // Every request still gets its own window, and nothing is lost.
 import { failed, onWindowFreed, settle } from './answer.ts';
 import { pendingRequests, type PendingRequest } from './pending.ts';
-import { openPromptWindow } from './prompt-window.ts';
+import { closePromptWindow, openPromptWindow } from './prompt-window.ts';
 import { currentSettings } from './state.ts';
 
 let opening: Promise<unknown> = Promise.resolve();
 let paused = false;
-/** A reset withdraws every request: no queued one may open a window meanwhile. */
-export const pauseWindows = (pause: boolean): void => void (paused = pause);
+/** A reset withdraws every request: no queued one may open a window meanwhile, and a pass
+ *  already creating one finishes first, so no window is left without its request. */
+export function pauseWindows(pause: boolean): Promise<void> {
+  paused = pause;
+  return opening.then(() => undefined);
+}
 
 /** A request whose window is open: it has one and is still waiting for its person. */
 const holdsWindow = (p: PendingRequest): boolean => p.windowId !== undefined && !p.answer && !p.prepared;
@@ -34,6 +38,9 @@ export function openQueued(): Promise<void> {
         continue;
       }
       await pendingRequests.update(next.key, ({ queued: _queued, ...rest }) => ({ ...rest, ...(windowId !== undefined && { windowId }) }));
+      // Withdrawn while its window was being created (the page left, a reset): the window goes too.
+      const still = await pendingRequests.get(next.key);
+      if (!still || still.answer) await closePromptWindow(windowId);
     }
   });
   opening = run.catch(() => undefined);

@@ -106,9 +106,10 @@ export async function buildAll(): Promise<void> {
     build({ ...browserBundle, format: 'esm', entryPoints: { 'connect-app': `${root}e2e/demo/connect-app.ts` }, outdir: `${out}/demo`, external: ['@reown/*'] }),
     build({ ...nodeBundle, entryPoints: [`${root}src/cli/main.ts`], outfile: `${out}/cli/mock-wallet.js`, banner: { js: `#!/usr/bin/env node\n${REQUIRE_SHIM}` } }),
     build({ ...nodeBundle, entryPoints: [`${root}src/testing/index.ts`], outfile: `${out}/testing/index.js`, packages: 'external' }),
+    build({ ...nodeBundle, entryPoints: [`${root}src/puppeteer/index.ts`], outfile: `${out}/puppeteer/index.js`, packages: 'external' }),
     declarations(),
     cp(`${root}manifest.json`, `${extension}/manifest.json`),
-    ...['settings.html', 'floor.html', 'floor-script.html', 'style.css'].map((f) => cp(`${root}popup/${f}`, `${extension}/popup/${f}`)),
+    ...['settings.html', 'control.html', 'floor.html', 'floor-script.html', 'style.css'].map((f) => cp(`${root}popup/${f}`, `${extension}/popup/${f}`)),
     inlineStylesheet('approve.html'),
     ...[16, 48, 128].map((size) => writeFile(`${extension}/icons/${size}.png`, icon(size))),
   ]);
@@ -140,5 +141,5 @@ export async function buildIfNeeded(): Promise<boolean> {
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const started = performance.now();
   await buildAll();
-  console.log(`built dist/extension, dist/testing, dist/cli, dist/demo in ${Math.round(performance.now() - started)} ms`);
+  console.log(`built dist/extension, dist/testing, dist/puppeteer, dist/cli, dist/demo in ${Math.round(performance.now() - started)} ms`);
 }

@@ -8,7 +8,7 @@ import { handlePrompt, isOwnPage, reject } from './approvals.ts';
 import { control } from './control.ts';
 import { syncExposure } from './expose.ts';
 import { pendingRequests } from './pending.ts';
-import { PROMPT_PAGE } from './prompt-window.ts';
+import { PROMPT_PAGE } from '../shared/windows.ts';
 import { recover } from './recover.ts';
 import { handlePoll, handleRpc } from './router.ts';
 import { loadSession } from './session-map.ts';

@@ -4,9 +4,7 @@ import { findMethod } from '../core/request.ts';
 import type { Settings } from '../core/settings.ts';
 import type { PromptUrlParams } from '../shared/messages.ts';
 import type { PendingRequest } from './pending.ts';
-import { PROMPT_BOUNDS } from '../shared/windows.ts';
-
-export const PROMPT_PAGE = 'popup/approve.html';
+import { PROMPT_BOUNDS, PROMPT_PAGE } from '../shared/windows.ts';
 
 export async function openPromptWindow(request: PendingRequest, settings: Settings): Promise<number | undefined> {
   const params: PromptUrlParams = {

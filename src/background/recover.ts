@@ -4,7 +4,8 @@ import browser from 'webextension-polyfill';
 import { drop, resumeAnswered } from './answer.ts';
 import { approve, reject } from './approvals.ts';
 import { pendingRequests } from './pending.ts';
-import { PROMPT_PAGE, openPromptWindow } from './prompt-window.ts';
+import { openPromptWindow } from './prompt-window.ts';
+import { PROMPT_PAGE } from '../shared/windows.ts';
 import { currentSettings } from './state.ts';
 import { openQueued } from './window-queue.ts';
 

@@ -1,5 +1,6 @@
 import { test, expect } from '@playwright/test';
-import { excerpt, toJsonValue } from './json.ts';
+import { runInNewContext } from 'node:vm';
+import { excerpt, isPlainRecord, toJsonValue } from './json.ts';
 
 test('plain JSON passes, undefined members drop out', () => {
   expect(toJsonValue({ a: [1, 'x', true, null], b: undefined })).toEqual({ ok: true, value: { a: [1, 'x', true, null] } });
@@ -41,6 +42,18 @@ test('refuses what JSON cannot carry, naming the path', () => {
     const result = toJsonValue(input);
     expect(result.ok).toBe(false);
     if (!result.ok) expect(`${result.path} ${result.reason}`).toMatch(reason);
+  }
+});
+
+test("another realm's plain objects and arrays pass (Firefox gives a content script the page's own); its class instances do not", () => {
+  // Built in a fresh realm, as a page builds its params: nested objects and arrays, none of them this realm's.
+  const foreign = runInNewContext(`({ psbt: 'ab', signAtIndex: [0, 1], nested: { deep: [{ a: null }, [true, 'x']] }, bare: Object.create(null) })`) as unknown;
+  expect(Object.getPrototypeOf(foreign)).not.toBe(Object.prototype);
+  expect(isPlainRecord(foreign)).toBe(true);
+  expect(toJsonValue(foreign)).toEqual({ ok: true, value: { psbt: 'ab', signAtIndex: [0, 1], nested: { deep: [{ a: null }, [true, 'x']] }, bare: {} } });
+  for (const made of ['new Date()', 'new Map()', 'new (class Thing { constructor() { this.a = 1; } })()', '/x/']) {
+    const result = toJsonValue(runInNewContext(`({ v: ${made} })`));
+    expect(result, made).toMatchObject({ ok: false, path: 'value.v', reason: 'is not a plain object' });
   }
 });
 

@@ -32,6 +32,13 @@ const ObjectProto = Object.prototype;
 const SetCtor = Set;
 const { has: setHas, add: setAdd, delete: setDelete } = Set.prototype;
 
+/**
+ * A plain object's prototype: none, or Object.prototype of this realm or of another one
+ * (a root prototype). Firefox hands a content script the page's own objects, whose prototype
+ * is the page's Object.prototype; class instances, dates and the like have a deeper chain.
+ */
+const isPlainPrototype = (proto: object | null): boolean => proto === null || proto === ObjectProto || getPrototypeOf(proto) === null;
+
 export type JsonResult = { ok: true; value: JsonValue | undefined } | { ok: false; path: string; reason: string };
 
 /**
@@ -100,8 +107,7 @@ export function toJsonValue(input: unknown, limits: JsonLimits = REQUEST_LIMITS,
       apply(setDelete, seen, [value]);
       return out;
     }
-    const proto = getPrototypeOf(value);
-    if (proto !== ObjectProto && proto !== null) throw new Refusal(path, 'is not a plain object');
+    if (!isPlainPrototype(getPrototypeOf(value))) throw new Refusal(path, 'is not a plain object');
     // A null prototype and defineProperty keep keys such as "__proto__" as data.
     const out = create(null) as { [key: string]: JsonValue };
     const names = keys(value);
@@ -128,6 +134,5 @@ export function toJsonValue(input: unknown, limits: JsonLimits = REQUEST_LIMITS,
 
 export function isPlainRecord(value: unknown): value is Record<string, unknown> {
   if (typeof value !== 'object' || value === null || isArray(value)) return false;
-  const proto = getPrototypeOf(value);
-  return proto === ObjectProto || proto === null;
+  return isPlainPrototype(getPrototypeOf(value));
 }

@@ -1,42 +1,19 @@
 // Finds a Chromium that honours --load-extension and launches it with the wallet loaded.
 import { chromium, type BrowserContext, type CDPSession, type Page, type Worker } from '@playwright/test';
-import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { CONTROL_GLOBAL, type WalletControl } from '../shared/control.ts';
+import { WalletSetupError, chromiumArgs, extensionPath, findChromiumAmong, withTimeout } from '../kit/setup.ts';
 
-const SYSTEM_CHROMIUM = ['/usr/bin/chromium', '/usr/bin/chromium-browser', '/snap/bin/chromium'];
+export { WalletSetupError, extensionPath };
 
 /** No control call takes this long on a live worker; one that does was stopped under it. */
 const CONTROL_TIMEOUT_MS = 20_000;
 
-type ExtensionGlobal = { chrome: { runtime: { sendMessage(message: unknown): Promise<unknown> } } };
-
-export class WalletSetupError extends Error {
-  override name = 'WalletSetupError';
-}
-
 /** CHROMIUM_PATH, then Playwright's own Chromium, then the system's. */
 export function findChromium(env: Record<string, string | undefined> = process.env): string {
-  const fromEnv = env['CHROMIUM_PATH'];
-  if (fromEnv) {
-    if (!existsSync(fromEnv)) throw new WalletSetupError(`CHROMIUM_PATH is set to ${fromEnv}, but no file is there`);
-    return fromEnv;
-  }
-  const candidates = [safePlaywrightChromium(), ...SYSTEM_CHROMIUM].filter((p): p is string => !!p);
-  const found = candidates.find((p) => existsSync(p));
-  if (found) return found;
-  throw new WalletSetupError(
-    [
-      'No Chromium found for the mock wallet. Install one of:',
-      '  - Debian/Ubuntu: sudo apt-get install -y chromium   (gives /usr/bin/chromium)',
-      "  - Playwright's build: npx playwright install chromium",
-      '  - or point CHROMIUM_PATH at a Chromium binary.',
-      'Branded Google Chrome 137+ ignores --load-extension and cannot load the wallet.',
-    ].join('\n'),
-  );
+  return findChromiumAmong([safePlaywrightChromium()], env);
 }
 
 function safePlaywrightChromium(): string | undefined {
@@ -45,18 +22,6 @@ function safePlaywrightChromium(): string | undefined {
   } catch {
     return undefined;
   }
-}
-
-/** The built, unpacked extension: beside the kit in dist/, or MOCK_WALLET_EXTENSION. */
-export function extensionPath(env: Record<string, string | undefined> = process.env): string {
-  const candidates = [
-    env['MOCK_WALLET_EXTENSION'],
-    fileURLToPath(new URL('../extension', import.meta.url)), // dist/testing → dist/extension
-    fileURLToPath(new URL('../../dist/extension', import.meta.url)), // src/testing → dist/extension
-  ].filter((p): p is string => !!p);
-  const found = candidates.find((p) => existsSync(join(p, 'manifest.json')));
-  if (found) return found;
-  throw new WalletSetupError(`The built extension was not found (looked in ${candidates.join(', ')}); run "npm run build" in mock-wallet-provider`);
 }
 
 export interface LaunchOptions {
@@ -110,16 +75,7 @@ export class WalletBrowser {
       viewport: null,
       ...(options.baseURL !== undefined && { baseURL: options.baseURL }),
       ...(options.slowMo !== undefined && { slowMo: options.slowMo }),
-      args: [
-        `--disable-extensions-except=${extension}`,
-        `--load-extension=${extension}`,
-        // Running as root (CI containers) needs it; elsewhere harmless for a test profile.
-        '--no-sandbox',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
+      args: chromiumArgs(extension),
     });
     try {
       const worker = context.serviceWorkers().find((w) => w.url().startsWith('chrome-extension://')) ?? (await context.waitForEvent('serviceworker', { timeout: 10_000 }));
@@ -252,8 +208,3 @@ export class WalletBrowser {
   }
 }
 
-function withTimeout<T>(promise: Promise<T>, ms: number, message: string): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error(`${message} within ${ms / 1000} s`)), ms)));
-  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
-}

@@ -175,7 +175,7 @@ export { Wallet } from './wallet.ts';
 export { Prompt, type PromptDetails } from './prompt.ts';
 export { WalletBrowser, WalletSetupError, findChromium, extensionPath, type LaunchOptions } from './browser.ts';
 export { accountFromDerivationPath, accountLabel } from '../core/account-path.ts';
-export { expectedAddresses, type ExpectedAddressesOptions } from './expected.ts';
+export { expectedAddresses, type ExpectedAddressesOptions } from '../kit/expected.ts';
 export type { AddressEntry, AnsweredEntry, ExtraBtcEntry, P2wpkhEntry, P2trEntry, StxEntry, GetAddressesResult } from '../core/addresses.ts';
 export type { RpcResponse, RpcSuccess, RpcFailure, RpcErrorObject } from '../core/rpc.ts';
 export { RPC_ERROR } from '../core/rpc.ts';

@@ -1,88 +1,20 @@
-// The `wallet` a test talks to: what the user does with their wallet, in plain verbs.
+// The Playwright kit's `wallet`: the shared wallet API, plus what Playwright and Chromium add
+// (clicking in @stacks/connect's picker with a locator, stopping the service worker).
 import type { Page } from '@playwright/test';
-import type { NetworkName } from '../core/networks.ts';
-import type { ApprovalPolicy, Variant } from '../core/choices.ts';
-import { nonceKey, walletNonce, type Settings, type SettingsPatch } from '../core/settings.ts';
-import type { CallLogEntry, PendingView } from '../shared/control.ts';
-import type { UsageFinding } from '../core/usage.ts';
-import type { WalletBrowser } from './browser.ts';
-import { Prompt } from './prompt.ts';
+import { WalletApi, pickerProblem } from '../kit/wallet.ts';
 import { PICKER_NAME } from '../shared/picker.ts';
+import type { WalletBrowser } from './browser.ts';
+import { playwrightDriver } from './driver.ts';
 
-const PROMPT_PATH = 'popup/approve.html';
-const DEFAULT_TIMEOUT_MS = 5_000;
+const PICK_TIMEOUT_MS = 5_000;
 
-export class Wallet {
-  private readonly unclaimed: Page[] = [];
-  private readonly waiters: ((page: Page) => void)[] = [];
-  private readonly warned = new Set<string>();
-
+export class Wallet extends WalletApi<Page> {
   constructor(private readonly browser: WalletBrowser) {
-    browser.context.on('page', (page) => void this.watch(page));
+    super(playwrightDriver(browser));
   }
 
   get extensionId(): string {
     return this.browser.extensionId;
-  }
-
-  private async watch(page: Page): Promise<void> {
-    if (!page.url().startsWith(this.browser.origin + PROMPT_PATH)) {
-      // A window opened by the extension may report its URL only once it commits.
-      if (page.url() !== 'about:blank' && page.url() !== '') return;
-      await page.waitForURL((url) => url.href !== 'about:blank', { timeout: 2_000 }).catch(() => undefined);
-      if (!page.url().startsWith(this.browser.origin + PROMPT_PATH)) return;
-    }
-    const waiter = this.waiters.shift();
-    if (waiter) waiter(page);
-    else this.unclaimed.push(page);
-  }
-
-  /** The next approval window: one already open and not yet handled, or the next to open. */
-  async nextPrompt(options: { timeout?: number } = {}): Promise<Prompt> {
-    const since = Date.now();
-    while (this.unclaimed.length > 0) {
-      const page = this.unclaimed.shift()!;
-      if (!page.isClosed()) return this.prompt(page);
-    }
-    const timeout = options.timeout ?? DEFAULT_TIMEOUT_MS;
-    let waiter: ((page: Page) => void) | undefined;
-    const opened = new Promise<Page>((resolve) => {
-      waiter = resolve;
-      this.waiters.push(resolve);
-    });
-    let timer: NodeJS.Timeout | undefined;
-    const timedOut = new Promise<'timeout'>((resolve) => (timer = setTimeout(() => resolve('timeout'), timeout)));
-    const page = await Promise.race([opened, timedOut]);
-    clearTimeout(timer);
-    if (page === 'timeout') {
-      this.waiters.splice(this.waiters.indexOf(waiter!), 1);
-      throw new Error(await this.noPromptMessage(timeout, since));
-    }
-    return this.prompt(page);
-  }
-
-  /** A window the kit clicks in; it learns from the wallet when its click was taken. */
-  private prompt(page: Page): Prompt {
-    return new Prompt(page, (key, timeoutMs) => this.browser.control('decided', key, timeoutMs));
-  }
-
-  /** Why no window came: the page's requests since the helper was called (else its last few), each with what became of it. */
-  private async noPromptMessage(timeout: number, since: number): Promise<string> {
-    const [calls, settings] = await Promise.all([this.calls(), this.settings()]);
-    const count = calls.filter((c) => c.method === 'getAddresses').length;
-    let message = `no approval window opened within ${timeout / 1000} s; the page made ${count} getAddresses call${count === 1 ? '' : 's'}`;
-    if (settings.approvalPolicy !== 'prompt') message += ` (approval policy is "${settings.approvalPolicy}", so no window opens; use setApprovalPolicy('prompt'))`;
-    const recent = calls.filter((c) => c.startedAt >= since - 1000);
-    const shown = recent.length > 0 ? recent : calls.slice(-3);
-    if (shown.length === 0) return `${message}. The page made no request at all: did the app call the wallet?`;
-    const heading = recent.length > 0 ? "The page's requests since this helper was called" : `No request since this helper was called; the page's last ${shown.length}`;
-    return `${message}. ${heading}:\n${shown.slice(-10).map((c) => `  - ${describeCall(c)}`).join('\n')}`;
-  }
-
-  /** Waits for the next approval window and clicks Approve, after switching account if asked. */
-  async approveNext(options: { account?: number; timeout?: number } = {}): Promise<void> {
-    const prompt = await this.nextPrompt(options);
-    await prompt.approve(options.account === undefined ? {} : { account: options.account });
   }
 
   /**
@@ -91,115 +23,12 @@ export class Wallet {
    */
   async pickInConnectModal(page: Page, options: { timeout?: number } = {}): Promise<void> {
     const row = page.locator('connect-modal li').filter({ hasText: PICKER_NAME });
-    const timeout = options.timeout ?? DEFAULT_TIMEOUT_MS;
     try {
-      await row.getByRole('button', { name: 'Connect' }).click({ timeout });
+      await row.getByRole('button', { name: 'Connect' }).click({ timeout: options.timeout ?? PICK_TIMEOUT_MS });
     } catch (error) {
       const listed = await page.locator('connect-modal li').allInnerTexts().catch(() => []);
-      const what = listed.length === 0 ? 'no @stacks/connect wallet picker is open on this page (did the app call connect()?)' : `the picker lists ${listed.map((t) => JSON.stringify(t.split('\n')[0])).join(', ')}, not "${PICKER_NAME}"`;
-      throw new Error(`pickInConnectModal: ${what}`, { cause: error });
+      throw new Error(`pickInConnectModal: ${pickerProblem(listed)}`, { cause: error });
     }
-  }
-
-  async rejectNext(options: { timeout?: number } = {}): Promise<void> {
-    await (await this.nextPrompt(options)).reject();
-  }
-
-  async closeNextPrompt(options: { timeout?: number } = {}): Promise<void> {
-    await (await this.nextPrompt(options)).close();
-  }
-
-  /** The wallet's settings; warns (once per problem) when stored ones were invalid and fell back to defaults. */
-  async settings(): Promise<Settings> {
-    const [settings, problems] = await Promise.all([this.browser.control('getSettings'), this.settingsProblems()]);
-    for (const problem of problems) {
-      if (this.warned.has(problem)) continue;
-      this.warned.add(problem);
-      console.warn(`mock wallet: ${problem}`);
-    }
-    return settings;
-  }
-
-  /** Invalid stored settings the wallet found (each fell back to its default); empty when all were valid. */
-  settingsProblems(): Promise<string[]> {
-    return this.browser.control('settingsProblems');
-  }
-
-  /** Validated as a whole: a bad field throws a readable error and nothing changes. */
-  setSettings(patch: SettingsPatch): Promise<Settings> {
-    return this.browser.control('setSettings', patch);
-  }
-
-  /** 0-based, as in the derivation path: setActiveAccount(6) is "Account 7". */
-  async setActiveAccount(account: number): Promise<void> {
-    await this.setSettings({ activeAccount: account });
-  }
-
-  async setNetwork(network: NetworkName): Promise<void> {
-    await this.setSettings({ network });
-  }
-
-  async setVariant(variant: Variant): Promise<void> {
-    await this.setSettings({ variant });
-  }
-
-  async setMnemonic(mnemonic: string, passphrase = ''): Promise<void> {
-    await this.setSettings({ mnemonic, passphrase });
-  }
-
-  async setApprovalPolicy(policy: ApprovalPolicy): Promise<void> {
-    await this.setSettings({ approvalPolicy: policy });
-  }
-
-  /** The wallet's next Stacks nonce for an account (default: the active one) on a network (default: the wallet's). */
-  async stacksNonce(options: { account?: number; network?: NetworkName } = {}): Promise<number> {
-    const settings = await this.settings();
-    return walletNonce(settings, options.network ?? settings.network, options.account ?? settings.activeAccount);
-  }
-
-  /** Sets the wallet's next Stacks nonce, as a person would after a transaction made elsewhere. */
-  async setStacksNonce(nonce: number, options: { account?: number; network?: NetworkName } = {}): Promise<void> {
-    const settings = await this.settings();
-    const key = nonceKey(options.network ?? settings.network, options.account ?? settings.activeAccount);
-    await this.setSettings({ stacksNonces: { ...settings.stacksNonces, [key]: nonce } });
-  }
-
-  /** Every call the wallet saw, oldest first. */
-  calls(): Promise<CallLogEntry[]> {
-    return this.browser.control('calls');
-  }
-
-  clearCalls(): Promise<void> {
-    return this.browser.control('clearCalls');
-  }
-
-  /**
-   * Where the app broke the contract's usage rules since the last reset (or clearCalls):
-   * one finding per broken rule, with the calls involved and how to fix it.
-   */
-  usage(): Promise<UsageFinding[]> {
-    return this.browser.control('usage');
-  }
-
-  /** Requests waiting for approval, oldest first. */
-  pending(): Promise<PendingView[]> {
-    return this.browser.control('listPending');
-  }
-
-  /** Approves a pending request from code, without clicking its window. Approving it again does nothing. */
-  approve(id: string, options: { account?: number } = {}): Promise<void> {
-    return this.browser.control('approve', id, options);
-  }
-
-  /** Rejects a pending request from code, without clicking its window. */
-  reject(id: string): Promise<void> {
-    return this.browser.control('reject', id);
-  }
-
-  /** Defaults back, call log empty, pending requests withdrawn and their windows closed. */
-  async reset(): Promise<void> {
-    await this.browser.control('reset');
-    this.unclaimed.length = 0;
   }
 
   /** Stops the wallet's service worker as Chrome does when idle; the next call wakes it. */
@@ -209,21 +38,3 @@ export class Wallet {
   }
 }
 
-/** One call in a person's words: its method and what became of it, e.g. `stx_transferStx: refused at once: -32602 recipient …`. */
-export function describeCall(call: CallLogEntry): string {
-  const at = call.settledAt !== undefined ? call.settledAt - call.startedAt : undefined;
-  const quick = at !== undefined && call.outcome === 'error' && at < 1000 && call.account === undefined;
-  switch (call.outcome) {
-    case 'error':
-      return `${call.method}: ${quick ? 'refused at once' : 'answered with an error'}: ${call.errorCode ?? '?'} ${call.errorMessage ?? ''}`.trimEnd();
-    case 'pending':
-      return `${call.method}: still waiting for approval (its window is open, or a faulted answer is delayed)`;
-    case 'approved':
-      return `${call.method}: approved${call.account !== undefined ? ` for Account ${call.account + 1}` : ''}`;
-    case 'rejected':
-    case 'closed':
-      return `${call.method}: ${call.outcome} (${call.errorCode ?? '?'})`;
-    case 'dropped':
-      return `${call.method}: dropped (its page or frame went away)`;
-  }
-}

@@ -1,0 +1,245 @@
+// One approval window, as the person in front of it sees it. Read and pressed through the
+// driver's PromptWindow (scripts in the window, Enter at the keyboard), so every kit shares it.
+import type { AccountSource } from '../core/methods/method.ts';
+import { MAX_ACCOUNT } from '../core/account-path.ts';
+import type { PromptWindow } from './driver.ts';
+
+/** What an approval window shows, read off the window as a person would. */
+export interface PromptDetails {
+  /** The window's heading: "Connect request", "Sign PSBT", "Sign message", "Send bitcoin". */
+  title: string;
+  method: string;
+  origin: string;
+  network: string;
+  /** The account that will act (0-based) and who picked it. */
+  account: number;
+  accountSource: AccountSource;
+  /** The window's "Chosen by" line for a signing request, in its words ('' for a connect request). */
+  chosenBy: string;
+  /** The yellow notice shown when that account is not the one this site connected with. */
+  notice?: string;
+  /** The yellow usage notice: the contract's rules this request breaks (rule name and message). */
+  findings: { rule: string; message: string }[];
+  /** The method's fields, label → value, e.g. { Message: 'hello', 'Signing address': 'bc1q…' }. */
+  fields: Record<string, string>;
+  /** The method's tables by caption (Inputs, Outputs, Recipients), each row column → cell. */
+  tables: Record<string, Record<string, string>[]>;
+}
+
+/** Asks the wallet whether the request behind a window key is decided (the kit's Wallet does). */
+export type DecidedProbe = (key: string, timeoutMs: number) => Promise<boolean | 'signing'>;
+
+const CLICK_TIMEOUT_MS = 10_000;
+const READY_TIMEOUT_MS = 10_000;
+
+/** Waits, in the window, until its details are on screen (body[data-ready]) and then runs `body`. */
+const onceReady = (body: string): string => `new Promise((resolve, reject) => {
+  const deadline = Date.now() + ${READY_TIMEOUT_MS};
+  const run = () => {
+    if (document.body?.dataset.ready === 'true') return resolve((() => { ${body} })());
+    if (Date.now() > deadline) return reject(new Error('the window never showed its details within ${READY_TIMEOUT_MS / 1000} s'));
+    setTimeout(run, 10);
+  };
+  run();
+})`;
+
+export class Prompt<H = unknown> {
+  constructor(
+    private readonly window: PromptWindow<H>,
+    private readonly decided?: DecidedProbe,
+  ) {}
+
+  /** The driver's page for this window (Playwright's or Puppeteer's Page). */
+  get page(): H {
+    return this.window.page;
+  }
+
+  /** The window can be approved: its script runs, and a signing request's details are on screen. */
+  async ready(): Promise<void> {
+    await this.enabledButton('Approve', false);
+  }
+
+  /**
+   * Waits until the button is enabled (it may be asked before the window's script ran), then
+   * gives it the focus if asked. A plain evaluate, not a locator: a locator's first use in a new
+   * window injects Playwright's selector engine, which costs more than the rest of the approval.
+   */
+  private async enabledButton(name: 'Approve' | 'Reject', focus: boolean, timeout = CLICK_TIMEOUT_MS): Promise<void> {
+    const id = name === 'Approve' ? 'approve' : 'reject';
+    // A string, not a function: runners that rename functions (tsx, keepNames) cannot break it.
+    const problem = (await this.window.evaluate(`new Promise((resolve) => {
+      const start = () => {
+        const button = document.getElementById(${JSON.stringify(id)});
+        if (!button) return resolve('the window has no ${id} button');
+        const done = () => {
+          if (button.disabled) return false;
+          if (${focus}) button.focus();
+          resolve('');
+          return true;
+        };
+        if (done()) return;
+        const observer = new MutationObserver(() => done() && (observer.disconnect(), clearTimeout(timer)));
+        observer.observe(button, { attributes: true, attributeFilter: ['disabled'] });
+        const timer = setTimeout(() => {
+          observer.disconnect();
+          resolve('${id} stayed disabled for ${timeout / 1000} s: ' + (document.getElementById('error')?.textContent || 'the window never showed its details'));
+        }, ${timeout});
+      };
+      if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', start, { once: true });
+      else start();
+    })`)) as string;
+    if (problem) throw new Error(`approval window: ${problem}`);
+  }
+
+  /** Reads once the window's details are on screen: read earlier, a field can still be empty. */
+  private async text(id: string): Promise<string> {
+    return String(await this.read(`return document.getElementById(${JSON.stringify(id)})?.innerText ?? ''`));
+  }
+
+  private async read(body: string): Promise<unknown> {
+    try {
+      return await this.window.evaluate(onceReady(body));
+    } catch (error) {
+      throw new Error(`approval window: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}`, { cause: error });
+    }
+  }
+
+  /** The requesting site, as the window shows it. */
+  origin(): Promise<string> {
+    return this.text('origin');
+  }
+
+  method(): Promise<string> {
+    return this.text('method');
+  }
+
+  network(): Promise<string> {
+    return this.text('network');
+  }
+
+  /** The chains a connect request asks for, as the window lists them (e.g. ['bitcoin', 'stacks']). */
+  async chains(): Promise<string[]> {
+    const listed = (await this.details()).fields['Chains'];
+    if (listed === undefined) throw new Error(`this window is a ${await this.method()} request, which lists no chains`);
+    return listed.split(', ');
+  }
+
+  /** The account the window will approve with (0-based, as in the derivation path). */
+  async account(): Promise<number> {
+    await this.ready();
+    return Number(await this.read(`return document.getElementById('sign').hidden ? document.getElementById('account').value : document.getElementById('signer').dataset.account`));
+  }
+
+  /** The decoded request as the window shows it, once its details are on screen. */
+  async details(): Promise<PromptDetails> {
+    return (await this.read(`
+      const text = (id) => document.getElementById(id)?.textContent ?? '';
+      const signer = document.getElementById('signer');
+      const signing = !document.getElementById('sign').hidden;
+      const notice = document.getElementById('mismatch');
+      const fields = {};
+      for (const dt of document.querySelectorAll('#fields dt')) fields[dt.textContent ?? ''] = dt.nextElementSibling?.textContent ?? '';
+      const tables = {};
+      for (const table of document.querySelectorAll('#tables table')) {
+        const columns = [...table.tHead.rows[0].cells].map((c) => c.textContent ?? '');
+        tables[table.caption?.textContent ?? ''] = [...table.tBodies[0].rows].map((row) => Object.fromEntries([...row.cells].map((c, i) => [columns[i], c.textContent ?? ''])));
+      }
+      const picker = document.getElementById('account');
+      return {
+        title: text('title'),
+        method: text('method'),
+        origin: text('origin'),
+        network: text('network'),
+        account: signing ? Number(signer.dataset.account) : Number(picker.value),
+        accountSource: signing ? signer.dataset.source : 'active',
+        chosenBy: signing ? text('source') : '',
+        ...(!notice.hidden && { notice: notice.textContent ?? '' }),
+        findings: [...document.querySelectorAll('#findings li')].map((li) => ({ rule: li.dataset.rule ?? '', message: li.lastChild?.textContent ?? '' })),
+        fields,
+        tables,
+      };`)) as PromptDetails;
+  }
+
+  /** Full addresses of the selected account, once the window has loaded them. */
+  async addresses(): Promise<{ p2wpkh: string; p2tr: string; stx: string }> {
+    // The window fills in each address's title once it has derived them.
+    return (await this.window.evaluate(`new Promise((resolve, reject) => {
+      const deadline = Date.now() + ${READY_TIMEOUT_MS};
+      const run = () => {
+        const [p2wpkh, p2tr, stx] = ['p2wpkh', 'p2tr', 'stx'].map((id) => document.getElementById(id)?.getAttribute('title'));
+        if (p2wpkh && p2tr && stx) return resolve({ p2wpkh, p2tr, stx });
+        if (Date.now() > deadline) return reject(new Error('approval window: its addresses did not show within ${READY_TIMEOUT_MS / 1000} s'));
+        setTimeout(run, 10);
+      };
+      run();
+    })`)) as { p2wpkh: string; p2tr: string; stx: string };
+  }
+
+  /** Switches the window to another account (0-based), as a person would: from the list, or typed. */
+  async selectAccount(account: number): Promise<void> {
+    if (!Number.isInteger(account) || account < 0 || account > MAX_ACCOUNT) {
+      throw new Error(`selectAccount: account must be a whole number from 0 to ${MAX_ACCOUNT} (0-based), got ${String(account)}`);
+    }
+    await this.ready();
+    // From the list when it holds that account, else typed in the number field; both tell the window as input does.
+    await this.window.evaluate(`(() => {
+      const picker = document.getElementById('account');
+      const listed = [...picker.options].some((o) => o.value === '${account}');
+      const field = listed ? picker : document.getElementById('other-account');
+      field.value = '${account}';
+      field.dispatchEvent(new Event('input', { bubbles: true }));
+      field.dispatchEvent(new Event('change', { bubbles: true }));
+    })()`);
+  }
+
+  /**
+   * Presses the button as a person at the keyboard would (trusted input: Enter on the focused
+   * button, one input event where a mouse click takes three), then returns once the wallet has
+   * taken the decision: the page's answer is on its way and the window is closing.
+   */
+  private async click(name: 'Approve' | 'Reject'): Promise<void> {
+    await this.enabledButton(name, true);
+    // Counted from the press: the wait for the button above has its own limit.
+    const pressedAt = Date.now();
+    const closed = this.window.closed();
+    const key = new URL(this.window.url).searchParams.get('key');
+    // Asked now, answered when the press's decision is stored (however long the wallet is still
+    // signing, as for a large PSBT); the window's close settles it too.
+    const probe = this.decided;
+    const decided = key && probe ? untilDecided(probe, key) : Promise.resolve(false);
+    const deadline = (): Promise<never> =>
+      new Promise((_, reject) => setTimeout(() => reject(new Error('not taken')), Math.max(0, CLICK_TIMEOUT_MS - (Date.now() - pressedAt))));
+    const taken = Promise.race([closed, decided.then((yes) => (yes ? undefined : Promise.race([closed, deadline()])))]);
+    try {
+      await Promise.all([taken, this.window.pressEnter()]);
+    } catch (error) {
+      // The wallet closes the window once it has decided, sometimes before the key press returns.
+      await Promise.race([closed.catch(() => undefined), new Promise((resolve) => setTimeout(resolve, 1_000))]);
+      if (await this.window.isClosed()) return;
+      const said = await this.window.evaluate(`document.getElementById('error')?.textContent ?? ''`).catch(() => '');
+      throw new Error(`approval window: ${name} was pressed but the wallet did not take it within ${CLICK_TIMEOUT_MS / 1000} s${said ? ` (the window says: ${String(said)})` : ''}`, { cause: error });
+    }
+  }
+
+  async approve(options: { account?: number } = {}): Promise<void> {
+    if (options.account !== undefined) await this.selectAccount(options.account);
+    await this.click('Approve');
+  }
+
+  reject(): Promise<void> {
+    return this.click('Reject');
+  }
+
+  /** Closes the window without choosing, which the wallet answers as a rejection. */
+  close(): Promise<void> {
+    return this.window.close();
+  }
+}
+
+/** Asks the wallet until the request is decided (true) or it gives up on it (false). */
+async function untilDecided(probe: DecidedProbe, key: string): Promise<boolean> {
+  for (;;) {
+    const answer = await probe(key, CLICK_TIMEOUT_MS).catch(() => false as const);
+    if (answer !== 'signing') return answer;
+  }
+}

@@ -1,0 +1,90 @@
+// Where the kits find the built extension and a browser to load it into; readable errors when not.
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export class WalletSetupError extends Error {
+  override name = 'WalletSetupError';
+}
+
+export const SYSTEM_CHROMIUM = ['/usr/bin/chromium', '/usr/bin/chromium-browser', '/snap/bin/chromium'];
+export const SYSTEM_FIREFOX = ['/usr/bin/firefox-esr', '/usr/bin/firefox', '/snap/bin/firefox'];
+
+/** The built, unpacked extension: beside the kit in dist/, or MOCK_WALLET_EXTENSION. */
+export function extensionPath(env: Record<string, string | undefined> = process.env): string {
+  const candidates = [
+    env['MOCK_WALLET_EXTENSION'],
+    fileURLToPath(new URL('../extension', import.meta.url)), // dist/testing or dist/puppeteer → dist/extension
+    fileURLToPath(new URL('../../dist/extension', import.meta.url)), // src/kit → dist/extension
+  ].filter((p): p is string => !!p);
+  const found = candidates.find((p) => existsSync(join(p, 'manifest.json')));
+  if (found) return found;
+  throw new WalletSetupError(`The built extension was not found (looked in ${candidates.join(', ')}); run "npm run build" in mock-wallet-provider`);
+}
+
+/** The add-on id Firefox knows the wallet by (the manifest's browser_specific_settings.gecko.id). */
+export function geckoId(extension: string): string {
+  const manifest = JSON.parse(readFileSync(join(extension, 'manifest.json'), 'utf8')) as { browser_specific_settings?: { gecko?: { id?: string } } };
+  const id = manifest.browser_specific_settings?.gecko?.id;
+  if (!id) throw new WalletSetupError(`${extension}/manifest.json has no browser_specific_settings.gecko.id: rebuild the wallet`);
+  return id;
+}
+
+/** The environment variable's path when set (it must exist), else the first of the candidates that exists. */
+export function findExecutable(what: 'Chromium' | 'Firefox', envName: string, candidates: (string | undefined)[], env: Record<string, string | undefined> = process.env): string | undefined {
+  const fromEnv = env[envName];
+  if (fromEnv) {
+    if (!existsSync(fromEnv)) throw new WalletSetupError(`${envName} is set to ${fromEnv}, but no file is there (looking for ${what})`);
+    return fromEnv;
+  }
+  return candidates.find((p): p is string => !!p && existsSync(p));
+}
+
+/** FIREFOX_PATH, then Debian's firefox-esr, then a system Firefox. */
+export function findFirefox(env: Record<string, string | undefined> = process.env): string {
+  const found = findExecutable('Firefox', 'FIREFOX_PATH', SYSTEM_FIREFOX, env);
+  if (found) return found;
+  throw new WalletSetupError(
+    [
+      'No Firefox found for the mock wallet. Install one of:',
+      '  - Debian/Ubuntu: sudo apt-get install -y firefox-esr   (gives /usr/bin/firefox-esr)',
+      '  - or point FIREFOX_PATH at a Firefox binary (128 or newer).',
+    ].join('\n'),
+  );
+}
+
+/** What to print when no Chromium is found. */
+export const NO_CHROMIUM = [
+  'No Chromium found for the mock wallet. Install one of:',
+  '  - Debian/Ubuntu: sudo apt-get install -y chromium   (gives /usr/bin/chromium)',
+  "  - Playwright's build: npx playwright install chromium",
+  '  - or point CHROMIUM_PATH at a Chromium binary.',
+  'Branded Google Chrome 137+ ignores --load-extension and cannot load the wallet.',
+].join('\n');
+
+/** CHROMIUM_PATH, then the given candidates (Playwright's own build first, for its kit), then the system's. */
+export function findChromiumAmong(first: (string | undefined)[], env: Record<string, string | undefined> = process.env): string {
+  const found = findExecutable('Chromium', 'CHROMIUM_PATH', [...first, ...SYSTEM_CHROMIUM], env);
+  if (found) return found;
+  throw new WalletSetupError(NO_CHROMIUM);
+}
+
+/** The args a Chromium needs to load the wallet in a test profile. */
+export function chromiumArgs(extension: string): string[] {
+  return [
+    `--disable-extensions-except=${extension}`,
+    `--load-extension=${extension}`,
+    // Running as root (CI containers) needs it; elsewhere harmless for a test profile.
+    '--no-sandbox',
+    '--no-first-run',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+  ];
+}
+
+export function withTimeout<T>(promise: Promise<T>, ms: number, message: string): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const timeout = new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error(`${message} within ${ms / 1000} s`)), ms)));
+  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
+}

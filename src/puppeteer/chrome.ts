@@ -1,0 +1,49 @@
+// Chromium under Puppeteer: the wallet loads as an unpacked extension, and its control object
+// is called in the service worker.
+import type { Browser, WebWorker } from 'puppeteer-core';
+import { CONTROL_GLOBAL } from '../shared/control.ts';
+import { chromiumArgs, findChromiumAmong, WalletSetupError, withTimeout } from '../kit/setup.ts';
+import type { Launched, LaunchWalletOptions, Puppeteer } from './launch.ts';
+import { controlScript, type ControlCall } from './control.ts';
+
+const CONTROL_TIMEOUT_MS = 20_000;
+
+export async function launchChrome(puppeteer: Puppeteer, extension: string, options: LaunchWalletOptions): Promise<Launched> {
+  const executablePath = options.executablePath ?? findChromiumAmong([]);
+  const browser = await puppeteer.launch({
+    browser: 'chrome',
+    executablePath,
+    headless: options.headless ?? true,
+    defaultViewport: null,
+    ignoreDefaultArgs: ['--disable-extensions'],
+    args: chromiumArgs(extension),
+  });
+  try {
+    const target = await browser.waitForTarget((t) => t.type() === 'service_worker' && t.url().startsWith('chrome-extension://'), { timeout: 10_000 });
+    const origin = `chrome-extension://${new URL(target.url()).host}/`;
+    return { browser, origin, call: workerCall(browser, origin) };
+  } catch (error) {
+    await browser.close();
+    throw new WalletSetupError(`Chromium started but the wallet extension did not load (${String(error)}). Is ${executablePath} a Chromium that honours --load-extension?`);
+  }
+}
+
+/** Calls the control object in the wallet's service worker, finding it again after it restarts. */
+function workerCall(browser: Browser, origin: string): ControlCall {
+  let worker: Promise<WebWorker | null> | undefined;
+  const find = (): Promise<WebWorker | null> =>
+    (worker ??= browser.waitForTarget((t) => t.type() === 'service_worker' && t.url().startsWith(origin), { timeout: 10_000 }).then((t) => t.worker()));
+  return async (method, json) => {
+    for (let attempt = 0; ; attempt++) {
+      const live = await find();
+      if (!live) throw new WalletSetupError("the wallet's service worker could not be reached");
+      try {
+        return (await withTimeout(live.evaluate(controlScript(CONTROL_GLOBAL, method, json, 'globalThis')), CONTROL_TIMEOUT_MS, 'the wallet did not answer')) as string;
+      } catch (error) {
+        worker = undefined; // stopped or restarted: look it up again
+        if (attempt === 0 && /closed|destroyed|detached|not found/i.test(String(error))) continue;
+        throw error;
+      }
+    }
+  };
+}

@@ -1,0 +1,74 @@
+// launchWallet: a Firefox or Chromium with the wallet loaded, driven by Puppeteer, and the
+// `wallet` a test talks to, the same as the Playwright kit's.
+import type { Browser, Page, PuppeteerNode } from 'puppeteer-core';
+import { extensionPath, WalletSetupError } from '../kit/setup.ts';
+import type { KitDriver } from '../kit/driver.ts';
+import { launchChrome } from './chrome.ts';
+import { controlOver, type ControlCall } from './control.ts';
+import { launchFirefox } from './firefox.ts';
+import { watchPromptTargets } from './prompts.ts';
+import { Wallet } from './wallet.ts';
+
+export type Puppeteer = Pick<PuppeteerNode, 'launch'>;
+
+export interface LaunchWalletOptions {
+  /** 'chrome' (default): Chromium, found as the Playwright kit finds it. 'firefox': Firefox 128+, FIREFOX_PATH or Debian's firefox-esr. */
+  browser?: 'chrome' | 'firefox';
+  executablePath?: string;
+  headless?: boolean;
+  /** Where newPage() points relative addresses; e.g. 'http://localhost:3000'. */
+  baseURL?: string;
+  /** Your own puppeteer-core (or puppeteer); by default the kit imports puppeteer-core. */
+  puppeteer?: Puppeteer;
+}
+
+/** What one launch gives a driver: the browser, the wallet's extension origin, and a way to call its control object. */
+export interface Launched {
+  browser: Browser;
+  origin: string;
+  call: ControlCall;
+}
+
+export interface WalletSession {
+  browser: Browser;
+  /** What the user does with their wallet: approve, reject, switch account, network, variant… */
+  wallet: Wallet;
+  /** 'chrome' or 'firefox'. */
+  browserName: 'chrome' | 'firefox';
+  /** A new tab, at `url` (resolved against baseURL) when given. */
+  newPage(url?: string): Promise<Page>;
+  /** Closes the browser and everything in it. */
+  close(): Promise<void>;
+}
+
+export async function launchWallet(options: LaunchWalletOptions = {}): Promise<WalletSession> {
+  const browserName = options.browser ?? 'chrome';
+  if (browserName !== 'chrome' && browserName !== 'firefox') throw new WalletSetupError(`launchWallet: browser must be 'chrome' or 'firefox', got ${JSON.stringify(browserName)}`);
+  const puppeteer = options.puppeteer ?? (await importPuppeteer());
+  const extension = extensionPath();
+  const launched = await (browserName === 'firefox' ? launchFirefox : launchChrome)(puppeteer, extension, options);
+  const driver: KitDriver<Page> = {
+    control: controlOver(launched.call),
+    watchPrompts: (found) => watchPromptTargets(launched.browser, launched.origin, found),
+  };
+  const wallet = new Wallet(driver);
+  return {
+    browser: launched.browser,
+    wallet,
+    browserName,
+    async newPage(url) {
+      const page = await launched.browser.newPage();
+      if (url !== undefined) await page.goto(options.baseURL === undefined ? url : new URL(url, options.baseURL).href);
+      return page;
+    },
+    close: () => launched.browser.close(),
+  };
+}
+
+async function importPuppeteer(): Promise<Puppeteer> {
+  try {
+    return (await import('puppeteer-core')).default;
+  } catch (error) {
+    throw new WalletSetupError(`launchWallet needs puppeteer-core: npm install --save-dev puppeteer-core (${String(error)})`);
+  }
+}

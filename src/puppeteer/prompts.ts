@@ -1,0 +1,48 @@
+// Approval windows under Puppeteer: each new page whose own location is the wallet's approve
+// page. Firefox lists a new window as about:blank (and keeps listing it once closed), so the
+// window is asked where it is rather than trusting the target's URL or its close event.
+import type { Browser, Page, Target } from 'puppeteer-core';
+import type { PromptWindow } from '../kit/driver.ts';
+import { PROMPT_PAGE } from '../shared/windows.ts';
+
+const FIND_MS = 3_000;
+const PROBE_MS = 1_000;
+
+/** The page's own address, or '' when it cannot answer (closed, or not loaded yet). */
+async function locationOf(page: Page): Promise<string> {
+  const asked = page.evaluate('location.href').then(String, () => '');
+  return Promise.race([asked, new Promise<string>((resolve) => setTimeout(() => resolve(''), PROBE_MS))]);
+}
+
+/** Calls back with each approval window the browser opens, once it is on the wallet's page. */
+export function watchPromptTargets(browser: Browser, origin: string, found: (window: PromptWindow<Page>) => void): void {
+  const prefix = origin + PROMPT_PAGE;
+  browser.on('targetcreated', (target: Target) => {
+    if (target.type() !== 'page') return;
+    void (async () => {
+      const page = await target.page().catch(() => null);
+      if (!page) return;
+      for (const until = Date.now() + FIND_MS; Date.now() < until; ) {
+        const href = target.url().startsWith(prefix) ? target.url() : await locationOf(page);
+        if (href.startsWith(prefix)) return found(promptWindow(page, href, prefix));
+        if (href !== '' && href !== 'about:blank') return; // some other page
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+    })();
+  });
+}
+
+function promptWindow(page: Page, url: string, prefix: string): PromptWindow<Page> {
+  let gone = false;
+  const closed = new Promise<void>((resolve) => page.once('close', () => resolve()));
+  void closed.then(() => (gone = true));
+  return {
+    page,
+    url,
+    evaluate: (script) => page.evaluate(script),
+    pressEnter: () => page.keyboard.press('Enter'),
+    closed: () => closed,
+    isClosed: async () => gone || page.isClosed() || !(await locationOf(page)).startsWith(prefix),
+    close: () => page.close(),
+  };
+}

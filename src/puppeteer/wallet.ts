@@ -1,0 +1,36 @@
+// The Puppeteer kit's `wallet`: the shared wallet API, plus clicking in @stacks/connect's picker.
+import type { ElementHandle, Page } from 'puppeteer-core';
+import { WalletApi, pickerProblem } from '../kit/wallet.ts';
+import { PICKER_NAME } from '../shared/picker.ts';
+
+const PICK_TIMEOUT_MS = 5_000;
+
+/** The picker's rows, looked for through open shadow roots (the modal is a web component). */
+const ROWS = `(() => {
+  const rows = [];
+  const visit = (root) => {
+    for (const element of root.querySelectorAll('*')) {
+      if (element.tagName === 'LI') rows.push(element);
+      if (element.shadowRoot) visit(element.shadowRoot);
+    }
+  };
+  for (const modal of document.querySelectorAll('connect-modal')) visit(modal.shadowRoot ?? modal);
+  return rows;
+})()`;
+
+export class Wallet extends WalletApi<Page> {
+  /**
+   * In @stacks/connect's wallet picker (the modal `connect()` opens), clicks **Connect** on
+   * this wallet's row, as a person would (a real click). The approval window opens next.
+   */
+  async pickInConnectModal(page: Page, options: { timeout?: number } = {}): Promise<void> {
+    const find = `${ROWS}.filter((li) => li.textContent.includes(${JSON.stringify(PICKER_NAME)})).map((li) => [...li.querySelectorAll('button')].find((b) => b.textContent.trim() === 'Connect')).find(Boolean) ?? null`;
+    try {
+      const button = (await page.waitForFunction(find, { timeout: options.timeout ?? PICK_TIMEOUT_MS, polling: 50 })) as ElementHandle<Element>;
+      await button.click();
+    } catch (error) {
+      const listed = (await page.evaluate(`${ROWS}.map((li) => li.innerText)`).catch(() => [])) as string[];
+      throw new Error(`pickInConnectModal: ${pickerProblem(listed)}`, { cause: error });
+    }
+  }
+}

@@ -1,0 +1,37 @@
+// The Playwright driver under the shared wallet API: control calls go to the service worker,
+// approval windows are the context's new pages whose address is the wallet's approve page.
+import type { Page } from '@playwright/test';
+import type { KitDriver, PromptWindow } from '../kit/driver.ts';
+import { PROMPT_PAGE } from '../shared/windows.ts';
+import type { WalletBrowser } from './browser.ts';
+
+export function playwrightDriver(browser: WalletBrowser): KitDriver<Page> {
+  return {
+    control: (method, ...args) => browser.control(method, ...args),
+    watchPrompts(found) {
+      const watch = async (page: Page): Promise<void> => {
+        const isPrompt = (): boolean => page.url().startsWith(browser.origin + PROMPT_PAGE);
+        if (!isPrompt()) {
+          // A window opened by the extension may report its URL only once it commits.
+          if (page.url() !== 'about:blank' && page.url() !== '') return;
+          await page.waitForURL((url) => url.href !== 'about:blank', { timeout: 2_000 }).catch(() => undefined);
+          if (!isPrompt()) return;
+        }
+        found(promptWindow(page));
+      };
+      browser.context.on('page', (page) => void watch(page));
+    },
+  };
+}
+
+function promptWindow(page: Page): PromptWindow<Page> {
+  return {
+    page,
+    url: page.url(),
+    evaluate: (script) => page.evaluate(script),
+    pressEnter: () => page.keyboard.press('Enter'),
+    closed: () => (page.isClosed() ? Promise.resolve() : page.waitForEvent('close', { timeout: 0 }).then(() => undefined)),
+    isClosed: async () => page.isClosed(),
+    close: () => page.close(),
+  };
+}

@@ -12,6 +12,7 @@ import { Wallet, WalletBrowser, expectedAddresses } from '../src/testing/index.t
 import { PROMPT_BOUNDS } from '../src/shared/windows.ts';
 import { clearSiteData } from '../src/testing/site-data.ts';
 import { peerSuite, walletSuite, type SuiteTimes } from './bench-suite.ts';
+import { firefoxWindows } from './bench-firefox.ts';
 
 const quick = process.argv.includes('--quick');
 const N = quick
@@ -73,6 +74,11 @@ await page.addInitScript(
 await page.goto(url);
 
 const results: Record<string, Stats> = {};
+
+// Firefox first, while nothing else of this run is loading the machine.
+const firefox = await firefoxWindows(url, N.window);
+results['firefoxWindowFloor'] = stats(firefox.windowFloor);
+results['firefoxWindowApproved'] = stats(firefox.windowApproved);
 
 // Warm up each path, then measure.
 await timeInPage(page, 'WalletProvider', 'bench_floor', 30);
@@ -245,7 +251,7 @@ interface Row {
   met: boolean;
 }
 
-type Key = 'floor' | 'peer' | 'autoApproved' | 'windowFloor' | 'windowFloorScripted' | 'windowApproved' | 'windowSignPsbt' | 'windowTransferStx' | 'windowAppears' | 'windowReady' | 'windowClick' | 'coldFloor' | 'coldFirstCall' | 'coldDerivation' | 'reset' | 'freshLaunch' | 'kitOverhead' | 'peerOverhead' | 'suite' | 'peerSuite' | 'fixtureTab' | 'fixtureChecks' | 'fixtureClose' | 'fixtureSiteData';
+type Key = 'floor' | 'peer' | 'autoApproved' | 'windowFloor' | 'windowFloorScripted' | 'windowApproved' | 'windowSignPsbt' | 'windowTransferStx' | 'windowAppears' | 'windowReady' | 'windowClick' | 'coldFloor' | 'coldFirstCall' | 'coldDerivation' | 'reset' | 'freshLaunch' | 'kitOverhead' | 'peerOverhead' | 'suite' | 'peerSuite' | 'fixtureTab' | 'fixtureChecks' | 'fixtureClose' | 'fixtureSiteData' | 'firefoxWindowFloor' | 'firefoxWindowApproved';
 const r = results as Record<Key, Stats>;
 /** A row measured against a baseline of the same run, with its target as a ratio. */
 const versus = (path: string, key: Key, baseline: Key, label: string, limit?: number): Row => {
@@ -282,6 +288,8 @@ const rows: Row[] = [
   plain('  peer: Playwright\'s per-test context + page fixture', 'peerOverhead'),
   versus(`suite: ${N.suite} connect-and-approve tests, 2 workers (wall)`, 'suite', 'peerSuite', 'peer suite', 0.5),
   plain(`  peer suite: the same ${N.suite} tests, in-page mock, fresh context per test (wall)`, 'peerSuite'),
+  plain(`Firefox window floor: browser.windows.create of an empty extension page → DOMContentLoaded, seen by the Puppeteer kit (${firefox.version})`, 'firefoxWindowFloor'),
+  versus('Firefox: getAddresses approved in the real window by the Puppeteer kit', 'firefoxWindowApproved', 'firefoxWindowFloor', 'Firefox window floor', 1.2),
 ];
 
 const ms = (v: number) => (v < 0.1 ? `${(v * 1000).toFixed(1)} µs` : `${v.toFixed(v < 10 ? 2 : 1)} ms`);

@@ -48,7 +48,7 @@ export function findFirefox(env: Record<string, string | undefined> = process.en
     [
       'No Firefox found for the mock wallet. Install one of:',
       '  - Debian/Ubuntu: sudo apt-get install -y firefox-esr   (gives /usr/bin/firefox-esr)',
-      '  - or point FIREFOX_PATH at a Firefox binary (128 or newer).',
+      '  - or point FIREFOX_PATH at a Firefox binary (140 or newer).',
     ].join('\n'),
   );
 }

@@ -27,26 +27,28 @@ export async function launchFirefox(puppeteer: Puppeteer, extension: string, opt
     await browser.installExtension(extension);
   } catch (error) {
     await browser.close();
-    throw new WalletSetupError(`Firefox started but would not install the wallet (${String(error)}). Firefox 128 or newer is needed.`);
+    throw new WalletSetupError(`Firefox started but would not install the wallet (${String(error)}). Firefox 140 or newer is needed.`);
   }
   const origin = `moz-extension://${uuid}/`;
   return { browser, origin, call: controlPageCall(browser, origin) };
 }
 
+/** A tab on the wallet's control page: an extension page, where the extension API is at hand. */
+export async function openControlPage(browser: Browser, origin: string): Promise<Page> {
+  const tab = await browser.newPage();
+  // BiDi may not navigate to an extension page; a page may, to a web-accessible one.
+  await tab.goto('data:text/html,<title>mock wallet</title>');
+  await tab.evaluate(`location.href = ${JSON.stringify(origin + CONTROL_PAGE)}`);
+  await tab.waitForFunction(`location.href === ${JSON.stringify(origin + CONTROL_PAGE)} && document.readyState === 'complete'`, { timeout: 10_000, polling: 20 });
+  return tab;
+}
+
 /** Calls through the control page, opening it (again, if a test closed it) when needed. */
 function controlPageCall(browser: Browser, origin: string): ControlCall {
   let page: Promise<Page> | undefined;
-  const open = async (): Promise<Page> => {
-    const tab = await browser.newPage();
-    // BiDi may not navigate to an extension page; a page may, to a web-accessible one.
-    await tab.goto('data:text/html,<title>mock wallet</title>');
-    await tab.evaluate(`location.href = ${JSON.stringify(origin + CONTROL_PAGE)}`);
-    await tab.waitForFunction(`location.href === ${JSON.stringify(origin + CONTROL_PAGE)} && document.readyState === 'complete'`, { timeout: 10_000, polling: 20 });
-    return tab;
-  };
   return async (method, json) => {
     for (let attempt = 0; ; attempt++) {
-      const tab = await (page ??= open());
+      const tab = await (page ??= openControlPage(browser, origin));
       try {
         const script = controlScript(CONTROL_GLOBAL, method, json, '(await browser.runtime.getBackgroundPage())');
         return (await withTimeout(tab.evaluate(script), CONTROL_TIMEOUT_MS, 'the wallet did not answer')) as string;

@@ -12,7 +12,7 @@ import { Wallet } from './wallet.ts';
 export type Puppeteer = Pick<PuppeteerNode, 'launch'>;
 
 export interface LaunchWalletOptions {
-  /** 'chrome' (default): Chromium, found as the Playwright kit finds it. 'firefox': Firefox 128+, FIREFOX_PATH or Debian's firefox-esr. */
+  /** 'chrome' (default): Chromium, found as the Playwright kit finds it. 'firefox': Firefox 140+, FIREFOX_PATH or Debian's firefox-esr. */
   browser?: 'chrome' | 'firefox';
   executablePath?: string;
   headless?: boolean;
@@ -35,6 +35,8 @@ export interface WalletSession {
   wallet: Wallet;
   /** 'chrome' or 'firefox'. */
   browserName: 'chrome' | 'firefox';
+  /** The wallet's pages' origin: chrome-extension://<id>/ or moz-extension://<uuid>/. */
+  extensionOrigin: string;
   /** A new tab, at `url` (resolved against baseURL) when given. */
   newPage(url?: string): Promise<Page>;
   /** Closes the browser and everything in it. */
@@ -56,6 +58,7 @@ export async function launchWallet(options: LaunchWalletOptions = {}): Promise<W
     browser: launched.browser,
     wallet,
     browserName,
+    extensionOrigin: launched.origin,
     async newPage(url) {
       const page = await launched.browser.newPage();
       if (url !== undefined) await page.goto(options.baseURL === undefined ? url : new URL(url, options.baseURL).href);

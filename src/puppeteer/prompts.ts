@@ -14,9 +14,8 @@ async function locationOf(page: Page): Promise<string> {
   return Promise.race([asked, new Promise<string>((resolve) => setTimeout(() => resolve(''), PROBE_MS))]);
 }
 
-/** Calls back with each approval window the browser opens, once it is on the wallet's page. */
-export function watchPromptTargets(browser: Browser, origin: string, found: (window: PromptWindow<Page>) => void): void {
-  const prefix = origin + PROMPT_PAGE;
+/** Calls back with each new page that is on one of the wallet's pages (`prefix`), once it is there. */
+export function watchExtensionPages(browser: Browser, prefix: string, found: (page: Page, href: string) => void): void {
   browser.on('targetcreated', (target: Target) => {
     if (target.type() !== 'page') return;
     void (async () => {
@@ -24,12 +23,18 @@ export function watchPromptTargets(browser: Browser, origin: string, found: (win
       if (!page) return;
       for (const until = Date.now() + FIND_MS; Date.now() < until; ) {
         const href = target.url().startsWith(prefix) ? target.url() : await locationOf(page);
-        if (href.startsWith(prefix)) return found(promptWindow(page, href, prefix));
+        if (href.startsWith(prefix)) return found(page, href);
         if (href !== '' && href !== 'about:blank') return; // some other page
         await new Promise((resolve) => setTimeout(resolve, 20));
       }
     })();
   });
+}
+
+/** Calls back with each approval window the browser opens, once it is on the wallet's page. */
+export function watchPromptTargets(browser: Browser, origin: string, found: (window: PromptWindow<Page>) => void): void {
+  const prefix = origin + PROMPT_PAGE;
+  watchExtensionPages(browser, prefix, (page, href) => found(promptWindow(page, href, prefix)));
 }
 
 function promptWindow(page: Page, url: string, prefix: string): PromptWindow<Page> {

@@ -1,0 +1,162 @@
+// The same wallet flows in Firefox and Chromium through the Puppeteer kit (projects `firefox` and
+// `puppeteer-chromium` run this file): what a Playwright user gets, from any Node runner.
+import { expectedAddresses, launchWallet } from 'mock-wallet-provider/puppeteer';
+import { test, expect, request, addressesOf, BASE_URL } from './fixtures.ts';
+import { reference } from '../reference.ts';
+import { buildPsbt, psbtFromHex, signerOf } from '../bitcoin-reference.ts';
+import { decodeStacksTransaction, verifyStacksMessage } from '../stacks-reference.ts';
+
+const PAY_TO = 'bc1qxhmdufsvnuaaaer4ynz88fspdsxq2h9e9cetdj';
+const BOB_STX = 'SP2J6ZY48GV1EZ5V2V5RB9MP66SW86PYKKNRV9EJ7';
+
+test('connect: approve answers the active account, reject and close answer 4001, each with its own window', async ({ tab, wallet }) => {
+  await tab.goto(`${BASE_URL}/blank.html`);
+  const approved = request(tab, 'getAddresses');
+  await wallet.approveNext();
+  const ref = await reference('mainnet', 0);
+  expect(addressesOf(await approved)).toEqual([ref.p2wpkh.address, ref.p2tr.address, ref.stx!.address]);
+
+  const rejected = request(tab, 'getAddresses');
+  await wallet.rejectNext();
+  expect(await rejected).toMatchObject({ ok: false, response: { error: { code: 4001, data: { reason: 'rejected' } } } });
+
+  const closed = request(tab, 'getAddresses');
+  await wallet.closeNextPrompt();
+  expect(await closed).toMatchObject({ ok: false, response: { error: { code: 4001, data: { reason: 'closed' } } } });
+  expect((await wallet.calls()).map((c) => c.outcome)).toEqual(['approved', 'rejected', 'closed']);
+  expect(await wallet.pending()).toEqual([]);
+});
+
+test("params built in the page's own realm, nested arrays and objects, arrive whole", async ({ tab, wallet }) => {
+  await tab.goto(`${BASE_URL}/blank.html`);
+  const params = { network: 'mainnet', nested: { list: [1, [2, { deep: ['x', null, true] }]], empty: {} } };
+  const answer = request(tab, 'getAddresses', params);
+  await wallet.approveNext();
+  expect((await answer).ok).toBe(true);
+  expect((await wallet.calls())[0]!.params).toEqual(params);
+});
+
+test('account: switched in the window, and from the kit; both variants answer as expectedAddresses says', async ({ tab, wallet }) => {
+  await tab.goto(`${BASE_URL}/blank.html`);
+  const picked = request(tab, 'getAddresses');
+  await wallet.approveNext({ account: 2 });
+  expect((await picked).response.result).toEqual(await expectedAddresses({ account: 2 }));
+
+  await wallet.setActiveAccount(4);
+  for (const variant of ['first', 'second', 'leather'] as const) {
+    await wallet.setVariant(variant);
+    const answer = request(tab, 'getAddresses', variant === 'second' ? { chains: ['bitcoin', 'stacks'] } : undefined);
+    const prompt = await wallet.nextPrompt();
+    expect(await prompt.account()).toBe(4);
+    await prompt.approve();
+    expect((await answer).response.result, variant).toEqual(await expectedAddresses({ account: 4, variant, ...(variant === 'second' && { chains: ['bitcoin', 'stacks'] }) }));
+  }
+});
+
+test('signPsbt: the window lists the inputs; the signatures verify (bitcoinjs-lib, tiny-secp256k1)', async ({ tab, wallet }) => {
+  await tab.goto(`${BASE_URL}/blank.html`);
+  const ref = await reference('mainnet', 0);
+  const hex = buildPsbt([{ address: ref.p2wpkh.address, value: 20_000n }, { address: ref.p2wpkh.address, value: 30_000n }], [{ address: PAY_TO, value: 49_000n }]).toHex();
+  const answer = request(tab, 'signPsbt', { hex, signAtIndex: [0, 1] });
+  const prompt = await wallet.nextPrompt();
+  const details = await prompt.details();
+  expect(details.title).toBe('Sign PSBT');
+  expect(details.tables['Inputs']!.map((row) => row['Signed'])).toEqual(['yes', 'yes']);
+  await prompt.approve();
+  const signed = psbtFromHex((await answer).response.result!['hex'] as string);
+  expect([signerOf(signed, 0), signerOf(signed, 1)]).toEqual([ref.p2wpkh.publicKey, ref.p2wpkh.publicKey]);
+});
+
+test('stx_signMessage and stx_transferStx: signatures verify (@stacks/encryption, @stacks/transactions)', async ({ tab, wallet }) => {
+  await tab.goto(`${BASE_URL}/blank.html`);
+  const ref = await reference('mainnet', 0);
+  const message = request(tab, 'stx_signMessage', { message: 'hello from firefox' });
+  await wallet.approveNext();
+  const { signature, publicKey } = (await message).response.result as { signature: string; publicKey: string };
+  expect(publicKey).toBe(ref.stx!.publicKey);
+  expect(verifyStacksMessage('hello from firefox', signature, publicKey)).toBe(true);
+
+  const transfer = request(tab, 'stx_transferStx', { recipient: BOB_STX, amount: '1000', memo: 'm' });
+  await wallet.approveNext();
+  const tx = decodeStacksTransaction((await transfer).response.result!['transaction'] as string, ref.stx!.publicKey);
+  expect(tx.payload).toMatchObject({ recipient: { value: BOB_STX }, amount: 1000n });
+});
+
+test("@stacks/connect's picker lists the wallet; picking it connects", async ({ tab, wallet }) => {
+  await tab.goto(`${BASE_URL}/connect.html`);
+  await tab.evaluate(`document.getElementById('input').value = '{}'; document.getElementById('connect').click()`);
+  await wallet.pickInConnectModal(tab);
+  await wallet.approveNext();
+  await tab.waitForFunction(`/^connect:(ok|error)$/.test(document.getElementById('out').dataset.last)`, { timeout: 10_000 });
+  const out = JSON.parse((await tab.evaluate(`document.getElementById('out').textContent`)) as string) as { provider: string; result: { addresses: { address: string }[] } };
+  const ref = await reference('mainnet', 0);
+  expect(out.provider).toBe('WalletProvider');
+  expect(out.result.addresses.map((a) => a.address)).toEqual([ref.p2wpkh.address, ref.p2tr.address, ref.stx!.address]);
+});
+
+test('a hostile page cannot replace, wrap or pollute its way around the provider', async ({ tab, wallet }) => {
+  await tab.goto(`${BASE_URL}/blank.html`);
+  const tampering = await tab.evaluate(`(() => {
+    const tries = [];
+    const original = window.WalletProvider;
+    try { window.WalletProvider = { request: () => Promise.resolve('forged') }; } catch (e) { tries.push('assign threw'); }
+    try { Object.defineProperty(window, 'WalletProvider', { value: {} }); } catch (e) { tries.push('define threw'); }
+    try { original.request = () => 'wrapped'; } catch (e) { tries.push('wrap threw'); }
+    Object.defineProperty(Object.prototype, 'params', { set() {}, configurable: true });
+    return { same: window.WalletProvider === original, frozen: Object.isFrozen(original), tries };
+  })()`);
+  expect(tampering).toMatchObject({ same: true, frozen: true });
+  const answer = request(tab, 'getAddresses');
+  await wallet.approveNext();
+  expect((await answer).response.result).toEqual(await expectedAddresses());
+});
+
+test('reset withdraws a waiting request, closes its window, and restores the defaults', async ({ tab, wallet }) => {
+  await tab.goto(`${BASE_URL}/blank.html`);
+  await wallet.setActiveAccount(3);
+  const waiting = request(tab, 'getAddresses');
+  const prompt = await wallet.nextPrompt();
+  await wallet.reset();
+  expect(await waiting).toMatchObject({ ok: false, response: { error: { code: 4001 } } });
+  await expect.poll(() => prompt.page.evaluate('location.href').then(() => 'open', () => 'closed')).toBe('closed');
+  expect(await wallet.pending()).toEqual([]);
+  expect(await wallet.calls()).toEqual([]);
+  expect((await wallet.settings()).activeAccount).toBe(0);
+});
+
+test('two browsers at once: each wallet answers its own page, with its own settings', async ({ tab, wallet, kitBrowser }) => {
+  test.setTimeout(60_000);
+  const other = await launchWallet({ browser: kitBrowser, baseURL: BASE_URL });
+  try {
+    await other.wallet.setActiveAccount(5);
+    const otherTab = await other.newPage('/blank.html');
+    await tab.goto(`${BASE_URL}/blank.html`);
+    const [mine, theirs] = [request(tab, 'getAddresses'), request(otherTab, 'getAddresses')];
+    await Promise.all([wallet.approveNext(), other.wallet.approveNext()]);
+    expect((await mine).response.result).toEqual(await expectedAddresses({ account: 0 }));
+    expect((await theirs).response.result).toEqual(await expectedAddresses({ account: 5 }));
+    expect((await wallet.calls()).length).toBe(1);
+    expect((await other.wallet.calls()).length).toBe(1);
+  } finally {
+    await other.close();
+  }
+});
+
+test("exposeAs registers the alias in the page's own world (scripting.registerContentScripts, MAIN); storage.session budgets hold", async ({ session, wallet }) => {
+  await wallet.setSettings({ exposeAs: ['LeatherProvider'] });
+  const tab = await session.newPage(`${BASE_URL}/blank.html`);
+  try {
+    expect(await tab.evaluate(`window.LeatherProvider === window.WalletProvider && Object.isFrozen(window.LeatherProvider)`)).toBe(true);
+    const answer = tab.evaluate(`window.LeatherProvider.request('getAddresses').then((r) => r.result)`);
+    await wallet.approveNext();
+    expect(await answer).toEqual(await expectedAddresses());
+    // The pending and log stores count bytes with storage.session.getBytesInUse: a big request is logged by size.
+    const big = tab.evaluate(`window.WalletProvider.request('signMessage', { message: 'm'.repeat(300000) }).catch((e) => e)`);
+    await expect.poll(async () => (await wallet.pending()).length).toBe(1);
+    await wallet.rejectNext();
+    expect(await big).toMatchObject({ error: { code: 4001 } });
+    expect((await wallet.calls()).at(-1)!.params).toEqual({ truncated: true, size: expect.any(Number) });
+  } finally {
+    await tab.close();
+  }
+});

@@ -1,7 +1,7 @@
 // A worker stopped at any point of an approval still gives exactly one answer; one page cannot break another.
 import { test, expect, type Page } from 'mock-wallet-provider/testing';
 import { soak } from '../scripts/soak.ts';
-import { request } from './support.ts';
+import { request, isPromptPage } from './support.ts';
 
 const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
 
@@ -173,7 +173,7 @@ test('a flood from one origin cannot starve another: the other connects, nothing
   // Reset withdraws the flood and leaves no ghost entry; the wallet still answers.
   await wallet.reset();
   expect(await wallet.pending()).toEqual([]);
-  await expect.poll(async () => context.pages().filter((p) => p.url().includes('approve.html')).length).toBe(0);
+  await expect.poll(async () => context.pages().filter(isPromptPage).length).toBe(0);
   const other2 = request(other, 'getAddresses');
   await wallet.approveNext();
   expect((await other2).ok).toBe(true);

@@ -4,7 +4,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { firstVariant, reference, secondVariant } from './reference.ts';
-import { byKind, request } from './support.ts';
+import { byKind, request, isPromptPage } from './support.ts';
 
 // Published vectors for account 0 of "abandon ×11 about" (BIP-84, BIP-86, DESIGN.md's Stacks vector).
 const ACCOUNT0 = {
@@ -113,7 +113,7 @@ test('every call opens its own window, even from the same origin just approved',
   const second = request(page, 'getAddresses');
   const [a, b] = [await wallet.nextPrompt(), await wallet.nextPrompt()];
   expect(a.page).not.toBe(b.page);
-  expect(context.pages().filter((p) => p.url().includes('approve.html'))).toHaveLength(2);
+  expect(context.pages().filter(isPromptPage)).toHaveLength(2);
   await a.approve();
   await b.approve({ account: 1 });
   const answers = await Promise.all([first, second]);
@@ -191,7 +191,7 @@ test('approval policies answer without a window, and are logged', async ({ page,
   expect(byKind(approved)['p2wpkh']!['address']).toBe(ACCOUNT0.p2wpkh);
   await wallet.setApprovalPolicy('reject');
   expect((await request(page, 'getAddresses')).response.error?.code).toBe(4001);
-  expect(context.pages().some((p) => p.url().includes('approve.html'))).toBe(false);
+  expect(context.pages().some(isPromptPage)).toBe(false);
   expect((await wallet.calls()).map((c) => c.outcome)).toEqual(['approved', 'rejected']);
 });
 
@@ -363,7 +363,7 @@ test('reset withdraws a waiting request (the page is answered, its window closes
   expect(await wallet.pending()).toEqual([]);
   expect(await wallet.calls()).toEqual([]);
   expect(await wallet.settings()).toMatchObject({ activeAccount: 0, variant: 'first', approvalPolicy: 'prompt' });
-  expect(context.pages().some((p) => p.url().includes('approve.html'))).toBe(false);
+  expect(context.pages().some(isPromptPage)).toBe(false);
 
   await wallet.setApprovalPolicy('approve');
   await request(page, 'getAddresses');

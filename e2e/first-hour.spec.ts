@@ -1,6 +1,6 @@
 // What a new user meets first: clean tests, helpers that never race, forgiving params, expected values in code.
 import { test, expect, expectedAddresses } from 'mock-wallet-provider/testing';
-import { request } from './support.ts';
+import { request, isPromptPage } from './support.ts';
 
 test.describe('each test starts with clean site data', () => {
   test.describe.configure({ mode: 'serial' }); // one worker, one browser: the second test would see the first's data
@@ -123,6 +123,6 @@ test.describe('unansweredPrompts', () => {
     test.fail(); // the fixture fails it at teardown: that failure is what this test expects
     await page.goto('/blank.html');
     void request(page, 'getAddresses').catch(() => undefined);
-    await expect.poll(() => page.context().pages().filter((p) => p.url().includes('approve.html')).length).toBe(1);
+    await expect.poll(() => page.context().pages().filter(isPromptPage).length).toBe(1);
   });
 });

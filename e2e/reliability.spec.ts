@@ -1,6 +1,6 @@
 // Under load, restarts and hostile input, every request gets exactly one correct answer.
 import { test, expect, Wallet, WalletBrowser, type Page } from 'mock-wallet-provider/testing';
-import { request } from './support.ts';
+import { request, isPromptPage } from './support.ts';
 
 type Provider = { request(...args: unknown[]): Promise<{ id: string; result?: { addresses: { address: string }[] }; error?: { code: number } }> };
 
@@ -202,10 +202,10 @@ test('closing tabs and prompts leaves no pending entries behind', async ({ conte
   // Two tabs go away with their prompts still open; two prompts are closed by hand.
   await Promise.all(tabs.slice(0, 2).map((t) => t.close()));
   await expect.poll(async () => (await wallet.pending()).length).toBe(2);
-  await expect.poll(() => context.pages().filter((p) => p.url().includes('approve.html')).length).toBe(2);
-  for (const p of context.pages().filter((p) => p.url().includes('approve.html'))) await p.close();
+  await expect.poll(() => context.pages().filter(isPromptPage).length).toBe(2);
+  for (const p of context.pages().filter(isPromptPage)) await p.close();
   await expect.poll(async () => (await wallet.pending()).length).toBe(0);
-  await expect.poll(() => context.pages().filter((p) => p.url().includes('approve.html')).length).toBe(0);
+  await expect.poll(() => context.pages().filter(isPromptPage).length).toBe(0);
   // A request leaves the pending list first; its outcome is logged right after.
   await expect.poll(async () => (await wallet.calls()).map((c) => c.outcome).sort()).toEqual(['closed', 'closed', 'dropped', 'dropped']);
 });

@@ -7,6 +7,9 @@ export interface Settled {
   response: RpcResponse & { result?: { addresses: Record<string, string>[] }; error?: { code: number; message: string; data?: unknown } };
 }
 
+/** An approval window holding a request (a warm window waiting for one is not). */
+export const isPromptPage = (page: Page): boolean => page.url().includes('/popup/approve.html') && new URL(page.url()).searchParams.has('key');
+
 /** Starts window.WalletProvider.request(...) in the page; resolves once it settles either way. */
 export function request(page: Page, method: unknown, params?: unknown): Promise<Settled> {
   return page.evaluate(

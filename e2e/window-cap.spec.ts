@@ -2,9 +2,9 @@
 // across sites, each still gets its own window, nothing is lost, and memory stays bounded.
 import { test, expect, type BrowserContext, type Page } from 'mock-wallet-provider/testing';
 import { execFileSync } from 'node:child_process';
-import { request } from './support.ts';
+import { request, isPromptPage } from './support.ts';
 
-const promptWindows = (context: BrowserContext): number => context.pages().filter((p) => p.url().includes('/popup/approve.html')).length;
+const promptWindows = (context: BrowserContext): number => context.pages().filter(isPromptPage).length;
 
 /** A tab at a site of its own: Chromium resolves every *.localhost name to this machine. */
 async function site(context: BrowserContext, n: number): Promise<Page> {

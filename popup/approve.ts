@@ -1,34 +1,29 @@
 // The approval window. A connect request's buttons work from first paint (the request key
 // and the account are in the URL); a signing request's once its details are on screen.
 // It talks to Chrome directly, without the polyfill: every millisecond here is in every approval.
+// A warm window (setting warmWindow) loads before any request: it asks the wallet for one, and
+// draws it when one takes the window, its address then carrying the request as a new one's does.
 import { MAX_ACCOUNT, MAX_LISTED_ACCOUNTS, accountLabel } from '../src/core/account-path.ts';
 import type { AccountSource, MethodView } from '../src/core/methods/method.ts';
-import type { PromptDetails, PromptMessage, PromptReply, PromptUrlParams } from '../src/shared/messages.ts';
+import { TAKEN_EVENT, WARM_QUERY, type PromptDetails, type PromptMessage, type PromptReply, type PromptUrlParams } from '../src/shared/messages.ts';
 import { watchActiveAccount } from '../src/shared/active-account.ts';
 import { chromeApi } from '../src/shared/chrome-api.ts';
 
-const query = new URLSearchParams(location.search);
+let query = new URLSearchParams(location.search);
 const param = (name: keyof PromptUrlParams): string => query.get(name) ?? '';
 const $ = <T extends HTMLElement>(id: string): T => document.getElementById(id) as T;
 
-const key = param('key');
-const connect = param('kind') === 'connect';
+// Set from the request when the window starts drawing it (start()).
+let key = '';
+let connect = false;
 const select = $<HTMLSelectElement>('account');
 const buttons = [$<HTMLButtonElement>('approve'), $<HTMLButtonElement>('reject')];
 /** The account that acts: the picker's for a connect request, the request's target otherwise. */
-let acting = Number(param('account'));
+let acting = 0;
 /** Until the person picks an account here, the window follows the wallet's active account. */
 let picked = false;
-
-$('origin').textContent = param('origin');
-$('method').textContent = param('method');
-$('network').textContent = param('network');
-$('title').textContent = connect ? 'Connect request' : 'Signature request';
-$(connect ? 'connect' : 'sign').hidden = false;
-
-// The listed accounts (at most 100), plus one beyond them when the wallet's or the person's
-// choice is there: any account number costs the same as account 0.
-const listed = Math.min(Math.max(Number(param('accountCount')) || 1, 1), MAX_LISTED_ACCOUNTS);
+/** The listed accounts (at most 100), plus one beyond them when the wallet's or the person's choice is there. */
+let listed = 1;
 let extra: HTMLOptionElement | undefined;
 function choose(account: number): void {
   if (account >= listed && extra?.value !== String(account)) {
@@ -36,10 +31,6 @@ function choose(account: number): void {
     select.add((extra = new Option(accountLabel(account), String(account))));
   }
   select.value = String(account);
-}
-if (connect) {
-  for (let account = 0; account < listed; account++) select.add(new Option(accountLabel(account), String(account)));
-  choose(acting);
 }
 
 /** How long a click waits for the wallet before it says so and lets the person try again. */
@@ -202,14 +193,6 @@ select.addEventListener('change', () => {
   acting = Number(select.value);
   void showDetails(acting);
 });
-if (connect) {
-  watchActiveAccount((account) => {
-    if (picked) return;
-    choose(account);
-    acting = account;
-    void showDetails(acting);
-  });
-}
 $('other-account').addEventListener('change', (event) => {
   const input = event.target as HTMLInputElement;
   const account = Number(input.value);
@@ -226,6 +209,48 @@ $('other-account').addEventListener('change', (event) => {
 // Not picked here: the wallet approves with its active account at that moment, as the kit's approve(id) does.
 $('approve').addEventListener('click', () => void decide({ type: 'prompt/approve', key, ...(connect && picked && { account: acting }) }));
 $('reject').addEventListener('click', () => void decide({ type: 'prompt/reject', key }));
-// Clicks have somewhere to go now: a connect request can be answered, any request rejected.
-enable();
-void showDetails(acting);
+/** Draws the request the window's address names. */
+function start(): void {
+  key = param('key');
+  connect = param('kind') === 'connect';
+  acting = Number(param('account'));
+  $('origin').textContent = param('origin');
+  $('method').textContent = param('method');
+  $('network').textContent = param('network');
+  $('title').textContent = connect ? 'Connect request' : 'Signature request';
+  $(connect ? 'connect' : 'sign').hidden = false;
+  // Any account number costs the same as account 0.
+  listed = Math.min(Math.max(Number(param('accountCount')) || 1, 1), MAX_LISTED_ACCOUNTS);
+  if (connect) {
+    for (let account = 0; account < listed; account++) select.add(new Option(accountLabel(account), String(account)));
+    choose(acting);
+    watchActiveAccount((account) => {
+      if (picked) return;
+      choose(account);
+      acting = account;
+      void showDetails(acting);
+    });
+  }
+  // Clicks have somewhere to go now: a connect request can be answered, any request rejected.
+  enable();
+  void showDetails(acting);
+}
+
+/** A warm window: asks for its request until one takes it (a stopped worker is asked again). */
+async function waitForRequest(): Promise<void> {
+  for (;;) {
+    const reply = (await chromeApi.runtime.sendMessage({ type: 'prompt/warm' }).catch(() => (nudge(), undefined))) as PromptReply<string | null> | undefined;
+    if (reply?.ok === false && reply.gone) return window.close(); // no longer the warm window
+    if (reply?.ok && reply.value !== null) {
+      query = new URLSearchParams(reply.value);
+      // The address now names the request, as a window opened for it would.
+      history.replaceState(null, '', `?${reply.value}`);
+      start();
+      return void dispatchEvent(new Event(TAKEN_EVENT));
+    }
+    if (!reply) await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+if (location.search === `?${WARM_QUERY}`) void waitForRequest();
+else start();

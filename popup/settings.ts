@@ -35,6 +35,7 @@ function fill(settings: Settings): void {
   field<HTMLInputElement>('stacksNodeUrl').value = settings.stacksNodeUrl;
   field<HTMLInputElement>('stacksNonce').value = String(walletNonce(settings, settings.network, settings.activeAccount));
   field<HTMLInputElement>('strictParams').checked = settings.strictParams;
+  field<HTMLInputElement>('warmWindow').checked = settings.warmWindow;
   field<HTMLSelectElement>('entryOrder').value = settings.entryOrder;
   field<HTMLInputElement>('shuffleSeed').value = String(settings.shuffleSeed);
   field<HTMLInputElement>('extraEntries').checked = settings.extraEntries;
@@ -76,6 +77,7 @@ function read(): SettingsPatch {
       [nonceKey(field<HTMLSelectElement>('network').value as Settings['network'], number('activeAccount'))]: number('stacksNonce'),
     },
     strictParams: field<HTMLInputElement>('strictParams').checked,
+    warmWindow: field<HTMLInputElement>('warmWindow').checked,
     missingEntries: checked<Settings['missingEntries'][number]>('missingEntries'),
     exposeAs: checked<Settings['exposeAs'][number]>('exposeAs'),
     entryOrder: field<HTMLSelectElement>('entryOrder').value as Settings['entryOrder'],

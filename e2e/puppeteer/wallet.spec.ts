@@ -7,6 +7,9 @@ import { buildPsbt, psbtFromHex, signerOf } from '../bitcoin-reference.ts';
 import { decodeStacksTransaction, verifyStacksMessage } from '../stacks-reference.ts';
 
 const PAY_TO = 'bc1qxhmdufsvnuaaaer4ynz88fspdsxq2h9e9cetdj';
+
+/** Flows the Playwright suite already covers in Chromium run here in Firefox only, to keep the suite short. */
+const firefoxOnly = (kitBrowser: string): void => test.skip(kitBrowser !== 'firefox', 'covered in Chromium by the Playwright e2e');
 const BOB_STX = 'SP2J6ZY48GV1EZ5V2V5RB9MP66SW86PYKKNRV9EJ7';
 
 test('connect: approve answers the active account, reject and close answer 4001, each with its own window', async ({ tab, wallet }) => {
@@ -36,7 +39,8 @@ test("params built in the page's own realm, nested arrays and objects, arrive wh
   expect((await wallet.calls())[0]!.params).toEqual(params);
 });
 
-test('account: switched in the window, and from the kit; both variants answer as expectedAddresses says', async ({ tab, wallet }) => {
+test('account: switched in the window, and from the kit; both variants answer as expectedAddresses says', async ({ tab, wallet, kitBrowser }) => {
+  firefoxOnly(kitBrowser);
   await tab.goto(`${BASE_URL}/blank.html`);
   const picked = request(tab, 'getAddresses');
   await wallet.approveNext({ account: 2 });
@@ -94,7 +98,8 @@ test("@stacks/connect's picker lists the wallet; picking it connects", async ({ 
   expect(out.result.addresses.map((a) => a.address)).toEqual([ref.p2wpkh.address, ref.p2tr.address, ref.stx!.address]);
 });
 
-test('a hostile page cannot replace, wrap or pollute its way around the provider', async ({ tab, wallet }) => {
+test('a hostile page cannot replace, wrap or pollute its way around the provider', async ({ tab, wallet, kitBrowser }) => {
+  firefoxOnly(kitBrowser);
   await tab.goto(`${BASE_URL}/blank.html`);
   const tampering = await tab.evaluate(`(() => {
     const tries = [];
@@ -125,6 +130,7 @@ test('reset withdraws a waiting request, closes its window, and restores the def
 });
 
 test('two browsers at once: each wallet answers its own page, with its own settings', async ({ tab, wallet, kitBrowser }) => {
+  firefoxOnly(kitBrowser);
   test.setTimeout(60_000);
   const other = await launchWallet({ browser: kitBrowser, baseURL: BASE_URL });
   try {
@@ -142,7 +148,8 @@ test('two browsers at once: each wallet answers its own page, with its own setti
   }
 });
 
-test("exposeAs registers the alias in the page's own world (scripting.registerContentScripts, MAIN); storage.session budgets hold", async ({ session, wallet }) => {
+test("exposeAs registers the alias in the page's own world (scripting.registerContentScripts, MAIN); storage.session budgets hold", async ({ session, wallet, kitBrowser }) => {
+  firefoxOnly(kitBrowser);
   await wallet.setSettings({ exposeAs: ['LeatherProvider'] });
   const tab = await session.newPage(`${BASE_URL}/blank.html`);
   try {

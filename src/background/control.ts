@@ -7,8 +7,10 @@ import { clearCalls, listCalls, usage } from './call-log.ts';
 import { connections } from './connections.ts';
 import { keyCacheProblems } from './key-cache.ts';
 import { pauseWindows } from './window-queue.ts';
+import { ensureWarm, warmReady } from './warm-window.ts';
 import { pendingRequests, type PendingRequest } from './pending.ts';
-import { currentSettings, forgetKeys, restoreDefaults, settingsProblems, updateSettings } from './state.ts';
+import { currentSettings, forgetKeys, keyRing, restoreDefaults, settingsProblems, updateSettings } from './state.ts';
+import { prederive, prederived } from './prederive.ts';
 
 /** Requests still waiting for a decision (a decided one is only being delivered). */
 const waiting = async (): Promise<PendingRequest[]> => (await pendingRequests.values()).filter((p) => !p.answer && !p.prepared);
@@ -77,7 +79,7 @@ export const control: WalletControl = {
   calls: listCalls,
   clearCalls,
   usage,
-  async reset() {
+  async reset(keep) {
     // Decided answers are delivered (delayed ones not yet due are withdrawn); waiting requests are withdrawn.
     const settings = await currentSettings();
     await pauseWindows(true);
@@ -89,10 +91,16 @@ export const control: WalletControl = {
     } finally {
       void pauseWindows(false);
     }
-    await Promise.all([clearCalls(), restoreDefaults(), connections.clear(), forgetKeys()]);
+    const [, defaults] = await Promise.all([clearCalls(), restoreDefaults(keep), connections.clear(), forgetKeys()]);
+    // A warm window withdrawn with its request is replaced (an untaken one stays as it is), and
+    // the keys just forgotten are derived again, both off the next test's path.
+    void ensureWarm(defaults).catch(() => undefined);
+    void prederive(keyRing, defaults);
     setHoldDelivery(false);
     setHoldSending(false);
   },
+  warmReady,
+  prederived,
   async holdDelivery(hold) {
     setHoldDelivery(hold);
   },

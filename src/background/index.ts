@@ -13,7 +13,9 @@ import { recover } from './recover.ts';
 import { handlePoll, handleRpc } from './router.ts';
 import { loadSession } from './session-map.ts';
 import { SETTINGS_PAGE, handleSettings } from './settings-page.ts';
-import { currentSettings } from './state.ts';
+import { currentSettings, keyRing } from './state.ts';
+import { prederive } from './prederive.ts';
+import { ensureWarm, forgetWarm, handleWarm } from './warm-window.ts';
 
 declare global {
   var mockWallet: WalletControl;
@@ -24,7 +26,10 @@ declare global {
 // reads every request needs now, while the event is still being dispatched.
 void currentSettings();
 // Then finish what a stopped worker left: decided answers, windows and tabs closed meanwhile.
-void loadSession().then(recover);
+void loadSession()
+  .then(recover)
+  .then(async () => ensureWarm(await currentSettings()))
+  .catch((error: unknown) => console.error('[mock wallet] start-up recovery:', error));
 
 const PROMPT_TYPES = ['prompt/details', 'prompt/approve', 'prompt/reject'];
 const SETTINGS_TYPES = ['settings/save', 'settings/reset'];
@@ -35,6 +40,7 @@ browser.runtime.onMessage.addListener((message: unknown, sender: Runtime.Message
   if (isMessage<RpcPollMessage>(message, 'rpc/poll')) return handlePoll(message, sender);
   const type = (message as { type?: unknown } | null)?.type;
   if (typeof type !== 'string') return undefined;
+  if (type === 'prompt/warm' && isOwnPage(sender, PROMPT_PAGE)) return handleWarm(sender);
   if (PROMPT_TYPES.includes(type) && isOwnPage(sender, PROMPT_PAGE)) return handlePrompt(message as PromptMessage, sender);
   if (SETTINGS_TYPES.includes(type) && isOwnPage(sender, SETTINGS_PAGE)) return handleSettings(message as SettingsMessage);
   return undefined;
@@ -48,12 +54,17 @@ const reconcileExposure = (): void =>
     .catch((error: unknown) => console.error('[mock wallet] could not register the exposeAs aliases:', error));
 browser.runtime.onInstalled.addListener(reconcileExposure);
 browser.runtime.onStartup.addListener(reconcileExposure);
+// A new install or a new browser session has no cached keys: the listed accounts are derived now, in idle time.
+const derive = (): void => void currentSettings().then((settings) => prederive(keyRing, settings), () => undefined);
+browser.runtime.onInstalled.addListener(derive);
+browser.runtime.onStartup.addListener(derive);
 
 // The approval window's nudge (a service-worker message) only needs to start this worker.
 addEventListener('message', () => undefined);
 
-// Closing the approval window is a rejection.
+// Closing the approval window is a rejection. A warm window closed (or crashed) is replaced.
 browser.windows.onRemoved.addListener(async (windowId) => {
+  if (await forgetWarm(windowId)) return void ensureWarm(await currentSettings()).catch(() => undefined);
   for (const request of await pendingRequests.values()) if (request.windowId === windowId) await reject(request.key, 'closed');
 });
 

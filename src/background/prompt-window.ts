@@ -5,8 +5,10 @@ import type { Settings } from '../core/settings.ts';
 import type { PromptUrlParams } from '../shared/messages.ts';
 import type { PendingRequest } from './pending.ts';
 import { PROMPT_BOUNDS, PROMPT_PAGE } from '../shared/windows.ts';
+import { takeWarm } from './warm-window.ts';
 
-export async function openPromptWindow(request: PendingRequest, settings: Settings): Promise<number | undefined> {
+/** What the approval window is told of its request: its query string. */
+export function promptQuery(request: PendingRequest, settings: Settings): string {
   const params: PromptUrlParams = {
     key: request.key,
     origin: request.origin,
@@ -16,8 +18,15 @@ export async function openPromptWindow(request: PendingRequest, settings: Settin
     account: String(request.target.account),
     accountCount: String(settings.accountCount),
   };
-  const url = `${browser.runtime.getURL(PROMPT_PAGE)}?${new URLSearchParams({ ...params })}`;
-  const window = await browser.windows.create({ url, type: 'popup', focused: true, ...PROMPT_BOUNDS });
+  return new URLSearchParams({ ...params }).toString();
+}
+
+/** The request's own window: the warm one when it is there (warm-window.ts), else a new one. */
+export async function openPromptWindow(request: PendingRequest, settings: Settings): Promise<number | undefined> {
+  const query = promptQuery(request, settings);
+  const warm = await takeWarm(query, settings);
+  if (warm !== undefined) return warm;
+  const window = await browser.windows.create({ url: `${browser.runtime.getURL(PROMPT_PAGE)}?${query}`, type: 'popup', focused: true, ...PROMPT_BOUNDS });
   return window.id;
 }
 

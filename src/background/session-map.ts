@@ -23,6 +23,8 @@ export function loadSession(): Promise<Record<string, unknown>> {
 
 export class SessionMap<T> {
   private loaded: Promise<Map<string, T>> | undefined;
+  /** Each key's last write under way (inTurn). */
+  private readonly turns = new Map<string, Promise<void>>();
 
   /**
    * `isValid` skips (and removes) stored values that are not a T: garbage never reaches the wallet.
@@ -80,7 +82,24 @@ export class SessionMap<T> {
    * for the quota, it frees room (the call log's oldest entries) and tries once more, so a
    * decision, a rejection or a reset always fits.
    */
-  async set(key: string, value: T): Promise<void> {
+  set(key: string, value: T): Promise<void> {
+    return this.inTurn(key, () => this.write(key, value));
+  }
+
+  /**
+   * One write per key at a time, in order: the memory copy changes only once storage took the
+   * write, so an update must not read it while another write of the same key is under way (the
+   * second would undo the first).
+   */
+  private inTurn(key: string, task: () => Promise<void>): Promise<void> {
+    const run = (this.turns.get(key) ?? Promise.resolve()).then(task);
+    const settled = run.catch(() => undefined);
+    this.turns.set(key, settled);
+    void settled.then(() => this.turns.get(key) === settled && this.turns.delete(key));
+    return run;
+  }
+
+  private async write(key: string, value: T): Promise<void> {
     const map = await this.load();
     const entry = { [this.prefix + key]: this.packed ? JSON.stringify(value) : value };
     try {
@@ -98,11 +117,12 @@ export class SessionMap<T> {
     return sessionBytes(this.prefix + key);
   }
 
-  /** Changes an entry that is still there; a taken entry stays gone. */
-  async update(key: string, change: (value: T) => T): Promise<void> {
-    const map = await this.load();
-    const value = map.get(key);
-    if (value !== undefined) await this.set(key, change(value));
+  /** Changes an entry that is still there, as it is when its turn comes; a taken entry stays gone. */
+  update(key: string, change: (value: T) => T): Promise<void> {
+    return this.inTurn(key, async () => {
+      const value = (await this.load()).get(key);
+      if (value !== undefined) await this.write(key, change(value));
+    });
   }
 
   async clear(): Promise<void> {

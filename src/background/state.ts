@@ -2,6 +2,8 @@
 import { KeyRing } from '../core/keyring.ts';
 import { applySettingsPatch, defaultSettings, type Settings, type SettingsPatch, type StoredSettingsReport } from '../core/settings.ts';
 import { syncExposure } from './expose.ts';
+import { ensureWarm } from './warm-window.ts';
+import { derivationChanged, prederive } from './prederive.ts';
 import { forgetKeyCacheProblems, keyCache } from './key-cache.ts';
 import { loadSettingsReport, storeSettings } from '../shared/settings-store.ts';
 
@@ -47,6 +49,9 @@ export function changeSettings(patchOf: (current: Settings) => SettingsPatch): P
     // Before the change resolves, so the caller's next page has the aliases; only when they change:
     // every test's reset passes here.
     if (next.exposeAs.join() !== current.exposeAs.join()) await syncExposure(next.exposeAs);
+    // Turned on: the warm window is prepared in the background; turned off: it goes.
+    if (next.warmWindow !== current.warmWindow) void ensureWarm(next).catch(() => undefined);
+    if (derivationChanged(current, next)) void prederive(keyRing, next);
     loaded = Promise.resolve({ settings: next, problems: [], walletUnusable: false }); // what is stored now is valid
     return next;
   });
@@ -54,6 +59,7 @@ export function changeSettings(patchOf: (current: Settings) => SettingsPatch): P
   return change;
 }
 
-export function restoreDefaults(): Promise<Settings> {
-  return updateSettings(defaultSettings());
+/** The defaults, with `keep` applied over them in the same change (a kit keeps its warm window so). */
+export function restoreDefaults(keep: SettingsPatch = {}): Promise<Settings> {
+  return updateSettings({ ...defaultSettings(), ...keep });
 }

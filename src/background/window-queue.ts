@@ -5,6 +5,7 @@ import { failed, onWindowFreed, settle } from './answer.ts';
 import { pendingRequests, type PendingRequest } from './pending.ts';
 import { closePromptWindow, openPromptWindow } from './prompt-window.ts';
 import { currentSettings } from './state.ts';
+import { ensureWarm } from './warm-window.ts';
 
 let opening: Promise<unknown> = Promise.resolve();
 let paused = false;
@@ -47,4 +48,5 @@ export function openQueued(): Promise<void> {
   return run;
 }
 
-onWindowFreed(() => void openQueued());
+// A request gone: its window's room goes to the next queued request, then a warm window is prepared.
+onWindowFreed(() => void openQueued().then(async () => ensureWarm(await currentSettings())).catch(() => undefined));

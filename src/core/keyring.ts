@@ -52,6 +52,8 @@ export class KeyRing {
   private readonly roots = new Map<string, Promise<HDKey>>();
   private readonly accounts = new Map<string, AccountKeys>();
   private readonly secretKeys = new Map<string, AccountSecrets>();
+  /** Store writes still under way: settled() waits for them. */
+  private readonly writing = new Set<Promise<void>>();
 
   constructor(private readonly store?: PublicKeyStore) {}
 
@@ -69,7 +71,11 @@ export class KeyRing {
     // Nothing stored, or an entry that is not this account's (storage corrupted or edited): derive, and replace it.
     const root = await this.root(wallet, mnemonic, passphrase);
     const keys = remember(this.accounts, id, () => deriveAccount(root, network, account));
-    if (storeId) void this.store!.set(storeId, { wallet: walletHash!, keys }).catch(() => undefined);
+    if (storeId) {
+      const write = this.store!.set(storeId, { wallet: walletHash!, keys }).catch(() => undefined);
+      this.writing.add(write);
+      void write.then(() => this.writing.delete(write));
+    }
     return keys;
   }
 
@@ -91,6 +97,11 @@ export class KeyRing {
       pending.catch(() => this.roots.delete(wallet)); // a failed seed is not remembered
       return pending;
     });
+  }
+
+  /** Resolves once every key derived so far is in the store. */
+  async settled(): Promise<void> {
+    await Promise.all([...this.writing]);
   }
 
   clear(): void {

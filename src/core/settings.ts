@@ -73,6 +73,11 @@ export interface Settings {
   responseDelayMs: number;
   /** Approval windows open at once, at most; later requests wait in order (fair across sites) for one to close. */
   maxOpenWindows: number;
+  /**
+   * Keep one approval window created and loaded, minimized, for the next request to take (the
+   * kit turns it on): Chrome's window creation is then off the test's path. Off by default.
+   */
+  warmWindow: boolean;
 }
 
 export type SettingsPatch = Partial<Settings>;
@@ -101,6 +106,7 @@ export const DEFAULT_SETTINGS: Readonly<Settings> = Object.freeze({
   malformedDerivationPath: false,
   responseDelayMs: 0,
   maxOpenWindows: 16,
+  warmWindow: false,
 });
 
 /** A copy of the defaults whose lists and records are the caller's own. */
@@ -214,6 +220,7 @@ export function applySettingsPatch(current: Settings, patch: unknown): Settings 
   if ('malformedDerivationPath' in p) next.malformedDerivationPath = boolean('malformedDerivationPath', p.malformedDerivationPath);
   if ('entryOrder' in p) next.entryOrder = oneOf('entryOrder', ENTRY_ORDERS, p.entryOrder);
   if ('shuffleSeed' in p) next.shuffleSeed = integer('shuffleSeed', 0, 0xffffffff, p.shuffleSeed);
+  if ('warmWindow' in p) next.warmWindow = boolean('warmWindow', p.warmWindow);
   if ('maxOpenWindows' in p) next.maxOpenWindows = integer('maxOpenWindows', 1, MAX_OPEN_WINDOWS, p.maxOpenWindows);
   if ('responseDelayMs' in p) next.responseDelayMs = integer('responseDelayMs', 0, MAX_RESPONSE_DELAY_MS, p.responseDelayMs);
   if ('bitcoinFeeRate' in p) next.bitcoinFeeRate = integer('bitcoinFeeRate', 1, MAX_FEE_RATE, p.bitcoinFeeRate);

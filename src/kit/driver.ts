@@ -27,3 +27,6 @@ export interface KitDriver<H> {
   /** Calls back with each approval window the wallet opens, in the order they open. */
   watchPrompts(found: (window: PromptWindow<H>) => void): void;
 }
+
+/** An approval window's address names its request (a warm window's does once one takes it). */
+export const holdsRequest = (url: string): boolean => new URL(url).searchParams.has('key');

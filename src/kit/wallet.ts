@@ -15,6 +15,8 @@ export class WalletApi<H> {
   private readonly unclaimed: PromptWindow<H>[] = [];
   private readonly waiters: ((window: PromptWindow<H>) => void)[] = [];
   private readonly warned = new Set<string>();
+  /** Settings reset() keeps over the defaults (the Playwright kit keeps warmWindow on so). */
+  private baseline: SettingsPatch = {};
 
   constructor(protected readonly driver: KitDriver<H>) {
     driver.watchPrompts((window) => {
@@ -167,9 +169,22 @@ export class WalletApi<H> {
     return this.driver.control('reject', id);
   }
 
-  /** Defaults back, call log empty, pending requests withdrawn and their windows closed. */
+  /**
+   * What reset() restores on top of the defaults, from now on: e.g. `{ warmWindow: true }`.
+   * Checked as setSettings is, at the next reset. The Playwright kit sets its warmWindow option so.
+   */
+  setBaseline(patch: SettingsPatch): void {
+    this.baseline = { ...patch };
+  }
+
+  /** Whether the warm approval window (setting warmWindow) is loaded and waiting for a request. */
+  warmReady(): Promise<boolean> {
+    return this.driver.control('warmReady');
+  }
+
+  /** Defaults back (with the baseline over them), call log empty, pending requests withdrawn and their windows closed. */
   async reset(): Promise<void> {
-    await this.driver.control('reset');
+    await this.driver.control('reset', this.baseline);
     this.unclaimed.length = 0;
   }
 }

@@ -2,11 +2,14 @@
 // page. Firefox lists a new window as about:blank (and keeps listing it once closed), so the
 // window is asked where it is rather than trusting the target's URL or its close event.
 import type { Browser, Page, Target } from 'puppeteer-core';
-import type { PromptWindow } from '../kit/driver.ts';
+import { holdsRequest, type PromptWindow } from '../kit/driver.ts';
 import { PROMPT_PAGE } from '../shared/windows.ts';
+import { TAKEN_EVENT } from '../shared/messages.ts';
 
 const FIND_MS = 3_000;
 const PROBE_MS = 1_000;
+/** A warm window is watched in spans well inside Puppeteer's protocol timeout. */
+const WARM_SPAN_MS = 60_000;
 
 /** The page's own address, or '' when it cannot answer (closed, or not loaded yet). */
 async function locationOf(page: Page): Promise<string> {
@@ -34,7 +37,28 @@ export function watchExtensionPages(browser: Browser, prefix: string, found: (pa
 /** Calls back with each approval window the browser opens, once it is on the wallet's page. */
 export function watchPromptTargets(browser: Browser, origin: string, found: (window: PromptWindow<Page>) => void): void {
   const prefix = origin + PROMPT_PAGE;
-  watchExtensionPages(browser, prefix, (page, href) => found(promptWindow(page, href, prefix)));
+  watchExtensionPages(browser, prefix, (page, href) => {
+    if (holdsRequest(href)) return found(promptWindow(page, href, prefix));
+    void untilTaken(page).then((taken) => taken && found(promptWindow(page, taken, prefix)));
+  });
+}
+
+/** A warm window's address once a request takes it; '' if it closes first. Asked in spans the protocol's timeout allows. */
+async function untilTaken(page: Page): Promise<string> {
+  for (;;) {
+    const href = await page
+      .evaluate(
+        // An event, not a poll: a minimized window's timers run once a second at most.
+        `new Promise((resolve) => {
+          if (location.search.includes('key=')) return resolve(location.href);
+          addEventListener(${JSON.stringify(TAKEN_EVENT)}, () => resolve(location.href), { once: true });
+          setTimeout(() => resolve(location.href), ${WARM_SPAN_MS});
+        })`,
+      )
+      .then(String, () => '');
+    if (href === '') return '';
+    if (holdsRequest(href)) return href;
+  }
 }
 
 function promptWindow(page: Page, url: string, prefix: string): PromptWindow<Page> {

@@ -103,7 +103,12 @@ export interface WalletControl {
   /** Where the calls since the last reset broke the contract's usage rules (core/usage.ts). */
   usage(): Promise<UsageFinding[]>;
   /** Defaults back, call log empty, pending requests rejected and their windows closed. */
-  reset(): Promise<void>;
+  /** Defaults back (with `keep` applied over them: a kit keeps its warmWindow so), nothing waiting, log empty. */
+  reset(keep?: SettingsPatch): Promise<void>;
+  /** Whether the warm approval window (setting warmWindow) is loaded and waiting for a request. */
+  warmReady(): Promise<boolean>;
+  /** Resolves once the keys of the listed accounts are derived and cached (background/prederive.ts). */
+  prederived(): Promise<void>;
   /**
    * For testing the wallet itself: decide and store answers but do not deliver them, as a
    * worker stopped between deciding and delivering would. reset() turns it off.

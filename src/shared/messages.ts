@@ -79,6 +79,20 @@ export interface PromptRejectMessage {
   key: string;
 }
 
+/**
+ * A warm window (loaded before any request, see src/background/warm-window.ts) asks for its
+ * request. The answer waits until one takes the window: the query string the window would
+ * have opened with; null: nothing yet, ask again.
+ */
+export interface PromptWarmMessage {
+  type: 'prompt/warm';
+}
+
+/** The query a warm window is marked with until a request takes it. */
+export const WARM_QUERY = 'warm=1';
+/** The event a warm window dispatches on itself once a request took it (its address names the request). */
+export const TAKEN_EVENT = 'mock-wallet-taken';
+
 export type PromptMessage = PromptDetailsMessage | PromptApproveMessage | PromptRejectMessage;
 
 export interface AccountSummary {

@@ -1,7 +1,7 @@
 // The Playwright driver under the shared wallet API: control calls go to the service worker,
 // approval windows are the context's new pages whose address is the wallet's approve page.
 import type { Page } from '@playwright/test';
-import type { KitDriver, PromptWindow } from '../kit/driver.ts';
+import { holdsRequest, type KitDriver, type PromptWindow } from '../kit/driver.ts';
 import { PROMPT_PAGE } from '../shared/windows.ts';
 import type { WalletBrowser } from './browser.ts';
 
@@ -9,15 +9,22 @@ export function playwrightDriver(browser: WalletBrowser): KitDriver<Page> {
   return {
     control: (method, ...args) => browser.control(method, ...args),
     watchPrompts(found) {
+      const prefix = browser.origin + PROMPT_PAGE;
       const watch = async (page: Page): Promise<void> => {
-        const isPrompt = (): boolean => page.url().startsWith(browser.origin + PROMPT_PAGE);
-        if (!isPrompt()) {
+        if (!page.url().startsWith(prefix)) {
           // A window opened by the extension may report its URL only once it commits.
           if (page.url() !== 'about:blank' && page.url() !== '') return;
           await page.waitForURL((url) => url.href !== 'about:blank', { timeout: 2_000 }).catch(() => undefined);
-          if (!isPrompt()) return;
+          if (!page.url().startsWith(prefix)) return;
         }
-        found(promptWindow(page));
+        if (holdsRequest(page.url())) return found(promptWindow(page));
+        // A warm window: a prompt only once a request takes it, and its address names the request.
+        const taken = (): void => {
+          if (!holdsRequest(page.url())) return;
+          page.off('framenavigated', taken);
+          found(promptWindow(page));
+        };
+        page.on('framenavigated', taken);
       };
       browser.context.on('page', (page) => void watch(page));
     },

@@ -6,6 +6,8 @@ import type { PendingView } from '../shared/control.ts';
 import { WalletBrowser } from './browser.ts';
 import { clearSiteData, trackOrigins } from './site-data.ts';
 import { Wallet } from './wallet.ts';
+import { holdsRequest } from '../kit/driver.ts';
+import { PROMPT_PAGE } from '../shared/windows.ts';
 import { describeFindings, type UsageFinding } from '../core/usage.ts';
 
 export interface WalletTestFixtures {
@@ -22,6 +24,12 @@ export interface WalletTestFixtures {
   unansweredPrompts: 'off' | 'warn' | 'fail';
   /** Contract usage rules the app broke during the test: 'warn' (default) reports them, 'fail' fails the test, 'off' ignores them. */
   usageRules: 'off' | 'warn' | 'fail';
+  /**
+   * true (default): the wallet keeps the next approval window loaded and minimized (setting
+   * warmWindow), so a call's window appears without waiting for Chrome to create one. Every call
+   * still gets its own window; set false for tests that wait for Playwright's `page` event.
+   */
+  warmWindow: boolean;
 }
 
 export interface WalletWorkerFixtures {
@@ -47,9 +55,14 @@ export const test = base.extend<WalletTestFixtures, WalletWorkerFixtures>({
   keepSiteData: [false, { option: true }],
   unansweredPrompts: ['warn', { option: true }],
   usageRules: ['warn', { option: true }],
-  wallet: async ({ walletBrowser, keepSiteData, unansweredPrompts, usageRules }, use, testInfo) => {
+  warmWindow: [true, { option: true }],
+  wallet: async ({ walletBrowser, keepSiteData, unansweredPrompts, usageRules, warmWindow }, use, testInfo) => {
     const timing = fixtureTiming(testInfo);
     const wallet = walletOf(walletBrowser);
+    const between = betweenTests(walletBrowser);
+    // The last test's tabs are closed before the wallet is reset: nothing of it reaches this test.
+    await between.tabsClosed;
+    wallet.setBaseline({ warmWindow });
     await wallet.reset();
     const visited = trackOrigins(walletBrowser.context);
     timing.pause();
@@ -57,35 +70,76 @@ export const test = base.extend<WalletTestFixtures, WalletWorkerFixtures>({
     timing.resume();
     visited.stop();
     // A test without the page fixture: its tabs are still open, so what waits is still listed.
-    // One round trip's worth: the checks and the clean-up do not wait for each other.
-    const [waiting, findings] = await Promise.all([
-      checked.has(testInfo) ? [] : unanswered(wallet, unansweredPrompts, testInfo),
-      reportUsage(wallet, usageRules, testInfo),
-      keepSiteData ? undefined : clearSiteData(walletBrowser.context, visited.origins),
-    ]);
+    // One round trip's worth: the checks do not wait for each other.
+    const [waiting, findings] = await Promise.all([checked.has(testInfo) ? [] : unanswered(wallet, unansweredPrompts, testInfo), reportUsage(wallet, usageRules, testInfo)]);
+    // Site data is cleared off this test's path; the next test's first navigation waits for it.
+    if (!keepSiteData) between.siteDataCleared = between.tabsClosed.then(() => clearSiteData(walletBrowser.context, visited.origins)).catch(() => undefined);
     timing.report();
     failIfWaiting(waiting, unansweredPrompts);
     if (usageRules === 'fail' && findings.length > 0) {
       throw new Error(`the app broke ${findings.length} of the wallet contract's usage rules (usageRules: 'fail'):\n${describeFindings(findings)}`);
     }
   },
-  page: async ({ context, wallet, unansweredPrompts }, use, testInfo) => {
+  page: async ({ walletBrowser, context, wallet, unansweredPrompts }, use, testInfo) => {
     const timing = fixtureTiming(testInfo);
     timing.resume();
-    const page = await context.newPage();
+    const between = betweenTests(walletBrowser);
+    // The tab opened while the last test ran (the first test of a worker opens its own).
+    const page = await (between.spare ?? context.newPage());
+    // Its first navigation waits for the last test's site data to be gone.
+    gateFirstNavigation(page, between.siteDataCleared);
+    // The next test's tab opens now, in the background.
+    const spare = (between.spare = context.newPage());
+    spare.catch(() => undefined);
     timing.pause();
     await use(page);
     timing.resume();
     // Before the tabs close: closing a tab withdraws its requests.
     checked.add(testInfo);
     const waiting = await unanswered(wallet, unansweredPrompts, testInfo);
-    // Leave the shared browser as the next test expects it: only the start-up tab open.
-    const keep = context.pages()[0];
-    await Promise.all(context.pages().filter((p) => p !== keep && !p.isClosed()).map((p) => p.close()));
+    // The browser is left as the next test expects it (the start-up tab, the next test's tab and
+    // the wallet's warm window open); the tabs close off this test's path, before the next test's reset.
+    const keep = new Set([context.pages()[0]]);
+    between.tabsClosed = spare.then(
+      (next) => closeAllBut(context, keep.add(next)),
+      () => closeAllBut(context, keep),
+    );
     timing.pause();
     failIfWaiting(waiting, unansweredPrompts);
   },
 });
+
+/** What runs between one test and the next in a worker's browser, off both tests' paths. */
+interface BetweenTests {
+  /** The next test's tab, opened while a test runs. */
+  spare?: Promise<Page>;
+  /** The last test's tabs and leftover approval windows, closing. */
+  tabsClosed: Promise<void>;
+  /** The last test's visited origins, losing their cookies and storage. */
+  siteDataCleared: Promise<void>;
+}
+const betweens = new WeakMap<WalletBrowser, BetweenTests>();
+function betweenTests(browser: WalletBrowser): BetweenTests {
+  let state = betweens.get(browser);
+  if (!state) betweens.set(browser, (state = { tabsClosed: Promise.resolve(), siteDataCleared: Promise.resolve() }));
+  return state;
+}
+
+/** Closes every page but those kept and the wallet's warm window (an approval window that holds no request yet). */
+async function closeAllBut(context: BrowserContext, keep: Set<Page | undefined>): Promise<void> {
+  const warm = (p: Page): boolean => p.url().includes(PROMPT_PAGE) && !holdsRequest(p.url());
+  await Promise.all(context.pages().filter((p) => !keep.has(p) && !p.isClosed() && !warm(p)).map((p) => p.close().catch(() => undefined)));
+}
+
+/** The page's first goto waits for `ready` (the last test's site data cleared); later ones go at once. */
+function gateFirstNavigation(page: Page, ready: Promise<void>): void {
+  const goto = page.goto.bind(page);
+  page.goto = async (...args: Parameters<Page['goto']>) => {
+    page.goto = goto;
+    await ready;
+    return goto(...args);
+  };
+}
 
 /** The test's usage findings, attached to its report (and printed, in 'warn'). */
 async function reportUsage(wallet: Wallet, mode: 'off' | 'warn' | 'fail', testInfo: TestInfo): Promise<UsageFinding[]> {

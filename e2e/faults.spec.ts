@@ -64,7 +64,7 @@ test('a reset withdraws a delayed answer: the page gets the reset rejection, not
   await wallet.reset();
   const settled = await call;
   expect(settled.ok).toBe(false);
-  expect(settled.response.error).toMatchObject({ code: 4001, data: { reason: 'reset' } });
+  expect(settled.response.error, settled.response.error?.message).toMatchObject({ code: 4001, data: { reason: 'reset' } });
 });
 
 test('a delayed answer survives a stopped worker', async ({ page, wallet }) => {

@@ -5,7 +5,7 @@
 // draws it when one takes the window, its address then carrying the request as a new one's does.
 import { MAX_ACCOUNT, MAX_LISTED_ACCOUNTS, accountLabel } from '../src/core/account-path.ts';
 import type { AccountSource, MethodView } from '../src/core/methods/method.ts';
-import { TAKEN_EVENT, WARM_QUERY, type PromptDetails, type PromptMessage, type PromptReply, type PromptUrlParams } from '../src/shared/messages.ts';
+import { TAKEN_EVENT, WARM_PORT, WARM_QUERY, type WarmPortMessage, type PromptDetails, type PromptMessage, type PromptReply, type PromptUrlParams } from '../src/shared/messages.ts';
 import { watchActiveAccount } from '../src/shared/active-account.ts';
 import { chromeApi } from '../src/shared/chrome-api.ts';
 
@@ -236,21 +236,30 @@ function start(): void {
   void showDetails(acting);
 }
 
-/** A warm window: asks for its request until one takes it (a stopped worker is asked again). */
-async function waitForRequest(): Promise<void> {
-  for (;;) {
-    const reply = (await chromeApi.runtime.sendMessage({ type: 'prompt/warm' }).catch(() => (nudge(), undefined))) as PromptReply<string | null> | undefined;
-    if (reply?.ok === false && reply.gone) return window.close(); // no longer the warm window
-    if (reply?.ok && reply.value !== null) {
-      query = new URLSearchParams(reply.value);
-      // The address now names the request, as a window opened for it would.
-      history.replaceState(null, '', `?${reply.value}`);
-      start();
-      return void dispatchEvent(new Event(TAKEN_EVENT));
-    }
-    if (!reply) await new Promise((resolve) => setTimeout(resolve, 100));
-  }
+/**
+ * A warm window: waits on a port for its request. The port drops when the worker stops; the
+ * window connects again (which starts the worker) until a request takes it.
+ */
+function waitForRequest(): void {
+  const port = chromeApi.runtime.connect({ name: WARM_PORT });
+  let done = false;
+  port.onMessage.addListener((received: unknown) => {
+    const message = received as WarmPortMessage;
+    done = true;
+    port.disconnect();
+    if ('gone' in message) return window.close(); // no longer the warm window
+    query = new URLSearchParams(message.query);
+    // The address now names the request, as a window opened for it would.
+    history.replaceState(null, '', `?${message.query}`);
+    start();
+    dispatchEvent(new Event(TAKEN_EVENT));
+  });
+  port.onDisconnect.addListener(() => {
+    if (done) return;
+    nudge();
+    setTimeout(waitForRequest, 50);
+  });
 }
 
-if (location.search === `?${WARM_QUERY}`) void waitForRequest();
+if (location.search === `?${WARM_QUERY}`) waitForRequest();
 else start();

@@ -1,5 +1,7 @@
-// npm run soak -- [--rounds N] [--seed S]: approvals through real windows and the kit while the
-// service worker is stopped at random moments; counts answered, lost, duplicated and log mismatches.
+// npm run soak -- [--rounds N] [--seed S] [--cold-windows]: approvals through real windows and the
+// kit while the service worker is stopped at random moments; counts answered, lost, duplicated and
+// log mismatches. Windows are warm (setting warmWindow, as the kit's fixtures have it) unless
+// --cold-windows: then every request's window is created for it.
 // A third of the rounds are STX transfers sent to a loopback node: each must reach it exactly once
 // (same bytes on a resend, never a second transaction), with gapless nonces.
 import type { AddressInfo } from 'node:net';
@@ -11,6 +13,7 @@ import { loopbackNode } from '../e2e/loopback-node.ts';
 
 export interface SoakReport {
   seed: number;
+  warmWindow: boolean;
   rounds: number;
   answered: number;
   lost: number;
@@ -25,15 +28,16 @@ const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms
 
 type PageState = { answers: Record<string, number>; results: Record<string, { ok: boolean; code?: number }> };
 
-export async function soak(options: { rounds: number; seed: number; baseURL: string; browser?: WalletBrowser; progress?: (line: string) => void }): Promise<SoakReport> {
+export async function soak(options: { rounds: number; seed: number; baseURL: string; browser?: WalletBrowser; warmWindow?: boolean; progress?: (line: string) => void }): Promise<SoakReport> {
+  const warmWindow = options.warmWindow ?? true;
   const rand = seededRandom(options.seed);
   const browser = options.browser ?? (await WalletBrowser.launch({ baseURL: options.baseURL }));
   const wallet = new Wallet(browser);
-  const report: SoakReport = { seed: options.seed, rounds: options.rounds, answered: 0, lost: 0, duplicated: 0, logMismatches: 0, broadcasts: { rounds: 0, posts: 0, transactions: 0, duplicatedSends: 0, nonceGaps: 0 }, details: [] };
+  const report: SoakReport = { seed: options.seed, warmWindow, rounds: options.rounds, answered: 0, lost: 0, duplicated: 0, logMismatches: 0, broadcasts: { rounds: 0, posts: 0, transactions: 0, duplicatedSends: 0, nonceGaps: 0 }, details: [] };
   const node = await loopbackNode();
   try {
     await wallet.reset();
-    await wallet.setSettings({ accountCount: 100, stacksNodeUrl: node.url });
+    await wallet.setSettings({ accountCount: 100, stacksNodeUrl: node.url, warmWindow });
     const page = await browser.context.newPage();
     await page.goto(`${options.baseURL}/blank.html`);
     // The page counts every answer it gets per request: more than one is a duplicate.
@@ -140,9 +144,10 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const seed = arg('seed', Date.now() % 1_000_000);
   const server = await startDemoServer(0); // any free port: several soaks may run at once
   const { port } = server.address() as AddressInfo;
-  console.log(`soak: ${rounds} rounds, seed ${seed} (replay with --seed ${seed})`);
+  const warmWindow = !process.argv.includes('--cold-windows');
+  console.log(`soak: ${rounds} rounds, seed ${seed}, ${warmWindow ? 'warm' : 'cold'} windows (replay with --seed ${seed}${warmWindow ? '' : ' --cold-windows'})`);
   const started = Date.now();
-  const report = await soak({ rounds, seed, baseURL: `http://127.0.0.1:${port}`, progress: (line) => console.error(line) });
+  const report = await soak({ rounds, seed, baseURL: `http://127.0.0.1:${port}`, warmWindow, progress: (line) => console.error(line) });
   server.close();
   console.log(JSON.stringify(report, null, 2));
   const b = report.broadcasts;

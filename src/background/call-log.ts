@@ -166,6 +166,8 @@ async function readCalls(): Promise<CallLogEntry[]> {
 }
 
 export async function clearCalls(): Promise<void> {
+  // An outcome being written (a request dropped as its tab closed) lands before the clear, not after it.
+  await Promise.allSettled([...underWay]);
   await log.clear();
   sizes = new Map();
   total = 0;

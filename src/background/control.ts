@@ -94,7 +94,7 @@ export const control: WalletControl = {
     const [, defaults] = await Promise.all([clearCalls(), restoreDefaults(keep), connections.clear(), forgetKeys()]);
     // A warm window withdrawn with its request is replaced (an untaken one stays as it is), and
     // the keys just forgotten are derived again, both off the next test's path.
-    void ensureWarm(defaults).catch(() => undefined);
+    void ensureWarm().catch(() => undefined);
     void prederive(keyRing, defaults);
     setHoldDelivery(false);
     setHoldSending(false);

@@ -2,7 +2,7 @@
 // that wakes a stopped worker (a page's request, a closed window) finds them in place.
 import browser, { type Runtime } from 'webextension-polyfill';
 import { CONTROL_GLOBAL, type WalletControl } from '../shared/control.ts';
-import { isMessage, type PromptMessage, type RpcPollMessage, type RpcRequestMessage, type SettingsMessage } from '../shared/messages.ts';
+import { WARM_PORT, isMessage, type PromptMessage, type RpcPollMessage, type RpcRequestMessage, type SettingsMessage } from '../shared/messages.ts';
 import { drop } from './answer.ts';
 import { handlePrompt, isOwnPage, reject } from './approvals.ts';
 import { control } from './control.ts';
@@ -15,7 +15,9 @@ import { loadSession } from './session-map.ts';
 import { SETTINGS_PAGE, handleSettings } from './settings-page.ts';
 import { currentSettings, keyRing } from './state.ts';
 import { prederive } from './prederive.ts';
-import { ensureWarm, forgetWarm, handleWarm } from './warm-window.ts';
+import { acceptWarmPort, ensureWarm, forgetWarm, useSettings } from './warm-window.ts';
+
+useSettings(currentSettings);
 
 declare global {
   var mockWallet: WalletControl;
@@ -28,7 +30,7 @@ void currentSettings();
 // Then finish what a stopped worker left: decided answers, windows and tabs closed meanwhile.
 void loadSession()
   .then(recover)
-  .then(async () => ensureWarm(await currentSettings()))
+  .then(ensureWarm)
   .catch((error: unknown) => console.error('[mock wallet] start-up recovery:', error));
 
 const PROMPT_TYPES = ['prompt/details', 'prompt/approve', 'prompt/reject'];
@@ -40,10 +42,15 @@ browser.runtime.onMessage.addListener((message: unknown, sender: Runtime.Message
   if (isMessage<RpcPollMessage>(message, 'rpc/poll')) return handlePoll(message, sender);
   const type = (message as { type?: unknown } | null)?.type;
   if (typeof type !== 'string') return undefined;
-  if (type === 'prompt/warm' && isOwnPage(sender, PROMPT_PAGE)) return handleWarm(sender);
   if (PROMPT_TYPES.includes(type) && isOwnPage(sender, PROMPT_PAGE)) return handlePrompt(message as PromptMessage, sender);
   if (SETTINGS_TYPES.includes(type) && isOwnPage(sender, SETTINGS_PAGE)) return handleSettings(message as SettingsMessage);
   return undefined;
+});
+
+// A warm approval window waits on a port for its request.
+browser.runtime.onConnect.addListener((port) => {
+  if (port.name === WARM_PORT && isOwnPage(port.sender ?? {}, PROMPT_PAGE)) acceptWarmPort(port);
+  else port.disconnect();
 });
 
 // The alias scripts persist with Chrome; they are checked against the setting when the extension
@@ -64,7 +71,7 @@ addEventListener('message', () => undefined);
 
 // Closing the approval window is a rejection. A warm window closed (or crashed) is replaced.
 browser.windows.onRemoved.addListener(async (windowId) => {
-  if (await forgetWarm(windowId)) return void ensureWarm(await currentSettings()).catch(() => undefined);
+  if (await forgetWarm(windowId)) return void ensureWarm().catch(() => undefined);
   for (const request of await pendingRequests.values()) if (request.windowId === windowId) await reject(request.key, 'closed');
 });
 

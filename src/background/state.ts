@@ -50,7 +50,7 @@ export function changeSettings(patchOf: (current: Settings) => SettingsPatch): P
     // every test's reset passes here.
     if (next.exposeAs.join() !== current.exposeAs.join()) await syncExposure(next.exposeAs);
     // Turned on: the warm window is prepared in the background; turned off: it goes.
-    if (next.warmWindow !== current.warmWindow) void ensureWarm(next).catch(() => undefined);
+    if (next.warmWindow !== current.warmWindow) void ensureWarm().catch(() => undefined);
     if (derivationChanged(current, next)) void prederive(keyRing, next);
     loaded = Promise.resolve({ settings: next, problems: [], walletUnusable: false }); // what is stored now is valid
     return next;

@@ -1,25 +1,26 @@
 // The warm approval window (setting warmWindow): one approval window created and loaded ahead
-// of need, minimized, that the next request takes. The window asks for its request with a
-// message the worker answers only once one takes it; then it draws, and is shown and focused.
-// A window is never used twice: once taken it is that request's, and closes with it.
+// of need, minimized, that the next request takes. The window connects a port to the worker and
+// waits on it; taking the window sends it the request's query, and it draws, is shown and focused.
+// A window is never used twice: once taken it is that request's, and closes with it. A port that
+// drops while its window waits means the window closed or crashed: it is replaced.
 import browser, { type Runtime } from 'webextension-polyfill';
 import type { Settings } from '../core/settings.ts';
-import { WARM_QUERY, type PromptReply } from '../shared/messages.ts';
+import { WARM_QUERY, type WarmPortMessage } from '../shared/messages.ts';
 import { PROMPT_BOUNDS, PROMPT_PAGE } from '../shared/windows.ts';
 
-/** How long the worker holds a warm window's question before it says "nothing yet, ask again". */
-const HOLD_MS = 30_000;
 /** A warm window still loading is worth waiting for this long: it is further along than a new one. */
 const LOADING_WAIT_MS = 1_500;
+/** A warm window that has not connected by then is dead (its renderer crashed, taking this worker with it): it is replaced. */
+const CONNECT_GRACE_MS = 5_000;
 const STORE_KEY = 'warmWindow';
 
 interface Warm {
   windowId: number;
 }
 
-/** The window waiting for a request, with its question held open: taking it answers the question. */
-const waiters = new Map<number, (query: string | null) => void>();
-/** Told when the warm window has asked (it is loaded and ready to draw). */
+/** The window waiting for a request, by its port: taking it sends the query down the port. */
+const waiting = new Map<number, Runtime.Port>();
+/** Told when a warm window's port connects (it is loaded and ready to draw). */
 const readyListeners = new Set<() => void>();
 let chain: Promise<unknown> = Promise.resolve();
 
@@ -33,52 +34,74 @@ function serially<T>(task: () => Promise<T>): Promise<T> {
   return run;
 }
 
-/** The window the warm window is, when there is one (the kit and the recovery code ask). */
-export async function warmWindowId(): Promise<number | undefined> {
-  return (await stored())?.windowId;
-}
+/** Where the worker's settings come from (state.ts): read when each change takes its turn, never stale. */
+let settingsNow: () => Promise<Settings> = () => Promise.reject(new Error('warm-window: no settings source'));
+export const useSettings = (source: () => Promise<Settings>): void => void (settingsNow = source);
 
-/** Keeps exactly one warm window while the setting is on, and none while it is off. */
-export function ensureWarm(settings: Settings): Promise<void> {
+/** Keeps exactly one warm window while the setting is on, and none while it is off, as the settings are when its turn comes. */
+export function ensureWarm(): Promise<void> {
   return serially(async () => {
+    const settings = await settingsNow();
     const warm = await stored();
     if (!settings.warmWindow) {
       if (warm) await discard(warm.windowId);
       return;
     }
-    if (warm && (await exists(warm.windowId))) return;
+    if (warm && (await exists(warm.windowId))) {
+      if (!waiting.has(warm.windowId)) replaceUnlessConnected(warm.windowId);
+      return;
+    }
     const window = await browser.windows.create({ url: `${browser.runtime.getURL(PROMPT_PAGE)}?${WARM_QUERY}`, type: 'popup', focused: false, state: 'minimized' });
-    if (window.id !== undefined) await store({ windowId: window.id });
+    if (window.id === undefined) return;
+    await store({ windowId: window.id });
+    replaceUnlessConnected(window.id);
   });
 }
 
-async function exists(windowId: number): Promise<boolean> {
-  return browser.windows.get(windowId).then(
-    () => true,
-    () => false,
-  );
+/** A live warm window connects within moments (and again after this worker restarts); one that does not is replaced. */
+function replaceUnlessConnected(windowId: number): void {
+  setTimeout(() => {
+    if (waiting.has(windowId)) return;
+    void serially(async () => ((await stored())?.windowId === windowId ? discard(windowId) : undefined))
+      .then(ensureWarm)
+      .catch(() => undefined);
+  }, CONNECT_GRACE_MS);
 }
+
+const exists = (windowId: number): Promise<boolean> => browser.windows.get(windowId).then(
+  () => true,
+  () => false,
+);
 
 async function discard(windowId: number): Promise<void> {
   await store(undefined);
-  waiters.get(windowId)?.(null);
-  waiters.delete(windowId);
+  waiting.get(windowId)?.disconnect();
+  waiting.delete(windowId);
   await browser.windows.remove(windowId).catch(() => undefined);
 }
 
-/** The warm window's question: held until a request takes it (or a while passes). */
-export async function handleWarm(sender: Runtime.MessageSender): Promise<PromptReply<string | null>> {
-  const windowId = sender.tab?.windowId;
-  const warm = await stored();
-  // Not the warm window (an old one, or the setting went off): it closes itself.
-  if (windowId === undefined || warm?.windowId !== windowId) return { ok: false, error: 'This window is not waiting for a request.', gone: true };
-  waiters.get(windowId)?.(null); // a question asked again replaces the old one
-  const query = await new Promise<string | null>((resolve) => {
-    const timer = setTimeout(() => resolve(null), HOLD_MS);
-    waiters.set(windowId, (value) => (clearTimeout(timer), resolve(value)));
+/** A warm window's port: it waits there until a request takes the window. */
+export function acceptWarmPort(port: Runtime.Port): void {
+  const windowId = port.sender?.tab?.windowId;
+  void (async () => {
+    const warm = await stored();
+    // Not the warm window (an old one, or the setting went off): told so, it closes itself.
+    if (windowId === undefined || warm?.windowId !== windowId) {
+      port.postMessage({ gone: true } satisfies WarmPortMessage);
+      return port.disconnect();
+    }
+    waiting.get(windowId)?.disconnect(); // a window that connects again replaces its old port
+    waiting.set(windowId, port);
+    port.onDisconnect.addListener(() => {
+      if (waiting.get(windowId) !== port) return; // taken, or replaced
+      // Closed or crashed while waiting: another takes its place.
+      waiting.delete(windowId);
+      void serially(async () => ((await stored())?.windowId === windowId ? discard(windowId) : undefined))
+        .then(ensureWarm)
+        .catch(() => undefined);
+    });
     for (const listener of readyListeners) listener();
-  });
-  return { ok: true, value: query };
+  })();
 }
 
 /**
@@ -90,12 +113,21 @@ export function takeWarm(query: string, settings: Settings): Promise<number | un
   return serially(async () => {
     const warm = await stored();
     if (!warm) return undefined;
-    if (!waiters.has(warm.windowId)) await readyWithin(warm.windowId, LOADING_WAIT_MS);
-    const answer = waiters.get(warm.windowId);
-    if (!answer) return undefined; // still not loaded, or gone: a window as usual
-    waiters.delete(warm.windowId);
+    if (!waiting.has(warm.windowId)) await readyWithin(warm.windowId, LOADING_WAIT_MS);
+    const port = waiting.get(warm.windowId);
+    if (!port) {
+      // Not loaded by now (hung, or its worker restarted under it): a new window serves this request.
+      await discard(warm.windowId);
+      return undefined;
+    }
+    waiting.delete(warm.windowId);
     await store(undefined);
-    answer(query);
+    try {
+      port.postMessage({ query } satisfies WarmPortMessage);
+    } catch {
+      await browser.windows.remove(warm.windowId).catch(() => undefined);
+      return undefined; // its port dropped this instant: a new window serves this request
+    }
     // Shown where an approval window opens, in front: the person sees it appear.
     void browser.windows.update(warm.windowId, { state: 'normal', focused: true, ...PROMPT_BOUNDS }).catch(() => undefined);
     return warm.windowId;
@@ -105,7 +137,7 @@ export function takeWarm(query: string, settings: Settings): Promise<number | un
 function readyWithin(windowId: number, ms: number): Promise<void> {
   return new Promise((resolve) => {
     const done = (): void => {
-      if (!waiters.has(windowId)) return;
+      if (!waiting.has(windowId)) return;
       clearTimeout(timer);
       readyListeners.delete(done);
       resolve();
@@ -115,17 +147,17 @@ function readyWithin(windowId: number, ms: number): Promise<void> {
   });
 }
 
-/** Whether the warm window is loaded and waiting (the kit waits for it between tests). */
+/** Whether the warm window is loaded and waiting (the kit and the bench ask). */
 export async function warmReady(): Promise<boolean> {
   const warm = await stored();
-  return warm !== undefined && waiters.has(warm.windowId);
+  return warm !== undefined && waiting.has(warm.windowId) && (await exists(warm.windowId));
 }
 
-/** A closed or crashed warm window is forgotten; the next ensureWarm replaces it. */
+/** A closed warm window is forgotten; the caller prepares the next. */
 export async function forgetWarm(windowId: number): Promise<boolean> {
   const warm = await stored();
   if (warm?.windowId !== windowId) return false;
-  waiters.delete(windowId);
+  waiting.delete(windowId);
   await store(undefined);
   return true;
 }

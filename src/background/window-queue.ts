@@ -49,4 +49,4 @@ export function openQueued(): Promise<void> {
 }
 
 // A request gone: its window's room goes to the next queued request, then a warm window is prepared.
-onWindowFreed(() => void openQueued().then(async () => ensureWarm(await currentSettings())).catch(() => undefined));
+onWindowFreed(() => void openQueued().then(ensureWarm).catch(() => undefined));

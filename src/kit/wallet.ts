@@ -182,6 +182,11 @@ export class WalletApi<H> {
     return this.driver.control('warmReady');
   }
 
+  /** Resolves once the wallet has derived and cached the keys of its listed accounts (it does so in idle time after a change). */
+  prederived(): Promise<void> {
+    return this.driver.control('prederived');
+  }
+
   /** Defaults back (with the baseline over them), call log empty, pending requests withdrawn and their windows closed. */
   async reset(): Promise<void> {
     await this.driver.control('reset', this.baseline);

@@ -79,14 +79,10 @@ export interface PromptRejectMessage {
   key: string;
 }
 
-/**
- * A warm window (loaded before any request, see src/background/warm-window.ts) asks for its
- * request. The answer waits until one takes the window: the query string the window would
- * have opened with; null: nothing yet, ask again.
- */
-export interface PromptWarmMessage {
-  type: 'prompt/warm';
-}
+/** The port a warm window (src/background/warm-window.ts) waits on for its request. */
+export const WARM_PORT = 'warm-window';
+/** What the worker sends down it: the request's query once one takes the window, or that it is not the warm window. */
+export type WarmPortMessage = { query: string } | { gone: true };
 
 /** The query a warm window is marked with until a request takes it. */
 export const WARM_QUERY = 'warm=1';

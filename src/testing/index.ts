@@ -30,6 +30,12 @@ export interface WalletTestFixtures {
    * still gets its own window; set false for tests that wait for Playwright's `page` event.
    */
   warmWindow: boolean;
+  /**
+   * true (default): the `page` fixture opens the next test's tab in the background during each
+   * test (a new tab, with nothing of this one). It shows up as a context `page` event: wait for
+   * your app's popups with `page.waitForEvent('popup')`, or set false.
+   */
+  warmTab: boolean;
 }
 
 export interface WalletWorkerFixtures {
@@ -56,6 +62,7 @@ export const test = base.extend<WalletTestFixtures, WalletWorkerFixtures>({
   unansweredPrompts: ['warn', { option: true }],
   usageRules: ['warn', { option: true }],
   warmWindow: [true, { option: true }],
+  warmTab: [true, { option: true }],
   wallet: async ({ walletBrowser, keepSiteData, unansweredPrompts, usageRules, warmWindow }, use, testInfo) => {
     const timing = fixtureTiming(testInfo);
     const wallet = walletOf(walletBrowser);
@@ -80,16 +87,17 @@ export const test = base.extend<WalletTestFixtures, WalletWorkerFixtures>({
       throw new Error(`the app broke ${findings.length} of the wallet contract's usage rules (usageRules: 'fail'):\n${describeFindings(findings)}`);
     }
   },
-  page: async ({ walletBrowser, context, wallet, unansweredPrompts }, use, testInfo) => {
+  page: async ({ walletBrowser, context, wallet, unansweredPrompts, warmTab }, use, testInfo) => {
     const timing = fixtureTiming(testInfo);
     timing.resume();
     const between = betweenTests(walletBrowser);
     // The tab opened while the last test ran (the first test of a worker opens its own).
     const page = await (between.spare ?? context.newPage());
+    between.spare = undefined;
     // Its first navigation waits for the last test's site data to be gone.
     gateFirstNavigation(page, between.siteDataCleared);
     // The next test's tab opens now, in the background.
-    const spare = (between.spare = context.newPage());
+    const spare = warmTab ? (between.spare = openInBackground(context)) : Promise.resolve(undefined);
     spare.catch(() => undefined);
     timing.pause();
     await use(page);
@@ -101,7 +109,7 @@ export const test = base.extend<WalletTestFixtures, WalletWorkerFixtures>({
     // the wallet's warm window open); the tabs close off this test's path, before the next test's reset.
     const keep = new Set([context.pages()[0]]);
     between.tabsClosed = spare.then(
-      (next) => closeAllBut(context, keep.add(next)),
+      (next) => closeAllBut(context, next ? keep.add(next) : keep),
       () => closeAllBut(context, keep),
     );
     timing.pause();
@@ -123,6 +131,27 @@ function betweenTests(browser: WalletBrowser): BetweenTests {
   let state = betweens.get(browser);
   if (!state) betweens.set(browser, (state = { tabsClosed: Promise.resolve(), siteDataCleared: Promise.resolve() }));
   return state;
+}
+
+/**
+ * A new tab that does not take the focus from the test's page (a tab opened with newPage takes
+ * it, and Chromium then runs the test's page's animation frames slowly: every click waits).
+ */
+async function openInBackground(context: BrowserContext): Promise<Page> {
+  const anchor = context.pages().find((p) => !p.isClosed());
+  if (!anchor) return context.newPage();
+  const marker = `about:blank#mock-wallet-tab-${crypto.randomUUID()}`;
+  const opened = context.waitForEvent('page', { predicate: (p) => p.url() === marker, timeout: 10_000 });
+  const cdp = await context.newCDPSession(anchor);
+  try {
+    await cdp.send('Target.createTarget', { url: marker, background: true, newWindow: true });
+  } finally {
+    await cdp.detach().catch(() => undefined);
+  }
+  const page = await opened;
+  // As a new tab is: at about:blank.
+  await page.goto('about:blank');
+  return page;
 }
 
 /** Closes every page but those kept and the wallet's warm window (an approval window that holds no request yet). */

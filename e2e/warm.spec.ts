@@ -1,0 +1,144 @@
+// The warm approval window and the warm tab (issue 24): Chrome's slow work done before a test
+// needs it, with every guarantee kept. The kit's fixtures turn warmWindow on by default.
+import { test, expect, type BrowserContext, type Page, type Wallet } from 'mock-wallet-provider/testing';
+import { createHash } from 'node:crypto';
+import { request, isPromptPage } from './support.ts';
+
+const isWarm = (p: Page): boolean => p.url().includes('/popup/approve.html?warm=1');
+const warmPages = (context: BrowserContext): Page[] => context.pages().filter(isWarm);
+
+/** The warm window, once the wallet says it waits and Playwright lists its page. */
+async function warmWindow(context: BrowserContext, wallet: Wallet): Promise<Page> {
+  await expect.poll(async () => warmPages(context).length === 1 && (await wallet.warmReady())).toBe(true);
+  return warmPages(context)[0]!;
+}
+
+test('a call is drawn in the warm window, which was loaded before the call; another is prepared after the answer', async ({ context, page, wallet }) => {
+  const before = await warmWindow(context, wallet);
+  await page.goto('/blank.html');
+  const call = request(page, 'getAddresses');
+  const prompt = await wallet.nextPrompt();
+  expect(prompt.page).toBe(before); // the same window, now holding the request
+  expect(new URL(prompt.page.url()).searchParams.get('method')).toBe('getAddresses');
+  // Shown and in front now, where an approval window opens.
+  expect(await prompt.page.evaluate('document.visibilityState')).toBe('visible');
+  await prompt.approve();
+  expect((await call).ok).toBe(true);
+  const after = await warmWindow(context, wallet);
+  expect(after).not.toBe(before); // a window is never used twice
+  expect(before!.isClosed()).toBe(true);
+});
+
+test('a warm window holding no request is nobody\'s prompt: not pending, not logged, not a finding, not handed out', async ({ context, wallet }) => {
+  await warmWindow(context, wallet);
+  expect(await wallet.pending()).toEqual([]);
+  expect(await wallet.calls()).toEqual([]);
+  expect(await wallet.usage()).toEqual([]);
+  await expect(wallet.nextPrompt({ timeout: 500 })).rejects.toThrow('no approval window opened within 0.5 s; the page made 0 getAddresses calls. The page made no request at all');
+});
+
+test('two calls at once: the first takes the warm window, the second gets a window of its own; each window serves one request', async ({ context, page, wallet }) => {
+  const warm = await warmWindow(context, wallet);
+  await page.goto('/blank.html');
+  const first = request(page, 'getAddresses');
+  await expect.poll(async () => (await wallet.pending()).length).toBe(1);
+  const second = request(page, 'signMessage', { message: 'two' });
+  await expect.poll(async () => (await wallet.pending()).filter((p) => p.windowId !== undefined).length).toBe(2);
+  const windows = (await wallet.pending()).map((p) => p.windowId);
+  expect(new Set(windows).size).toBe(2);
+  const prompts = [await wallet.nextPrompt(), await wallet.nextPrompt()];
+  expect(prompts[0]!.page).toBe(warm);
+  expect(prompts[1]!.page).not.toBe(warm);
+  await prompts[1]!.approve();
+  await prompts[0]!.reject();
+  expect((await first).response.error?.code).toBe(4001);
+  expect((await second).ok).toBe(true);
+});
+
+test('a warm window closed by anyone is replaced; turning the setting off closes it; on again, one comes back', async ({ context, wallet }) => {
+  const first = await warmWindow(context, wallet);
+  await first.close();
+  await expect.poll(async () => warmPages(context).length === 1 && warmPages(context)[0] !== first && (await wallet.warmReady())).toBe(true);
+  await wallet.setSettings({ warmWindow: false });
+  await expect.poll(() => warmPages(context).length).toBe(0);
+  expect(await wallet.warmReady()).toBe(false);
+  await wallet.setSettings({ warmWindow: true });
+  await warmWindow(context, wallet);
+  expect(await wallet.calls()).toEqual([]);
+});
+
+test('a warm window whose page crashes does not hold up the next call, and is replaced', async ({ context, page, wallet }) => {
+  const crashing = await warmWindow(context, wallet);
+  const cdp = await context.newCDPSession(crashing);
+  void cdp.send('Page.crash').catch(() => undefined); // the renderer dies: no reply comes
+  await page.goto('/blank.html');
+  const call = request(page, 'getAddresses');
+  const prompt = await wallet.nextPrompt();
+  expect(prompt.page).not.toBe(crashing);
+  await prompt.approve();
+  expect((await call).ok).toBe(true);
+  await expect.poll(async () => warmPages(context).some((p) => p !== crashing) && (await wallet.warmReady()), { timeout: 10_000 }).toBe(true);
+});
+
+test('reset withdraws a request waiting in the warm window, closes it, and leaves one clean warm window', async ({ context, page, wallet }) => {
+  await warmWindow(context, wallet);
+  await page.goto('/blank.html');
+  const waiting = request(page, 'getAddresses');
+  const prompt = await wallet.nextPrompt();
+  await wallet.reset();
+  expect((await waiting).response.error?.code).toBe(4001);
+  await expect.poll(() => prompt.page.isClosed()).toBe(true);
+  await warmWindow(context, wallet);
+  expect(context.pages().filter(isPromptPage)).toHaveLength(0);
+  expect(await wallet.pending()).toEqual([]);
+});
+
+test.describe('warmWindow and warmTab off', () => {
+  test.use({ warmWindow: false, warmTab: false });
+  test('no warm window exists, and every call opens a new window (scripts that wait for the page event)', async ({ context, page, wallet }) => {
+    expect((await wallet.settings()).warmWindow).toBe(false);
+    await expect.poll(() => warmPages(context).length).toBe(0);
+    await page.goto('/blank.html');
+    const opened = context.waitForEvent('page');
+    const call = request(page, 'getAddresses');
+    const window = await opened;
+    expect(window.url()).toContain('/popup/approve.html?key=');
+    await wallet.approveNext();
+    expect((await call).ok).toBe(true);
+  });
+});
+
+test("the listed accounts' keys are derived in idle time after a change of wallet: sealed in the session cache before any call", async ({ wallet, walletBrowser }) => {
+  const mnemonic = 'legal winner thank year wave sausage worth useful legal winner thank yellow';
+  await wallet.setSettings({ mnemonic, accountCount: 7 });
+  await wallet.prederived();
+  const stored = (await (await walletBrowser.worker()).evaluate(`chrome.storage.session.get(null).then((all) => Object.keys(all).filter((k) => k.startsWith('keys:')))`)) as string[];
+  const hash = createHash('sha256').update(`${mnemonic}\u0000`).digest('hex');
+  const accounts = stored.filter((k) => k.startsWith(`keys:${hash}:mainnet:`)).map((k) => Number(k.split(':').at(-1))).sort((a, b) => a - b);
+  expect(accounts).toEqual([0, 1, 2, 3, 4, 5, 6]);
+  expect(await wallet.calls()).toEqual([]); // derived without a request
+});
+
+test.describe.serial('the warm tab is as fresh as a new one', () => {
+  let previous: Page | undefined;
+  test('a test leaves page-level state behind: an init script, a route, an exposed function, a listener, storage', async ({ page }) => {
+    await page.addInitScript('window.__leftover = true');
+    await page.route('**/leftover', (route) => route.fulfill({ body: 'routed' }));
+    await page.exposeFunction('__leftoverFn', () => 1);
+    page.on('console', () => undefined);
+    previous = page;
+    await page.goto('/blank.html');
+    await page.evaluate(() => localStorage.setItem('leftover', '1'));
+    expect(await page.evaluate(() => (window as unknown as { __leftover?: boolean }).__leftover)).toBe(true);
+  });
+
+  test('the next test sees none of it', async ({ page }) => {
+    expect(page.url()).toBe('about:blank');
+    expect(page).not.toBe(previous); // another tab: the listener stayed with the closed one
+    expect(previous!.isClosed()).toBe(true);
+    await page.goto('/blank.html');
+    expect(await page.evaluate(() => [typeof (window as unknown as { __leftover?: unknown }).__leftover, typeof (window as unknown as { __leftoverFn?: unknown }).__leftoverFn, localStorage.getItem('leftover')])).toEqual(['undefined', 'undefined', null]);
+    const routed = await page.evaluate(() => fetch('/leftover').then((r) => r.status));
+    expect(routed).toBe(404);
+  });
+});

@@ -134,8 +134,9 @@ function betweenTests(browser: WalletBrowser): BetweenTests {
 }
 
 /**
- * A new tab that does not take the focus from the test's page (a tab opened with newPage takes
- * it, and Chromium then runs the test's page's animation frames slowly: every click waits).
+ * A new background tab in the test's window: it does not take the focus from the test's page (a
+ * tab opened with newPage does, and every click in the test's page then waits), and it is not a
+ * window of its own (a window per tab made each test's close a second slower in a suite).
  */
 async function openInBackground(context: BrowserContext): Promise<Page> {
   const anchor = context.pages().find((p) => !p.isClosed());
@@ -144,7 +145,7 @@ async function openInBackground(context: BrowserContext): Promise<Page> {
   const opened = context.waitForEvent('page', { predicate: (p) => p.url() === marker, timeout: 10_000 });
   const cdp = await context.newCDPSession(anchor);
   try {
-    await cdp.send('Target.createTarget', { url: marker, background: true, newWindow: true });
+    await cdp.send('Target.createTarget', { url: marker, background: true });
   } finally {
     await cdp.detach().catch(() => undefined);
   }

@@ -92,7 +92,8 @@ export const test = base.extend<WalletTestFixtures, WalletWorkerFixtures>({
     timing.resume();
     const between = betweenTests(walletBrowser);
     // The tab opened while the last test ran (the first test of a worker opens its own).
-    const page = await (between.spare ?? context.newPage());
+    // A spare that failed to open (a slow machine's 10 s) is replaced by a tab opened now.
+    const page = await (between.spare?.catch(() => context.newPage()) ?? context.newPage());
     between.spare = undefined;
     // Its first navigation waits for the last test's site data to be gone.
     gateFirstNavigation(page, between.siteDataCleared);

@@ -28,7 +28,8 @@ export interface Approvable {
  * wallet's counter (what the window shows as the next free one).
  */
 export async function contextFor(method: AnyMethod, settings: Settings, target: Target, reserveFor?: string): Promise<MethodContext> {
-  const context = await methodContext(keyRing, settings, target);
+  const plain = await methodContext(keyRing, settings, target);
+  const context = method.adaptContext ? await method.adaptContext(plain) : plain;
   if (!method.usesStacksNonce || (!reserveFor && !settings.stacksNodeUrl)) return context;
   const address = context.keys.stx.address;
   try {

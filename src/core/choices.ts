@@ -40,3 +40,14 @@ export type ExposeName = (typeof EXPOSE_NAMES)[number];
  */
 export const METHOD_KINDS = ['connect', 'sign', 'query'] as const;
 export type MethodKind = (typeof METHOD_KINDS)[number];
+
+/**
+ * Wallets the browser appears to have beside the contract's window.WalletProvider (always there):
+ * 'xverse' adds Xverse's providers (xverse-methods.md §1.1), answering in Xverse's dialect.
+ */
+export const IDENTITY_NAMES = ['xverse'] as const;
+export type IdentityName = (typeof IDENTITY_NAMES)[number];
+
+/** Which payment address Xverse exposes: native p2wpkh (m/84', new wallets) or nested p2sh-p2wpkh (m/49'). */
+export const XVERSE_PAYMENT_TYPES = ['native', 'nested'] as const;
+export type XversePaymentType = (typeof XVERSE_PAYMENT_TYPES)[number];

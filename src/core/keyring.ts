@@ -91,6 +91,11 @@ export class KeyRing {
     return remember(this.secretKeys, id, () => deriveSecrets(root, network, account));
   }
 
+  /** The wallet's BIP-32 root, for a method that derives at paths of its own (Xverse's); kept in memory only. */
+  masterKey(mnemonic: string, passphrase: string): Promise<HDKey> {
+    return this.root(`${mnemonic}\u0000${passphrase}`, mnemonic, passphrase);
+  }
+
   private root(wallet: string, mnemonic: string, passphrase: string): Promise<HDKey> {
     return remember(this.roots, wallet, () => {
       const pending = mnemonicToSeed(mnemonic, passphrase).then(masterKey);

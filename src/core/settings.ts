@@ -5,6 +5,8 @@ import {
   ENTRY_KINDS,
   ENTRY_ORDERS,
   EXPOSE_NAMES,
+  IDENTITY_NAMES,
+  XVERSE_PAYMENT_TYPES,
   MAX_RESPONSE_DELAY_MS,
   TAPROOT_KEY_FIELDS,
   VARIANTS,
@@ -13,6 +15,8 @@ import {
   type EntryKind,
   type EntryOrder,
   type ExposeName,
+  type IdentityName,
+  type XversePaymentType,
   type TaprootKeyField,
   type Variant,
 } from './choices.ts';
@@ -61,6 +65,10 @@ export interface Settings {
   strictParams: boolean;
   /** Also define window.LeatherProvider / window.StacksProvider as this provider (pages loaded after the change). */
   exposeAs: ExposeName[];
+  /** Other wallets the browser appears to have, each in its own dialect (pages loaded after the change). */
+  identities: IdentityName[];
+  /** Xverse's payment address: native p2wpkh (m/84') or nested p2sh-p2wpkh (m/49'). */
+  xversePaymentType: XversePaymentType;
   // Faults, applied to getAddresses / stx_getAddresses answers (core/faults.ts):
   /** standard: p2wpkh, p2tr, STX; reversed; shuffled (seeded by shuffleSeed, never the standard order). */
   entryOrder: EntryOrder;
@@ -100,6 +108,8 @@ export const DEFAULT_SETTINGS: Readonly<Settings> = Object.freeze({
   stacksNonces: {},
   strictParams: false,
   exposeAs: [],
+  identities: [],
+  xversePaymentType: 'native',
   entryOrder: 'standard',
   shuffleSeed: 1,
   extraEntries: false,
@@ -183,7 +193,7 @@ export function applySettingsPatch(current: Settings, patch: unknown): Settings 
   if (!isPlainRecord(patch)) throw new SettingsError('settings must be an object');
   const unknown = Object.keys(patch).filter((k) => !(KEYS as string[]).includes(k));
   if (unknown.length > 0) throw new SettingsError(`unknown setting ${list(unknown)}; known: ${KEYS.join(', ')}`);
-  const next: Settings = { ...current, missingEntries: [...current.missingEntries], stacksNonces: { ...current.stacksNonces }, exposeAs: [...current.exposeAs] };
+  const next: Settings = { ...current, missingEntries: [...current.missingEntries], stacksNonces: { ...current.stacksNonces }, exposeAs: [...current.exposeAs], identities: [...current.identities] };
   const p = patch as Record<keyof Settings, unknown>;
 
   if ('mnemonic' in p) {
@@ -210,6 +220,8 @@ export function applySettingsPatch(current: Settings, patch: unknown): Settings 
   if ('rejectionCode' in p) next.rejectionCode = oneOf('rejectionCode', REJECTION_CODES, p.rejectionCode);
   if ('missingEntries' in p) next.missingEntries = someOf('missingEntries', ENTRY_KINDS, p.missingEntries);
   if ('exposeAs' in p) next.exposeAs = someOf('exposeAs', EXPOSE_NAMES, p.exposeAs);
+  if ('identities' in p) next.identities = someOf('identities', IDENTITY_NAMES, p.identities);
+  if ('xversePaymentType' in p) next.xversePaymentType = oneOf('xversePaymentType', XVERSE_PAYMENT_TYPES, p.xversePaymentType);
   if ('accountRule' in p) next.accountRule = oneOf('accountRule', ACCOUNT_RULES, p.accountRule);
   if ('taprootKeyField' in p) next.taprootKeyField = oneOf('taprootKeyField', TAPROOT_KEY_FIELDS, p.taprootKeyField);
   if ('bitcoinBroadcastUrl' in p) next.bitcoinBroadcastUrl = broadcastUrl('bitcoinBroadcastUrl', p.bitcoinBroadcastUrl);

@@ -1,6 +1,6 @@
 // BIP-322 "simple" message signatures, built as the real wallet builds them (signing-methods.md §5.1).
 import { base64 } from '@scure/base';
-import { RawWitness, Script, Transaction, p2tr, p2wpkh } from '@scure/btc-signer';
+import { RawWitness, Script, Transaction, p2sh, p2tr, p2wpkh } from '@scure/btc-signer';
 import { tagSchnorr } from '@scure/btc-signer/utils.js';
 import { NO_AUX_RANDOMNESS } from './sighash.ts';
 
@@ -23,9 +23,11 @@ function toSpend(script: Uint8Array, message: string): Transaction {
  * key path, SIGHASH_DEFAULT, a 64-byte Schnorr signature with zero auxiliary randomness
  * (the real wallet's is random; this one is deterministic and just as valid).
  */
-export function signBip322(message: string, privateKey: Uint8Array, publicKey: Uint8Array, type: 'p2wpkh' | 'p2tr'): string {
+export function signBip322(message: string, privateKey: Uint8Array, publicKey: Uint8Array, type: 'p2wpkh' | 'p2tr' | 'p2sh-p2wpkh'): string {
   const xOnly = publicKey.subarray(1);
-  const { script } = type === 'p2wpkh' ? p2wpkh(publicKey) : p2tr(xOnly);
+  // Nested segwit (Xverse's 'nested' payment address): the p2wpkh program behind a p2sh script.
+  const nested = type === 'p2sh-p2wpkh' ? p2sh(p2wpkh(publicKey)) : undefined;
+  const { script } = nested ?? (type === 'p2wpkh' ? p2wpkh(publicKey) : p2tr(xOnly));
   const toSign = new Transaction({ version: 0, allowUnknownOutputs: true });
   toSign.addInput({
     txid: toSpend(script, message).id,
@@ -33,6 +35,7 @@ export function signBip322(message: string, privateKey: Uint8Array, publicKey: U
     sequence: 0,
     witnessUtxo: { script, amount: 0n },
     ...(type === 'p2tr' && { tapInternalKey: xOnly }),
+    ...(nested && { redeemScript: nested.redeemScript }),
   });
   toSign.addOutput({ script: Script.encode(['RETURN']), amount: 0n });
   toSign.signIdx(privateKey, 0, undefined, NO_AUX_RANDOMNESS);

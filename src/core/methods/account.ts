@@ -24,7 +24,7 @@ export type StacksAddressLookup = (address: string, network: NetworkName) => Pro
  */
 export async function chooseTarget(method: AnyMethod, params: unknown, settings: Settings, connected: number | undefined, lookup: StacksAddressLookup): Promise<Target> {
   const network = method.network(params, settings);
-  if (method.kind !== 'sign') return { account: settings.activeAccount, source: 'active', network };
+  if (method.kind !== 'sign' || method.activeAccountOnly) return { account: settings.activeAccount, source: 'active', network };
   const requested = method.requestedAccount(params);
   if (settings.accountRule === 'site') {
     // As the real wallet: the site's account wins; a Stacks `address` never picks the signer.

@@ -12,6 +12,8 @@ import { stxSignStructuredMessage } from './stx-sign-structured-message.ts';
 import { stxSignTransaction } from './stx-sign-transaction.ts';
 import { stxTransferStx } from './stx-transfer-stx.ts';
 import { implemented, supportedMethods } from './supported-methods.ts';
+import { XVERSE_METHODS } from './xverse/index.ts';
+import type { IdentityName } from '../choices.ts';
 
 export const METHODS: Readonly<Record<string, AnyMethod>> = Object.freeze(
   Object.fromEntries(
@@ -33,6 +35,10 @@ export const METHODS: Readonly<Record<string, AnyMethod>> = Object.freeze(
 );
 implemented.push(...Object.keys(METHODS));
 
-export function methodNamed(name: string): AnyMethod | undefined {
-  return Object.hasOwn(METHODS, name) ? METHODS[name] : undefined;
+/** Each identity's own table (its dialect); the contract's provider uses METHODS. */
+const IDENTITY_METHODS: Readonly<Record<IdentityName, Readonly<Record<string, AnyMethod>>>> = { xverse: XVERSE_METHODS };
+
+export function methodNamed(name: string, identity?: IdentityName): AnyMethod | undefined {
+  const table = identity ? IDENTITY_METHODS[identity] : METHODS;
+  return Object.hasOwn(table, name) ? table[name] : undefined;
 }

@@ -1,9 +1,11 @@
 // What every wallet method is: params → the account that acts → what the window shows → the result.
+import type { HDKey } from '@scure/bip32';
 import type { JsonValue } from '../json.ts';
 import type { AccountKeys, AccountSecrets } from '../keys.ts';
 import type { NetworkName } from '../networks.ts';
-import type { Settings } from '../settings.ts';
-import type { MethodKind } from '../choices.ts';
+import type { Settings, SettingsPatch } from '../settings.ts';
+import type { IdentityName, MethodKind } from '../choices.ts';
+import type { SiteGrant } from '../site-grant.ts';
 import type { MethodNote } from '../usage.ts';
 
 /**
@@ -41,6 +43,10 @@ export interface MethodContext {
   secrets(): Promise<AccountSecrets>;
   /** The next Stacks nonce of the acting account: the node's, else the wallet's own counter. */
   stacksNonce: number;
+  /** The wallet's BIP-32 root, for a method whose wallet derives at other paths (Xverse's); never kept. */
+  root(): Promise<HDKey>;
+  /** The calling site and what it was granted: read by methods whose wallet keeps per-site permissions. */
+  site?: { origin: string; grant?: SiteGrant };
 }
 
 /** A signed transaction the wallet would hand to a node. */
@@ -61,15 +67,34 @@ export interface SignedTransaction {
 }
 
 export interface MethodOutcome {
-  /** The JSON-RPC result: always an object of JSON values. */
-  result: object;
+  /** The JSON-RPC result: an object of JSON values (Xverse also answers null, a bare string or an array). */
+  result: object | string | null;
   /** Present when the request asks for the transaction to be broadcast. */
   transaction?: SignedTransaction;
+  /** What the calling site may read from now on; null takes every permission back (a disconnect). */
+  grant?: SiteGrant | null;
+  /** A change to the wallet the approval makes (switching network). */
+  settings?: SettingsPatch;
 }
 
 
 export interface WalletMethod<P> {
   name: string;
+  /** The wallet whose dialect this is; absent: the contract's own provider (Leather's dialect). */
+  identity?: IdentityName;
+  /** The code a rejection or a closed window answers with; absent: the rejectionCode setting. */
+  rejectionCode?: number;
+  /**
+   * A permission the site must hold before anything else is checked (Xverse: 'account' read of
+   * the active account, 'network' read): -32002 otherwise.
+   */
+  gate?: 'account' | 'network';
+  /** Answered at once, with no window, when this holds (Xverse's wallet_connect of a connected site). */
+  answersAtOnce?(params: P, site: { grant?: SiteGrant }, settings: Settings): boolean;
+  /** The context as this method's wallet sees it (Xverse: its own Stacks key), before view, notes and respond. */
+  adaptContext?(context: MethodContext): Promise<MethodContext>;
+  /** Acts for the active account whatever accountRule says (a wallet with no per-site account). */
+  activeAccountOnly?: true;
   /**
    * connect: a window where the person picks the account; sign: a window, and the target
    * account acts; query: answered at once, with no window and no approval policy.

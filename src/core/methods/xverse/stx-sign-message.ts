@@ -1,0 +1,15 @@
+// stx_signMessage (Xverse): a utf8 message signed RSV by Xverse's Stacks key; other params are stripped (§3.3).
+import { defineMethod, type WalletMethod } from '../method.ts';
+import { stxSignMessage, type StacksMessageParams } from '../stx-sign-message.ts';
+import { REQUEST_REJECTED, xverseMethod } from './dialect.ts';
+
+const leather = stxSignMessage as unknown as WalletMethod<StacksMessageParams>;
+
+export const xverseStxSignMessage = xverseMethod(
+  defineMethod<StacksMessageParams>({
+    ...leather,
+    // @stacks/connect adds publicKey for Xverse; Xverse's schema strips it and anything else.
+    parse: (raw, settings) => leather.parse({ message: raw !== null && typeof raw === 'object' && !Array.isArray(raw) ? (raw['message'] ?? null) : null }, settings),
+    rejection: { rejected: REQUEST_REJECTED, closed: 'User rejected the message signing request' },
+  }),
+);

@@ -1,0 +1,5 @@
+// wallet_getAccount (Xverse): the connected account's id and all three addresses, as wallet_connect's fast path (§3.1).
+import { accountResult } from './connect-result.ts';
+import { noParams, xverseQuery } from './dialect.ts';
+
+export const walletGetAccount = xverseQuery('wallet_getAccount', 'account', (raw) => noParams('wallet_getAccount', raw), async (_params, context) => ({ result: await accountResult(context) }));

@@ -97,6 +97,8 @@ export async function buildAll(): Promise<void> {
     // The provider lists the implemented methods in its picker entries without bundling the method table.
     build({ ...browserBundle, entryPoints: { page: `${root}src/page/index.ts` }, outdir: extension, define: { __METHOD_NAMES__: JSON.stringify(Object.keys(METHODS)) } }),
     // One alias script per name the exposeAs setting can choose (src/background/expose.ts registers them).
+    // One page script per identity the identities setting can add (src/background/expose.ts registers them).
+    build({ ...browserBundle, entryPoints: { 'identity-xverse': `${root}src/page/xverse.ts` }, outdir: extension }),
     ...EXPOSE_NAMES.map((name) => build({ ...browserBundle, entryPoints: { [`expose-${name}`]: `${root}src/page/expose.ts` }, outdir: extension, define: { __EXPOSE_NAME__: JSON.stringify(name) } })),
     build({ ...browserBundle, entryPoints: { approve: `${root}popup/approve.ts`, settings: `${root}popup/settings.ts`, floor: `${root}popup/floor.ts` }, outdir: `${extension}/popup` }),
     // The demo dApp the e2e tests and `npm start` open (served by e2e/demo/server.ts).
@@ -104,6 +106,8 @@ export async function buildAll(): Promise<void> {
     // A dApp written with @stacks/connect. WalletConnect's SDK (loaded only when an app passes a
     // project id) stays out: it is large and this page never uses it.
     build({ ...browserBundle, format: 'esm', entryPoints: { 'connect-app': `${root}e2e/demo/connect-app.ts` }, outdir: `${out}/demo`, external: ['@reown/*'] }),
+    // A dApp written with sats-connect, Xverse's SDK (its wallet-picker UI is bundled too, never shown: the tests pick by localStorage).
+    build({ ...browserBundle, format: 'esm', entryPoints: { 'sats-app': `${root}e2e/demo/sats-app.ts` }, outdir: `${out}/demo` }),
     build({ ...nodeBundle, entryPoints: [`${root}src/cli/main.ts`], outfile: `${out}/cli/mock-wallet.js`, banner: { js: `#!/usr/bin/env node\n${REQUIRE_SHIM}` } }),
     build({ ...nodeBundle, entryPoints: [`${root}src/testing/index.ts`], outfile: `${out}/testing/index.js`, packages: 'external' }),
     build({ ...nodeBundle, entryPoints: [`${root}src/puppeteer/index.ts`], outfile: `${out}/puppeteer/index.js`, packages: 'external' }),

@@ -5,6 +5,7 @@ import browser from 'webextension-polyfill';
 import { methodNamed } from '../core/methods/index.ts';
 import { RPC_ERROR, RpcError, rpcFailure, type RpcFailure, type RpcResponse } from '../core/rpc.ts';
 import type { Settings } from '../core/settings.ts';
+import type { IdentityName } from '../core/choices.ts';
 import { isPrepared, type Answer, type Prepared } from './decision.ts';
 import { act } from './fulfil.ts';
 import type { JsonValue } from '../core/json.ts';
@@ -18,10 +19,12 @@ import { closePromptWindow } from './prompt-window.ts';
 export type Settled = StoredAnswer['settled'];
 
 /** The method's own words when the person rejects or closes (the real wallet's, for signing methods). */
-export function rejection(id: string, method: string, settings: Settings, reason: 'rejected' | 'closed' | 'reset'): RpcFailure {
-  const words = methodNamed(method)?.rejection ?? { rejected: 'User rejected the request.', closed: 'User closed the approval window.' };
+export function rejection(request: { id: string; method: string; identity?: IdentityName }, settings: Settings, reason: 'rejected' | 'closed' | 'reset'): RpcFailure {
+  const method = methodNamed(request.method, request.identity);
+  const words = method?.rejection ?? { rejected: 'User rejected the request.', closed: 'User closed the approval window.' };
   const message = reason === 'reset' ? 'The request was withdrawn: the wallet was reset.' : words[reason];
-  return rpcFailure(id, settings.rejectionCode, message, { reason });
+  // A wallet with its own code (Xverse: -32000) answers with it; the contract's provider with the setting's.
+  return rpcFailure(request.id, method?.rejectionCode ?? settings.rejectionCode, message, { reason });
 }
 
 /** A thrown error as the page gets it: an RpcError keeps its code, anything else is -32603. */
@@ -85,8 +88,8 @@ export function settle(key: string, decide: (request: PendingRequest) => Promise
 }
 
 /** The slow-wallet fault: connect answers wait responseDelayMs before they reach the page. */
-async function deliverAtFor(method: string, delayed: boolean): Promise<number | undefined> {
-  const kind = methodNamed(method)?.kind;
+async function deliverAtFor(request: PendingRequest, delayed: boolean): Promise<number | undefined> {
+  const kind = methodNamed(request.method, request.identity)?.kind;
   const delay = delayed && kind ? answerDelayMs(kind, await currentSettings()) : 0;
   return delay > 0 ? Date.now() + delay : undefined;
 }
@@ -141,7 +144,7 @@ async function settleNow(key: string, decide: (request: PendingRequest) => Promi
     }
     const current = await pendingRequests.get(key);
     if (!current) return false; // its tab went away while deciding
-    deliverAt = await deliverAtFor(current.method, delayed);
+    deliverAt = await deliverAtFor(current, delayed);
     await pendingRequests.set(key, { ...current, answer: { response: answer!.response, settled: outcomeOf(answer!), ...(deliverAt !== undefined && { deliverAt }) } });
   } finally {
     deciding.delete(key);
@@ -192,7 +195,7 @@ export async function withdraw(key: string, settings: Settings): Promise<void> {
   const request = await pendingRequests.get(key);
   if (!request?.answer) return;
   if (!isDue(request.answer)) {
-    const response = rejection(request.id, request.method, settings, 'reset');
+    const response = rejection(request, settings, 'reset');
     await pendingRequests.set(key, { ...request, answer: { response, settled: outcomeOf({ response, outcome: 'rejected' }) } });
   }
   await finish(key);

@@ -19,7 +19,7 @@ export function reject(key: string, reason: 'rejected' | 'closed' | 'reset'): Pr
   return settle(
     key,
     async (request) => ({
-      response: rejection(request.id, request.method, await currentSettings(), reason),
+      response: rejection(request, await currentSettings(), reason),
       outcome: reason === 'closed' ? 'closed' : 'rejected',
     }),
     { delayed: reason !== 'reset' }, // a reset answers at once, whatever the delay fault (a decided transaction stands)
@@ -45,7 +45,7 @@ export async function handlePrompt(message: PromptMessage, sender: Runtime.Messa
         // The window may report in before windows.create resolved in the router.
         if (request.windowId === undefined && windowId !== undefined) await pendingRequests.update(message.key, (p) => ({ ...p, windowId }));
         const settings = await currentSettings();
-        const method = findMethod(request.method);
+        const method = findMethod(request.method, request.identity);
         // getAddresses: the account the person is looking at; signing methods: the one that acts.
         const account = method.kind === 'connect' ? message.account : request.target.account;
         assertAccount(account);

@@ -5,6 +5,7 @@ import { drop, setHoldDelivery, setHoldSending, whenDecided, withdraw } from './
 import { approve, reject } from './approvals.ts';
 import { clearCalls, listCalls, usage } from './call-log.ts';
 import { connections } from './connections.ts';
+import { siteGrants } from './site-grants.ts';
 import { keyCacheProblems } from './key-cache.ts';
 import { pauseWindows } from './window-queue.ts';
 import { ensureWarm, warmReady } from './warm-window.ts';
@@ -91,6 +92,8 @@ export const control: WalletControl = {
     } finally {
       void pauseWindows(false);
     }
+    // Grants go before the defaults return: a reset is not an account change any site hears of.
+    await siteGrants.clear();
     const [, defaults] = await Promise.all([clearCalls(), restoreDefaults(keep), connections.clear(), forgetKeys()]);
     // A warm window withdrawn with its request is replaced (an untaken one stays as it is), and
     // the keys just forgotten are derived again, both off the next test's path.

@@ -11,6 +11,14 @@ import { broadcast, broadcastEndpoint, nodeNonce } from './broadcast.ts';
 import { connections } from './connections.ts';
 import { advancePast, reserveNonce } from './nonces.ts';
 import { keyRing, updateSettings } from './state.ts';
+import { siteGrants } from './site-grants.ts';
+import { revokeGrant } from './wallet-events.ts';
+import type { IdentityName } from '../core/choices.ts';
+
+const siteGrantOf = async (origin: string) => {
+  const grant = await siteGrants.get(origin);
+  return grant ? { grant } : {};
+};
 
 export interface Approvable {
   id: string;
@@ -20,6 +28,8 @@ export interface Approvable {
   target: Target;
   /** The wallet's master fingerprint when a signing request arrived. */
   fingerprint?: string;
+  /** The wallet the page called (its dialect); absent: the contract's provider. */
+  identity?: IdentityName;
 }
 
 /**
@@ -47,7 +57,7 @@ export async function contextFor(method: AnyMethod, settings: Settings, target: 
  * the request's pending entry (`key`), so deciding again signs the same transaction.
  */
 export async function decide(request: Approvable & { key?: string }, settings: Settings, account?: number): Promise<Answer | Prepared> {
-  const method = findMethod(request.method);
+  const method = findMethod(request.method, request.identity);
   let target = request.target;
   if (method.kind === 'connect') {
     const chosen = account ?? settings.activeAccount;
@@ -59,7 +69,8 @@ export async function decide(request: Approvable & { key?: string }, settings: S
   const params = method.parse(request.params, settings);
   // A nonce is reserved only for a transaction that names none of its own.
   const reserveFor = method.requestedNonce?.(params) === undefined ? request.key : undefined;
-  const context = await contextFor(method, settings, target, reserveFor);
+  const site = { origin: request.origin, ...(await siteGrantOf(request.origin)) };
+  const context = { ...(await contextFor(method, settings, target, reserveFor)), site };
   if (method.kind === 'sign' && request.fingerprint !== undefined && request.fingerprint !== context.keys.fingerprint) {
     throw new RpcError(
       RPC_ERROR.INTERNAL_ERROR,
@@ -68,7 +79,11 @@ export async function decide(request: Approvable & { key?: string }, settings: S
   }
   const outcome = await method.respond(params, context);
   const answered = method.kind === 'query' ? {} : { account: target.account, accountSource: target.source };
-  if (method.kind === 'connect') await connections.set(request.origin, target.account);
+  if (method.kind === 'connect' && !method.identity) await connections.set(request.origin, target.account);
+  // What the site may read from now on (Xverse's permissions); a disconnect tells its tabs.
+  if (outcome.grant === null) await revokeGrant(request.origin);
+  else if (outcome.grant) await siteGrants.set(request.origin, outcome.grant);
+  if (outcome.settings) await updateSettings(outcome.settings);
   if (!outcome.transaction) return { response: rpcSuccess(request.id, outcome.result), outcome: 'approved', ...answered };
 
   const signed = outcome.transaction;

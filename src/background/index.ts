@@ -57,7 +57,7 @@ browser.runtime.onConnect.addListener((port) => {
 // is installed or updated and when the browser starts, not on every wake of this worker.
 const reconcileExposure = (): void =>
   void currentSettings()
-    .then((settings) => syncExposure(settings.exposeAs))
+    .then((settings) => syncExposure(settings))
     .catch((error: unknown) => console.error('[mock wallet] could not register the exposeAs aliases:', error));
 browser.runtime.onInstalled.addListener(reconcileExposure);
 browser.runtime.onStartup.addListener(reconcileExposure);

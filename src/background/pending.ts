@@ -1,6 +1,7 @@
 // Requests waiting for a person, kept in session storage so a restarted worker still answers them.
 import type { JsonValue } from '../core/json.ts';
 import type { Target } from '../core/methods/method.ts';
+import type { IdentityName } from '../core/choices.ts';
 import { RPC_ERROR, RpcError, type RpcResponse } from '../core/rpc.ts';
 import type { CallLogEntry } from '../shared/control.ts';
 import type { Prepared } from './decision.ts';
@@ -16,6 +17,8 @@ export interface PendingRequest {
   frameId: number;
   documentId?: string;
   method: string;
+  /** The wallet the page called (its dialect); absent: the contract's provider. */
+  identity?: IdentityName;
   /** As the page sent them; parsed again when answered (parsing is pure). */
   params?: JsonValue;
   /** The account and network the request acts for, fixed when it arrived. */

@@ -13,7 +13,7 @@ export function promptQuery(request: PendingRequest, settings: Settings): string
     key: request.key,
     origin: request.origin,
     method: request.method,
-    kind: findMethod(request.method).kind,
+    kind: findMethod(request.method, request.identity).kind,
     network: request.target.network,
     account: String(request.target.account),
     accountCount: String(settings.accountCount),

@@ -12,6 +12,7 @@ import type { Answer } from './decision.ts';
 import { approve, reject } from './approvals.ts';
 import { logCall } from './call-log.ts';
 import { connections } from './connections.ts';
+import { siteGrants } from './site-grants.ts';
 import { fulfil } from './fulfil.ts';
 import { admit, pendingKey, pendingRequests, type PendingRequest } from './pending.ts';
 import { openQueued } from './window-queue.ts';
@@ -70,6 +71,8 @@ export async function handleRpc(message: RpcRequestMessage, sender: Runtime.Mess
 
   const settings = await currentSettings();
   const { method } = message.request;
+  // Only the relay sets it, from the port the request came through; anything else is the contract's provider.
+  const identity = message.identity === 'xverse' ? message.identity : undefined;
   // The relay forwards what the page's port carried; the page may not have used the provider.
   const checked = toJsonValue(message.request.params, REQUEST_LIMITS, 'params');
   const params = checked.ok ? checked.value : undefined;
@@ -80,6 +83,7 @@ export async function handleRpc(message: RpcRequestMessage, sender: Runtime.Mess
     tabId,
     frameId,
     method: typeof method === 'string' ? (method.length > MAX_METHOD_LENGTH ? `${method.slice(0, MAX_METHOD_LENGTH)}…` : method) : typeof method,
+    ...(identity && { identity }),
     ...(params !== undefined && { params }),
     userActivation: message.userActivation === true,
     ...(typeof message.gestureAt === 'number' && Number.isFinite(message.gestureAt) && { gestureAt: message.gestureAt }),
@@ -91,14 +95,20 @@ export async function handleRpc(message: RpcRequestMessage, sender: Runtime.Mess
   try {
     const request = parseRequest(message.request);
     if (!checked.ok) throw invalidParams(`${checked.path} ${checked.reason}`);
+    if (identity && !settings.identities.includes(identity)) {
+      throw new RpcError(RPC_ERROR.INTERNAL_ERROR, `this wallet no longer poses as ${identity} (the identities setting was changed after the page loaded); reload the page, or add '${identity}' to identities`);
+    }
     const connectedAccount = await connections.get(entry.origin);
-    const { method, params: parsed, target } = await prepareCall(keyRing, request.method, params, settings, connectedAccount);
+    const grant = identity ? await siteGrants.get(entry.origin) : undefined;
+    const { method, params: parsed, target } = await prepareCall(keyRing, request.method, params, settings, connectedAccount, identity, grant);
+    // Xverse's wallet_connect from a site already connected: answered at once, as a query.
+    const kind = method.answersAtOnce?.(parsed, { ...(grant && { grant }) }, settings) ? 'query' : method.kind;
     let fingerprint: string | undefined;
     // What the usage rules read (core/usage.ts): the wallet's state as this call found it.
-    entry.kind = method.kind;
+    entry.kind = kind;
     entry.activeAccount = settings.activeAccount;
     if (connectedAccount !== undefined) entry.connectedAccount = connectedAccount;
-    if (method.kind === 'sign') {
+    if (kind === 'sign') {
       entry.accountNamed = method.requestedAccount(parsed) !== undefined;
       entry.accountRule = settings.accountRule;
       const keys = await keyRing.account(settings.mnemonic, settings.passphrase, target.network, target.account);
@@ -108,16 +118,16 @@ export async function handleRpc(message: RpcRequestMessage, sender: Runtime.Mess
     }
     const ignored = method.ignored?.(parsed) ?? [];
     if (ignored.length > 0) entry.ignoredParams = ignored.slice(0, 20).map((name) => name.slice(0, 64));
-    if (method.kind !== 'query' && (await settingsProblems()).walletUnusable) throw new RpcError(RPC_ERROR.INTERNAL_ERROR, UNUSABLE_WALLET);
-    const approvable = { id, origin: entry.origin, method: request.method, ...(params !== undefined && { params }), target };
+    if (kind !== 'query' && (await settingsProblems()).walletUnusable) throw new RpcError(RPC_ERROR.INTERNAL_ERROR, UNUSABLE_WALLET);
+    const approvable = { id, origin: entry.origin, method: request.method, ...(identity && { identity }), ...(params !== undefined && { params }), target };
     // A query (supportedMethods) asks nothing of the person: no window, no policy.
-    const prompted = method.kind !== 'query' && settings.approvalPolicy === 'prompt';
+    const prompted = kind !== 'query' && settings.approvalPolicy === 'prompt';
     // The slow-wallet fault delays a connect answer under every policy: it waits as a stored
     // request does, so a reset withdraws it and a stopped worker still delivers it.
-    const delayed = answerDelayMs(method.kind, settings) > 0;
+    const delayed = answerDelayMs(kind, settings) > 0;
     // A signing request is stored even when approved at once: its transaction and nonce are decided
     // exactly once, whatever happens to this worker or the page's retry.
-    const signing = method.kind === 'sign' && settings.approvalPolicy === 'approve';
+    const signing = kind === 'sign' && settings.approvalPolicy === 'approve';
     if (prompted || delayed || signing) {
       const pending: PendingRequest = {
         key,
@@ -128,6 +138,7 @@ export async function handleRpc(message: RpcRequestMessage, sender: Runtime.Mess
         frameId,
         ...(sender.documentId !== undefined && { documentId: sender.documentId }),
         method: request.method,
+        ...(identity && { identity }),
         ...(params !== undefined && { params }),
         target,
         ...(connectedAccount !== undefined && { connectedAccount }),
@@ -147,9 +158,9 @@ export async function handleRpc(message: RpcRequestMessage, sender: Runtime.Mess
       return { type: 'rpc/pending' };
     }
     answer =
-      method.kind === 'query' || settings.approvalPolicy === 'approve'
+      kind === 'query' || settings.approvalPolicy === 'approve'
         ? await fulfil(approvable, settings)
-        : { response: rejection(id, request.method, settings, 'rejected'), outcome: 'rejected' };
+        : { response: rejection(approvable, settings, 'rejected'), outcome: 'rejected' };
   } catch (error) {
     answer = failed(id, error);
   }

@@ -67,6 +67,10 @@ export class SessionMap<T> {
     return (await this.load()).get(key);
   }
 
+  async entries(): Promise<[string, T][]> {
+    return [...(await this.load()).entries()];
+  }
+
   async values(): Promise<T[]> {
     return [...(await this.load()).values()];
   }

@@ -2,6 +2,7 @@
 import { KeyRing } from '../core/keyring.ts';
 import { applySettingsPatch, defaultSettings, type Settings, type SettingsPatch, type StoredSettingsReport } from '../core/settings.ts';
 import { syncExposure } from './expose.ts';
+import { announceChange } from './wallet-events.ts';
 import { ensureWarm } from './warm-window.ts';
 import { derivationChanged, prederive } from './prederive.ts';
 import { forgetKeyCacheProblems, keyCache } from './key-cache.ts';
@@ -48,10 +49,12 @@ export function changeSettings(patchOf: (current: Settings) => SettingsPatch): P
     await storeSettings(next);
     // Before the change resolves, so the caller's next page has the aliases; only when they change:
     // every test's reset passes here.
-    if (next.exposeAs.join() !== current.exposeAs.join()) await syncExposure(next.exposeAs);
+    if (next.exposeAs.join() !== current.exposeAs.join() || next.identities.join() !== current.identities.join()) await syncExposure(next);
     // Turned on: the warm window is prepared in the background; turned off: it goes.
     if (next.warmWindow !== current.warmWindow) void ensureWarm().catch(() => undefined);
     if (derivationChanged(current, next)) void prederive(keyRing, next);
+    // Sites holding an Xverse grant hear of a new account or network (after the change is stored).
+    void announceChange(keyRing, current, next).catch((error: unknown) => console.error('[mock wallet] could not send wallet events:', error));
     loaded = Promise.resolve({ settings: next, problems: [], walletUnusable: false }); // what is stored now is valid
     return next;
   });

@@ -5,7 +5,20 @@ import browser, { type Runtime } from 'webextension-polyfill';
 import { REQUEST_LIMITS, toJsonValue } from '../core/json.ts';
 import { MAX_ID_LENGTH, parseRequest } from '../core/envelope.ts';
 import { RPC_ERROR, RpcError, rpcFailure, type RpcResponse } from '../core/rpc.ts';
-import { HANDSHAKE, isMessage, type PageRequest, type RpcPollMessage, type RpcReply, type RpcRequestMessage, type RpcResponseMessage } from '../shared/messages.ts';
+import {
+  HANDSHAKE,
+  XVERSE_HANDSHAKE,
+  XVERSE_HELLO,
+  isMessage,
+  type PageEvent,
+  type PageRequest,
+  type RpcPollMessage,
+  type RpcReply,
+  type RpcRequestMessage,
+  type RpcResponseMessage,
+  type WalletEventMessage,
+} from '../shared/messages.ts';
+import type { IdentityName } from '../core/choices.ts';
 
 const RETRY_DELAYS_MS = [10, 50, 100, 250, 500, 1000, 2000, 4000];
 /** How often a request waiting for its person is asked about: it wakes a stopped worker, which then delivers. */
@@ -13,14 +26,19 @@ const POLL_MS = 1000;
 /** Polls the wallet may answer "no such request" (its answer in flight) before the request counts as lost. */
 const UNKNOWN_LIMIT = 3;
 const channel = new MessageChannel();
-const outstanding = new Set<string>();
+/** Xverse's providers get a port of their own when their page script asks: the port says which wallet was called. */
+let xverse: MessageChannel | undefined;
+/** Each waiting request, and the port its answer goes back through. */
+const outstanding = new Map<string, MessagePort>();
 
 const ORPHAN_CHECK_MS = 500;
 let orphanCheck: ReturnType<typeof setInterval> | undefined;
 
 function answer(id: string, response: RpcResponse): void {
-  if (!outstanding.delete(id)) return; // exactly one answer per request
-  channel.port1.postMessage({ id, response });
+  const port = outstanding.get(id);
+  if (!port) return; // exactly one answer per request
+  outstanding.delete(id);
+  port.postMessage({ id, response });
   if (outstanding.size === 0 && orphanCheck !== undefined) {
     clearInterval(orphanCheck);
     orphanCheck = undefined;
@@ -31,13 +49,13 @@ const extensionGone = (): boolean => !browser.runtime?.id;
 
 /** An answer that was never coming: the extension was reloaded or removed under a waiting request. */
 function answerOrphaned(): void {
-  for (const id of [...outstanding]) {
+  for (const id of [...outstanding.keys()]) {
     answer(id, rpcFailure(id, RPC_ERROR.INTERNAL_ERROR, 'the wallet extension was reloaded or removed; reload the page'));
   }
 }
 
-function track(id: string): void {
-  outstanding.add(id);
+function track(id: string, port: MessagePort): void {
+  outstanding.set(id, port);
   orphanCheck ??= setInterval(() => {
     if (extensionGone()) answerOrphaned();
   }, ORPHAN_CHECK_MS);
@@ -76,12 +94,13 @@ for (const type of ['pointerdown', 'keydown', 'touchend'] as const) {
   addEventListener(type, (event) => void (event.isTrusted && (lastGestureAt = Date.now())), { capture: true, passive: true });
 }
 
-async function forward(request: PageRequest): Promise<void> {
+async function forward(request: PageRequest, identity?: IdentityName): Promise<void> {
   const message: RpcRequestMessage = {
     type: 'rpc/request',
     request: request.params === undefined ? { id: request.id, method: request.method } : { id: request.id, method: request.method, params: request.params },
     userActivation: request.userActivation,
     ...(lastGestureAt !== undefined && { gestureAt: lastGestureAt }),
+    ...(identity && { identity }),
   };
   for (let attempt = 0; ; attempt++) {
     try {
@@ -128,18 +147,32 @@ function poll(id: string): void {
   setTimeout(() => void tick(), POLL_MS);
 }
 
-channel.port1.onmessage = (event: MessageEvent<unknown>) => {
-  const id = idOf(event.data);
-  if (id === undefined || outstanding.has(id)) return;
-  track(id);
-  const request = checked(id, event.data as object);
-  if ('jsonrpc' in request) answer(id, request);
-  else void forward(request);
-};
+/** Requests through one provider's port: checked here, then sent to the wallet tagged with that provider's identity. */
+const receiveFrom =
+  (port: MessagePort, identity?: IdentityName) =>
+  (event: MessageEvent<unknown>): void => {
+    const id = idOf(event.data);
+    if (id === undefined || outstanding.has(id)) return;
+    track(id, port);
+    const request = checked(id, event.data as object);
+    if ('jsonrpc' in request) answer(id, request);
+    else void forward(request, identity);
+  };
+channel.port1.onmessage = receiveFrom(channel.port1);
+
+// Xverse's page script (registered only while the identities setting lists it) asks once for its port.
+// A page script could ask too: it gets a port whose requests the wallet answers only while Xverse is on.
+document.addEventListener(XVERSE_HELLO, () => {
+  if (xverse) return;
+  xverse = new MessageChannel();
+  xverse.port1.onmessage = receiveFrom(xverse.port1, 'xverse');
+  window.postMessage({ [XVERSE_HANDSHAKE]: true }, '*', [xverse.port2]);
+});
 
 browser.runtime.onMessage.addListener((message: unknown, sender: Runtime.MessageSender) => {
-  if (sender.id !== browser.runtime.id || !isMessage<RpcResponseMessage>(message, 'rpc/response')) return undefined;
-  answer(message.response.id, message.response);
+  if (sender.id !== browser.runtime.id) return undefined;
+  if (isMessage<RpcResponseMessage>(message, 'rpc/response')) answer(message.response.id, message.response);
+  else if (isMessage<WalletEventMessage>(message, 'wallet/event') && message.identity === 'xverse') xverse?.port1.postMessage({ event: message.event } satisfies PageEvent);
   return undefined;
 });
 

@@ -5,7 +5,7 @@ export { Wallet } from './wallet.ts';
 export { Prompt, type PromptDetails } from '../kit/prompt.ts';
 export { WalletSetupError, extensionPath, findFirefox } from '../kit/setup.ts';
 export { describeCall } from '../kit/wallet.ts';
-export { expectedAddresses, type ExpectedAddressesOptions } from '../kit/expected.ts';
+export { expectedAddresses, type ExpectedAddressesOptions, type ExpectedXverseAddressesOptions, type ExpectedXverseAddresses } from '../kit/expected.ts';
 export { accountFromDerivationPath, accountLabel } from '../core/account-path.ts';
 export type { AddressEntry, AnsweredEntry, ExtraBtcEntry, P2wpkhEntry, P2trEntry, StxEntry, GetAddressesResult } from '../core/addresses.ts';
 export type { RpcResponse, RpcSuccess, RpcFailure, RpcErrorObject } from '../core/rpc.ts';

@@ -1,7 +1,7 @@
 // The test-control surface: a global in the service worker, reachable only through
 // the extension's own contexts (Playwright's serviceWorker.evaluate), never from a page.
 import type { JsonValue } from '../core/json.ts';
-import type { MethodKind } from '../core/choices.ts';
+import type { IdentityName, MethodKind } from '../core/choices.ts';
 import type { AccountSource } from '../core/methods/method.ts';
 import type { Settings, SettingsPatch } from '../core/settings.ts';
 import type { MethodNote, UsageFinding } from '../core/usage.ts';
@@ -17,6 +17,8 @@ export interface CallLogEntry {
   tabId: number;
   frameId: number;
   method: string;
+  /** Which wallet the page called: absent for the contract's provider, 'xverse' for Xverse's. */
+  identity?: IdentityName;
   params?: JsonValue;
   /** The page had transient user activation (a click, a key press) when it called. */
   userActivation: boolean;

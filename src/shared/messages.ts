@@ -1,7 +1,7 @@
 // Every message that crosses a context boundary, defined once and imported by both ends.
 import type { JsonValue } from '../core/json.ts';
 import type { NetworkName } from '../core/networks.ts';
-import type { MethodKind } from '../core/choices.ts';
+import type { IdentityName, MethodKind } from '../core/choices.ts';
 import type { MethodView, Target } from '../core/methods/method.ts';
 import type { RpcResponse } from '../core/rpc.ts';
 import type { Settings, SettingsPatch } from '../core/settings.ts';
@@ -11,6 +11,14 @@ import type { UsageFinding } from '../core/usage.ts';
 
 /** Marks the one window message that hands the provider its port. */
 export const HANDSHAKE = 'mock-wallet-provider/port';
+/** The Xverse page script asks for a port of its own with this document event; the relay answers with XVERSE_HANDSHAKE. */
+export const XVERSE_HELLO = 'mock-wallet-provider/xverse-hello';
+export const XVERSE_HANDSHAKE = 'mock-wallet-provider/xverse-port';
+
+/** What a wallet event carries to the page (Xverse's accountChange, networkChange, disconnect). */
+export interface PageEvent {
+  event: { type: string } & Record<string, JsonValue>;
+}
 
 export interface PageRequest {
   id: string;
@@ -33,6 +41,15 @@ export interface RpcRequestMessage {
   userActivation: boolean;
   /** When the frame last saw a trusted user gesture (epoch ms), if ever. */
   gestureAt?: number;
+  /** The wallet the page called: absent for the contract's provider; 'xverse' for Xverse's (the relay knows by the port). */
+  identity?: IdentityName;
+}
+
+/** An event for one identity's providers in a tab (background → relay → page). */
+export interface WalletEventMessage {
+  type: 'wallet/event';
+  identity: IdentityName;
+  event: PageEvent['event'];
 }
 
 /** The final answer, as a reply or later through tabs.sendMessage. */

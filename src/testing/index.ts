@@ -9,6 +9,7 @@ import { Wallet } from './wallet.ts';
 import { holdsRequest } from '../kit/driver.ts';
 import { PROMPT_PAGE } from '../shared/windows.ts';
 import { describeFindings, type UsageFinding } from '../core/usage.ts';
+import type { IdentityName } from '../core/choices.ts';
 
 export interface WalletTestFixtures {
   /** The persistent Chromium context with the extension loaded (shared by the worker's tests). */
@@ -36,6 +37,11 @@ export interface WalletTestFixtures {
    * your app's popups with `page.waitForEvent('popup')`, or set false.
    */
   warmTab: boolean;
+  /**
+   * Other wallets the browser appears to have, beside window.WalletProvider (setting identities):
+   * ['xverse'] adds Xverse's providers, for apps on sats-connect or choosing Xverse in @stacks/connect.
+   */
+  identities: IdentityName[];
 }
 
 export interface WalletWorkerFixtures {
@@ -63,13 +69,14 @@ export const test = base.extend<WalletTestFixtures, WalletWorkerFixtures>({
   usageRules: ['warn', { option: true }],
   warmWindow: [true, { option: true }],
   warmTab: [true, { option: true }],
-  wallet: async ({ walletBrowser, keepSiteData, unansweredPrompts, usageRules, warmWindow }, use, testInfo) => {
+  identities: [[], { option: true }],
+  wallet: async ({ walletBrowser, keepSiteData, unansweredPrompts, usageRules, warmWindow, identities }, use, testInfo) => {
     const timing = fixtureTiming(testInfo);
     const wallet = walletOf(walletBrowser);
     const between = betweenTests(walletBrowser);
     // The last test's tabs are closed before the wallet is reset: nothing of it reaches this test.
     await between.tabsClosed;
-    wallet.setBaseline({ warmWindow });
+    wallet.setBaseline({ warmWindow, identities });
     await wallet.reset();
     const visited = trackOrigins(walletBrowser.context);
     timing.pause();
@@ -260,7 +267,7 @@ export { Wallet } from './wallet.ts';
 export { Prompt, type PromptDetails } from './prompt.ts';
 export { WalletBrowser, WalletSetupError, findChromium, extensionPath, type LaunchOptions } from './browser.ts';
 export { accountFromDerivationPath, accountLabel } from '../core/account-path.ts';
-export { expectedAddresses, type ExpectedAddressesOptions } from '../kit/expected.ts';
+export { expectedAddresses, type ExpectedAddressesOptions, type ExpectedXverseAddressesOptions, type ExpectedXverseAddresses } from '../kit/expected.ts';
 export type { AddressEntry, AnsweredEntry, ExtraBtcEntry, P2wpkhEntry, P2trEntry, StxEntry, GetAddressesResult } from '../core/addresses.ts';
 export type { RpcResponse, RpcSuccess, RpcFailure, RpcErrorObject } from '../core/rpc.ts';
 export { RPC_ERROR } from '../core/rpc.ts';

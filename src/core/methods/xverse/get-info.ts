@@ -1,9 +1,10 @@
 // getInfo (Xverse): answered at once, no window, no permission: sats-connect asks it before any other call (§1.3).
 import { defineMethod } from '../method.ts';
+import { XVERSE_PROVIDER_INFO } from '../../xverse/provider-info.ts';
 import { noParams, xverseMethod } from './dialect.ts';
 
 /** The version the public Xverse code reports (0.54.2): the newest whose code can be read. */
-export const XVERSE_VERSION = '0.54.2';
+export const XVERSE_VERSION = XVERSE_PROVIDER_INFO.version;
 
 /** Filled by the Xverse method table (index.ts): only what this mock answers, so feature detection is truthful. */
 export const xverseImplemented: string[] = [];

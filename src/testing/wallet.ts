@@ -1,5 +1,7 @@
 // The Playwright kit's `wallet`: the shared wallet API, plus what Playwright and Chromium add
 // (clicking in @stacks/connect's picker with a locator, stopping the service worker).
+import type { IdentityName } from '../core/choices.ts';
+import { XVERSE_PICKER_NAME } from '../core/xverse/provider-info.ts';
 import type { Page } from '@playwright/test';
 import { WalletApi, pickerProblem } from '../kit/wallet.ts';
 import { PICKER_NAME } from '../shared/picker.ts';
@@ -21,8 +23,9 @@ export class Wallet extends WalletApi<Page> {
    * In @stacks/connect's wallet picker (the modal `connect()` opens), clicks **Connect** on
    * this wallet's row, as a person would. The approval window opens next.
    */
-  async pickInConnectModal(page: Page, options: { timeout?: number } = {}): Promise<void> {
-    const row = page.locator('connect-modal li').filter({ hasText: PICKER_NAME });
+  /** Clicks Connect on this wallet's row in @stacks/connect's picker; `identity: 'xverse'` picks the row Xverse is listed under. */
+  async pickInConnectModal(page: Page, options: { timeout?: number; identity?: IdentityName } = {}): Promise<void> {
+    const row = page.locator('connect-modal li').filter({ hasText: options.identity === 'xverse' ? XVERSE_PICKER_NAME : PICKER_NAME });
     try {
       await row.getByRole('button', { name: 'Connect' }).click({ timeout: options.timeout ?? PICK_TIMEOUT_MS });
     } catch (error) {

@@ -33,3 +33,6 @@ export const XVERSE_PROVIDER_INFO = {
     ],
   },
 } as const;
+
+/** The name @stacks/connect's picker lists Xverse under (its DEFAULT_PROVIDERS entry, not the page's). */
+export const XVERSE_PICKER_NAME = 'Xverse Wallet';

@@ -16,6 +16,10 @@ type SatsResponse = { status: 'success'; result: any } | { status: 'error'; erro
 const satsRequest = (page: Page, method: string, params?: unknown): Promise<SatsResponse> =>
   page.evaluate(([m, p]) => window.sats.request(m as never, p as never), [method, params] as const) as Promise<SatsResponse>;
 
+/** Xverse's own provider, called directly (no sats-connect in between): what it resolves with. */
+const xverseRequest = (page: Page, method: string, params?: unknown): Promise<unknown> =>
+  page.evaluate(([m, p]) => (window as unknown as { XverseProviders: { BitcoinProvider: { request(m: string, p?: unknown): Promise<unknown> } } }).XverseProviders.BitcoinProvider.request(m, p), [method, params] as const);
+
 /** wallet_connect, approved in the window: what a returning app's "Connect" button does. */
 async function connect(page: Page, wallet: Wallet, params?: unknown): Promise<SatsResponse> {
   const connecting = satsRequest(page, 'wallet_connect', params);
@@ -54,13 +58,15 @@ test('getInfo is answered at once, with no window; wallet_connect opens one and 
 test('before wallet_connect, getAddresses is -32002 Access denied.; after it, the purposes asked in their order', async ({ page, wallet }) => {
   await page.goto('/sats.html');
   expect(await satsRequest(page, 'getAddresses', { purposes: ['payment'] })).toEqual({ status: 'error', error: { code: -32002, message: 'Access denied.' } });
+  // The wallet's answer, and a usage finding that says why and what to do.
+  expect(await wallet.usage()).toEqual([expect.objectContaining({ rule: 'xverse-not-connected', message: expect.stringContaining('wallet_connect') })]);
   await connect(page, wallet);
   const answer = await satsRequest(page, 'getAddresses', { purposes: ['stacks', 'payment'] });
   expect(answer).toEqual({ status: 'success', result: await expectedAddresses({ identity: 'xverse', purposes: ['stacks', 'payment'] }) });
   expect(await satsRequest(page, 'wallet_getNetwork')).toEqual({ status: 'success', result: { bitcoin: { name: 'Mainnet' }, stacks: { name: 'Mainnet' } } });
   // sats-connect drops 'spark' itself for a wallet whose getInfo names no platform (as Xverse's public code); sent raw, it is -32602.
   expect(await satsRequest(page, 'getAddresses', { purposes: ['spark'] })).toEqual({ status: 'success', result: { addresses: [], network: answer.status === 'success' && answer.result.network } });
-  const raw = await page.evaluate(() => (window.XverseProviders!.BitcoinProvider as { request: (m: string, p: unknown) => Promise<unknown> }).request('getAddresses', { purposes: ['spark'] }));
+  const raw = await xverseRequest(page, 'getAddresses', { purposes: ['spark'] });
   expect(raw).toMatchObject({ jsonrpc: '2.0', error: { code: -32602, message: 'Invalid parameters.', data: { error: expect.stringContaining('purposes[0]') } } });
 });
 
@@ -160,7 +166,7 @@ test('the two calling forms of addListener both register, and the function they 
   await page.goto('/sats.html');
   await connect(page, wallet);
   const counts = await page.evaluate(async () => {
-    const provider = window.XverseProviders!.BitcoinProvider as { addListener: (...args: unknown[]) => () => void };
+    const provider = window.XverseProviders!.BitcoinProvider as unknown as { addListener: (...args: unknown[]) => () => void };
     const seen = { positional: 0, object: 0 };
     const off = provider.addListener('networkChange', () => seen.positional++);
     provider.addListener({ eventName: 'networkChange', cb: () => seen.object++ });
@@ -193,14 +199,14 @@ test("xversePaymentType 'nested' answers the m/49' p2sh-p2wpkh address, and its 
 
 test('both identities at once: each provider answers in its own dialect, with the same keys', async ({ page, wallet }) => {
   await page.goto('/sats.html');
-  const leather = page.evaluate(() => window.WalletProvider.request('getAddresses').catch((e: unknown) => e));
+  const leather = page.evaluate(() => window.WalletProvider!.request('getAddresses').catch((e: unknown) => e));
   await wallet.rejectNext();
   // The contract's provider rejects with 4001; Xverse's resolves with -32000.
   expect(await leather).toMatchObject({ error: { code: 4001 } });
-  const xverse = page.evaluate(() => (window.XverseProviders!.BitcoinProvider as { request: (m: string) => Promise<unknown> }).request('wallet_connect'));
+  const xverse = xverseRequest(page, 'wallet_connect');
   await wallet.rejectNext();
   expect(await xverse).toMatchObject({ jsonrpc: '2.0', id: expect.any(String), error: { code: -32000 } });
-  const approved = page.evaluate(() => window.WalletProvider.request('getAddresses'));
+  const approved = page.evaluate(() => window.WalletProvider!.request('getAddresses'));
   await wallet.approveNext();
   const contract = (await approved) as { result: { addresses: { address: string; symbol: string }[] } };
   const x = await connect(page, wallet);

@@ -11,7 +11,7 @@ export const CONNECT_BEFORE_SIGNING_MS = 2_000;
 export const NOTE_RULES = ['nothing-to-sign', 'network-mismatch'] as const;
 export type NoteRule = (typeof NOTE_RULES)[number];
 
-export const USAGE_RULES = ['no-user-action', 'repeated-connect', 'connect-before-signing', 'active-account-signing', ...NOTE_RULES] as const;
+export const USAGE_RULES = ['no-user-action', 'repeated-connect', 'connect-before-signing', 'active-account-signing', ...NOTE_RULES, 'xverse-not-connected'] as const;
 export type UsageRule = (typeof USAGE_RULES)[number];
 
 /** A method's own finding about one request: the fact, in a person's words; the advice is added here. */
@@ -46,6 +46,9 @@ export interface UsageCall {
   /** The params as the page sent them (read for the shape @stacks/connect gives a request). */
   params?: unknown;
   notes?: MethodNote[];
+  /** The wallet the page called: the contract's rules apply to the contract's provider only. */
+  identity?: string;
+  errorCode?: number;
   outcome: string;
   startedAt: number;
   settledAt?: number;
@@ -180,6 +183,21 @@ function activeAccountSigning(calls: UsageCall[]): UsageFinding[] {
     });
 }
 
+/** An Xverse read refused -32002: the app read before wallet_connect (or after a switch of account or network, or a disconnect). */
+function xverseNotConnected(calls: UsageCall[]): UsageFinding[] {
+  return calls
+    .filter((c) => c.identity === 'xverse' && c.errorCode === -32002)
+    .map((c) => ({
+      rule: 'xverse-not-connected',
+      origin: c.origin,
+      callIds: [c.id],
+      message:
+        `${c.method} was answered -32002 Access denied. (as Xverse answers): this site holds no read permission for the active account. ` +
+        "Xverse grants it with wallet_connect (getAccounts grants account read but not network read), per account and network, and takes it back on " +
+        'wallet_disconnect: call wallet_connect on a user action first, and again after an accountChange or networkChange with no addresses.',
+    }));
+}
+
 /** What the methods noticed in the requests, with the advice for a request that named no account. */
 function methodNotes(calls: UsageCall[]): UsageFinding[] {
   return calls.flatMap((c) =>
@@ -195,7 +213,16 @@ function methodNotes(calls: UsageCall[]): UsageFinding[] {
 /** Every finding in the calls, in the order the offending calls were made. */
 export function usageFindings(calls: readonly UsageCall[]): UsageFinding[] {
   const sorted = [...calls].sort((a, b) => a.startedAt - b.startedAt);
-  const all = [...noUserAction(sorted), ...repeatedConnect(sorted), ...connectBeforeSigning(sorted), ...activeAccountSigning(sorted), ...methodNotes(sorted)];
+  // The contract's rules are the contract provider's; Xverse's own protocol has its own (an Xverse read is not a connect).
+  const contract = sorted.filter((c) => c.identity === undefined);
+  const all = [
+    ...noUserAction(contract),
+    ...repeatedConnect(contract),
+    ...connectBeforeSigning(contract),
+    ...activeAccountSigning(contract),
+    ...methodNotes(contract),
+    ...xverseNotConnected(sorted),
+  ];
   // Looked up, not searched: a long log (thousands of calls) is read for every approval window.
   const position = new Map<string, number>();
   sorted.forEach((c, index) => position.has(c.id) || position.set(c.id, index));

@@ -33,11 +33,17 @@ export function failed(id: string, error: unknown): Answer {
   return { response, outcome: 'error' };
 }
 
+/** The error as the log keeps it: Xverse's generic 'Invalid parameters.' with the reason it carries in data.error. */
+function errorText(error: { message: string; data?: unknown }): string {
+  const why = typeof error.data === 'object' && error.data !== null ? (error.data as { error?: unknown }).error : undefined;
+  return typeof why === 'string' ? `${error.message} (${why})` : error.message;
+}
+
 export function outcomeOf(answer: Answer): Settled {
   const { response } = answer;
   return {
     outcome: answer.outcome,
-    ...('error' in response && { errorCode: response.error.code, errorMessage: response.error.message.slice(0, 300) }),
+    ...('error' in response && { errorCode: response.error.code, errorMessage: errorText(response.error).slice(0, 300) }),
     ...('result' in response && { result: response.result as JsonValue }),
     ...(answer.account !== undefined && { account: answer.account }),
     ...(answer.accountSource !== undefined && { accountSource: answer.accountSource }),

@@ -246,3 +246,40 @@ test('a hostile page cannot replace or wrap the Xverse objects', async ({ page }
   expect(result.listed).toContain('XverseProviders.BitcoinProvider');
   expect(await page.evaluate(() => window.sats.request('getInfo' as never, null as never))).toMatchObject({ status: 'success' });
 });
+
+test.describe('turned on where a person would', () => {
+  test.use({ identities: [] });
+
+  test('the settings page turns Xverse on; switching account there, or in a connect window, tells connected Xverse sites', async ({ page, context, wallet, extensionId }) => {
+    await page.goto('/sats.html');
+    expect(await page.evaluate(() => 'XverseProviders' in window)).toBe(false);
+    const settings = await context.newPage();
+    await settings.goto(`chrome-extension://${extensionId}/popup/settings.html`);
+    await settings.getByLabel('Xverse', { exact: true }).check();
+    await settings.getByLabel('Xverse payment address').selectOption('native');
+    await settings.getByRole('button', { name: 'Save' }).click();
+    await expect(settings.getByRole('status')).toHaveText('Saved.');
+    expect(await wallet.settings()).toMatchObject({ identities: ['xverse'], xversePaymentType: 'native' });
+
+    await page.reload();
+    await page.evaluate(() => window.sats.addListener('accountChange' as never, ((e: unknown) => window.sats.events.push(e)) as never));
+    await connect(page, wallet);
+    // From the settings page: account 2 is one this site never connected, so it hears only that the old one went.
+    await settings.getByLabel('Active account').fill('2');
+    await settings.getByRole('button', { name: 'Save' }).click();
+    await expect.poll(() => page.evaluate(() => window.sats.events)).toEqual([{ type: 'accountChange', addresses: [] }]);
+    await connect(page, wallet);
+    // From a connect window of the contract's provider: the person picks Account 1 (index 0), which this
+    // site connected first: it hears that account 2 went, then account 0's addresses.
+    const leather = page.evaluate(() => window.WalletProvider!.request('getAddresses'));
+    await wallet.approveNext({ account: 0 });
+    await leather;
+    const account0 = (await expectedAddresses({ identity: 'xverse' })).addresses;
+    await expect.poll(() => page.evaluate(() => window.sats.events)).toEqual([
+      { type: 'accountChange', addresses: [] },
+      { type: 'accountChange', addresses: [] },
+      { type: 'accountChange', addresses: account0 },
+    ]);
+    expect(await satsRequest(page, 'wallet_getAccount')).toMatchObject({ status: 'success', result: { addresses: account0 } });
+  });
+});

@@ -44,6 +44,8 @@ function fill(settings: Settings): void {
   field<HTMLInputElement>('maxOpenWindows').value = String(settings.maxOpenWindows);
   checkAll('missingEntries', settings.missingEntries);
   checkAll('exposeAs', settings.exposeAs);
+  checkAll('identities', settings.identities);
+  field<HTMLSelectElement>('xversePaymentType').value = settings.xversePaymentType;
 }
 
 function checkAll(name: string, values: readonly string[]): void {
@@ -80,6 +82,8 @@ function read(): SettingsPatch {
     warmWindow: field<HTMLInputElement>('warmWindow').checked,
     missingEntries: checked<Settings['missingEntries'][number]>('missingEntries'),
     exposeAs: checked<Settings['exposeAs'][number]>('exposeAs'),
+    identities: checked<Settings['identities'][number]>('identities'),
+    xversePaymentType: field<HTMLSelectElement>('xversePaymentType').value as Settings['xversePaymentType'],
     entryOrder: field<HTMLSelectElement>('entryOrder').value as Settings['entryOrder'],
     shuffleSeed: number('shuffleSeed'),
     extraEntries: field<HTMLInputElement>('extraEntries').checked,

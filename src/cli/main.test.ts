@@ -127,3 +127,23 @@ test('call works for the Stacks methods too: a deterministic RSV signature that 
   expect(verifyStacksMessage('hello', first.result.signature, stx.publicKey)).toBe(true);
   expect(JSON.parse(cli(...args).stdout)).toEqual(first);
 });
+
+test('--as xverse answers in Xverse\'s dialect: its purposes and shapes, --payment-type nested, its errors', async () => {
+  const ref = await reference('mainnet', 0);
+  const { status, stdout } = cli('addresses', '--as', 'xverse', '--id', 'x');
+  expect(status).toBe(0);
+  const { result } = JSON.parse(stdout);
+  expect(result.network).toEqual({ bitcoin: { name: 'Mainnet' }, stacks: { name: 'Mainnet' } });
+  expect(result.addresses.map((a: { purpose: string; address: string }) => [a.purpose, a.address])).toEqual([
+    ['ordinals', ref.p2tr.address],
+    ['payment', ref.p2wpkh.address],
+    ['stacks', ref.stx!.address],
+  ]);
+  const nested = JSON.parse(cli('call', 'getAddresses', '--as', 'xverse', '--payment-type', 'nested', '--params', '{"purposes":["payment"]}').stdout);
+  expect(nested.result.addresses[0]).toMatchObject({ addressType: 'p2sh', address: '37VucYSaXLCAsxYyAPfbSi9eh4iEcbShgf' });
+  const bad = cli('call', 'getAddresses', '--as', 'xverse', '--params', '{"purposes":["spark"]}');
+  expect(bad.status).toBe(3);
+  expect(JSON.parse(bad.stdout).error).toMatchObject({ code: -32602, message: 'Invalid parameters.' });
+  expect(cli('addresses', '--as', 'unisat').stderr).toContain('--as must be xverse');
+  expect(cli('addresses', '--payment-type', 'nested').stderr).toContain('--payment-type goes with --as xverse');
+});

@@ -10,6 +10,7 @@ import { SettingsError, applySettingsPatch, defaultSettings, type Settings } fro
 import { MAX_ACCOUNT } from '../core/keys.ts';
 import { answerDelayMs } from '../core/faults.ts';
 import { approvedResponse } from '../core/wallet.ts';
+import { grantKey } from '../core/site-grant.ts';
 import { METHODS } from '../core/methods/index.ts';
 import type { JsonValue } from '../core/json.ts';
 
@@ -46,6 +47,10 @@ Options:
   --extra-entries          add entries a later wallet might return (nested SegWit, legacy)
   --malformed-path         BTC derivationPath account segments that are not integers
   --response-delay <ms>    answer that much later (0 to ${MAX_RESPONSE_DELAY_MS}): the slow wallet
+  --as xverse              answer in Xverse's dialect (its methods, shapes and errors), as to a
+                           site that has called wallet_connect
+  --payment-type <t>       native | nested: Xverse's payment address, m/84' p2wpkh or
+                           m/49' p2sh-p2wpkh (default: native)
   --id <id>                JSON-RPC id to answer with (default: a fresh UUID)
   -h, --help               show this help
 
@@ -88,6 +93,8 @@ async function run(argv: string[]): Promise<string> {
       'extra-entries': { type: 'boolean' },
       'malformed-path': { type: 'boolean' },
       'response-delay': { type: 'string' },
+      as: { type: 'string' },
+      'payment-type': { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
   });
@@ -127,6 +134,10 @@ async function run(argv: string[]): Promise<string> {
   if (values['malformed-path']) patch.malformedDerivationPath = true;
   if (values['response-delay'] !== undefined) patch.responseDelayMs = wholeNumber(values['response-delay']);
   if (values['fee-rate'] !== undefined) patch.bitcoinFeeRate = wholeNumber(values['fee-rate']);
+  if (values.as !== undefined && values.as !== 'xverse') throw new UsageError(`--as must be xverse (the contract's provider is the default), got "${values.as}"`);
+  const identity = values.as === 'xverse' ? ('xverse' as const) : undefined;
+  if (values['payment-type'] !== undefined) patch.xversePaymentType = values['payment-type'] as Settings['xversePaymentType'];
+  if (values['payment-type'] !== undefined && !identity) throw new UsageError('--payment-type goes with --as xverse');
   // The account flag is the wallet's active account, as a person switched to it.
   patch.activeAccount = account;
   const wallet = applySettingsPatch(defaultSettings(), patch);
@@ -141,7 +152,10 @@ async function run(argv: string[]): Promise<string> {
       throw new UsageError(`--params is not JSON: ${error instanceof Error ? error.message : String(error)}`);
     }
   }
-  if (command === 'addresses') {
+  if (command === 'addresses' && identity) {
+    if (values.chains !== undefined) throw new UsageError('--chains is the contract\'s; Xverse asks for purposes (all three are answered)');
+    params = { purposes: ['ordinals', 'payment', 'stacks'] };
+  } else if (command === 'addresses') {
     // The wallet's network applies in both variants; --chains travels as a request param.
     const chains = listFlag(values.chains);
     if (chains && wallet.variant !== 'second') throw new UsageError(`--chains needs --variant second (the ${wallet.variant} variant does not read chains)`);
@@ -149,7 +163,9 @@ async function run(argv: string[]): Promise<string> {
     params = chains && { chains };
   }
   const name = method ?? 'getAddresses';
-  const response = await approvedResponse(new KeyRing(), wallet, id, name, params);
+  // As Xverse, the CLI is a site that connected (account and network read), so gated reads answer.
+  const as = identity && { identity, site: { origin: 'cli', grant: { accounts: [grantKey(wallet.network, wallet.activeAccount)], readNetwork: true } } };
+  const response = await approvedResponse(new KeyRing(), wallet, id, name, params, undefined, as);
   if ('error' in response) process.exitCode = 3;
   // The slow wallet: a connect answer comes that much later, as the extension's does.
   const delay = METHODS[name] ? answerDelayMs(METHODS[name].kind, wallet) : 0;

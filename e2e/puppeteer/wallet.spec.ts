@@ -167,3 +167,23 @@ test("exposeAs registers the alias in the page's own world (scripting.registerCo
     await tab.close();
   }
 });
+
+test('Xverse identity: sats-connect connects, reads the addresses, hears accountChange and disconnect', async ({ tab, wallet }) => {
+  await wallet.setSettings({ identities: ['xverse'] });
+  await tab.goto(`${BASE_URL}/sats.html`);
+  await tab.waitForFunction(() => 'sats' in window);
+  type Sats = { status: string; result?: unknown; error?: { code: number } };
+  const sats = (method: string, params?: unknown): Promise<Sats> => tab.evaluate((m, p) => window.sats.request(m as never, p as never), method, params) as Promise<Sats>;
+  expect(await sats('getAddresses', { purposes: ['payment'] })).toMatchObject({ status: 'error', error: { code: -32002 } });
+  const connecting = sats('wallet_connect');
+  await wallet.approveNext();
+  expect(await connecting).toMatchObject({ status: 'success', result: { walletType: 'software' } });
+  expect(await sats('getAddresses', { purposes: ['ordinals', 'payment'] })).toEqual({ status: 'success', result: await expectedAddresses({ identity: 'xverse', purposes: ['ordinals', 'payment'] }) });
+  await tab.evaluate(() => {
+    for (const eventName of ['accountChange', 'disconnect'] as const) window.sats.addListener({ eventName, cb: (e: unknown) => window.sats.events.push(e) } as never);
+  });
+  await wallet.setActiveAccount(1);
+  expect(await sats('wallet_disconnect')).toEqual({ status: 'success', result: null });
+  await tab.waitForFunction(() => window.sats.events.length === 2);
+  expect(await tab.evaluate(() => window.sats.events)).toEqual([{ type: 'accountChange', addresses: [] }, { type: 'disconnect' }]);
+});

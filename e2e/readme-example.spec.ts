@@ -12,8 +12,8 @@ const repo = fileURLToPath(new URL('..', import.meta.url));
 test('the README example tests pass in a fresh project', async ({ baseURL }) => {
   test.setTimeout(90_000);
   const readme = await readFile(join(repo, 'README.md'), 'utf8');
-  const examples = [...readme.matchAll(/```ts\n(import \{ test, expect \} from 'mock-wallet-provider\/testing';[\s\S]*?)```/g)].map((m) => m[1]!);
-  expect(examples.length, 'README has the connect, Bitcoin signing and Stacks examples').toBe(3);
+  const examples = [...readme.matchAll(/```ts\n(import \{ test, expect[^}]*\} from 'mock-wallet-provider\/testing';[\s\S]*?)```/g)].map((m) => m[1]!);
+  expect(examples.length, 'README has the connect, Bitcoin signing, Stacks and Xverse examples').toBe(4);
   // The examples' app URL stands for the user's dev server; here the demo dApp plays that app.
   const specs = examples.map((example) => example.replace('http://localhost:3000/', `${baseURL}/`));
 

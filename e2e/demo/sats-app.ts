@@ -1,5 +1,5 @@
-// A dApp written with sats-connect (latest), as apps on Xverse's SDK are: its `request` helper and its
-// default `Wallet`, with the wallet picked as a returning user would have (localStorage), on window for tests.
+// A dApp written with sats-connect (latest), as apps on Xverse's SDK are: a Connect button calling its
+// `request` helper, and the library on window for tests that call more.
 import Wallet, { request, addListener, getProviderById, RpcErrorCode } from 'sats-connect';
 
 declare global {
@@ -10,3 +10,14 @@ declare global {
 
 const events: unknown[] = [];
 window.sats = { request, addListener, Wallet, getProviderById, RpcErrorCode, events };
+
+const out = document.getElementById('out') as HTMLPreElement;
+document.getElementById('connect')!.addEventListener('click', async () => {
+  const response = await request('wallet_connect', { addresses: ['payment', 'ordinals'] as never });
+  if (response.status === 'success') {
+    const payment = response.result.addresses.find((a) => a.purpose === 'payment');
+    out.textContent = `Connected: ${payment?.address ?? '?'}`;
+  } else {
+    out.textContent = `Not connected (${response.error.code}): ${response.error.message}`;
+  }
+});

@@ -101,6 +101,21 @@ const CASES: Case[] = [
     },
   },
   {
+    method: 'stx_signTransactions',
+    params: async () => {
+      const make = async (nonce: bigint) => (await makeUnsignedSTXTokenTransfer({ recipient: BOB, amount: 42n, fee: 300n, nonce, publicKey: (await stacks()).publicKey, network: 'mainnet' })).serialize();
+      return { transactions: [await make(1n), await make(2n)] };
+    },
+    rejected: 'User rejected the request.',
+    closed: 'User closed the wallet popup.',
+    check: async (result) => {
+      expect(result.transactions).toHaveLength(2);
+      const key = (await stacks()).publicKey;
+      const nonces = result.transactions.map((hex: string) => decodeStacksTransaction(hex, key).auth.spendingCondition.nonce);
+      expect(nonces).toEqual([1n, 2n]);
+    },
+  },
+  {
     method: 'stx_signMessage',
     params: () => ({ message: 'Hello World' }),
     rejected: 'User rejected the request.',

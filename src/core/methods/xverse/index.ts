@@ -13,6 +13,7 @@ import { xverseStxGetAddresses } from './stx-get-addresses.ts';
 import { xverseStxSignMessage } from './stx-sign-message.ts';
 import { xverseStxSignStructuredMessage } from './stx-sign-structured-message.ts';
 import { xverseStxSignTransaction } from './stx-sign-transaction.ts';
+import { xverseStxSignTransactions } from './stx-sign-transactions.ts';
 import { xverseStxTransferStx } from './stx-transfer-stx.ts';
 import { walletChangeNetwork } from './wallet-change-network.ts';
 import { walletConnect } from './wallet-connect.ts';
@@ -47,6 +48,7 @@ export const XVERSE_METHODS: Readonly<Record<string, AnyMethod>> = Object.freeze
       xverseStxCallContract,
       xverseStxDeployContract,
       xverseStxSignTransaction,
+      xverseStxSignTransactions,
       xverseStxSignMessage,
       xverseStxSignStructuredMessage,
     ].map((method) => [method.name, method]),
@@ -71,5 +73,4 @@ export const XVERSE_UNIMPLEMENTED: readonly string[] = [
   'runes_mint',
   'runes_rbfOrder',
   'runes_transfer',
-  'stx_signTransactions',
 ];

@@ -186,3 +186,17 @@ test('getAccounts grants account read only; wallet_requestPermissions is wallet_
   expect(await xverse(page, 'wallet_renouncePermissions')).toMatchObject({ result: null });
   expect(await xverse(page, 'wallet_getCurrentPermissions')).toMatchObject({ error: { code: -32002 } });
 });
+
+test("the active account acts, as in Xverse: after a switch, the new account signs; the old account's address is refused with the reason", async ({ page, wallet }) => {
+  await page.goto('/sats.html');
+  await wallet.setActiveAccount(1);
+  const [one] = (await expectedAddresses({ identity: 'xverse', account: 1, purposes: ['payment'] })).addresses;
+  const [zero] = (await expectedAddresses({ identity: 'xverse', account: 0, purposes: ['payment'] })).addresses;
+  const signing = xverse(page, 'signMessage', { address: one!.address, message: 'acct' });
+  await wallet.approveNext();
+  expect((await signing).result).toMatchObject({ address: one!.address, protocol: 'ECDSA' });
+  // Refused when it arrives: no window opens for a request that cannot be approved.
+  const refused = xverse(page, 'signMessage', { address: zero!.address, message: 'acct' });
+  expect(await refused).toMatchObject({ error: { code: -32602, message: 'Invalid parameters.', data: { error: expect.stringContaining("not the active account's") } } });
+  expect(await wallet.pending()).toEqual([]);
+});

@@ -75,7 +75,8 @@ test('reject and close answer -32000 with Xverse\'s words; sats-connect reports 
   const rejected = satsRequest(page, 'wallet_connect');
   await wallet.rejectNext();
   expect(await rejected).toEqual({ status: 'error', error: { code: -32000, message: 'User closed the wallet popup.', data: { reason: 'rejected' } } });
-  const signing = satsRequest(page, 'signMessage', { address: ALICE, message: 'hi' });
+  const [payment] = (await expectedAddresses({ identity: 'xverse', purposes: ['payment'] })).addresses;
+  const signing = satsRequest(page, 'signMessage', { address: payment!.address, message: 'hi' });
   await wallet.closeNextPrompt();
   expect(await signing).toMatchObject({ status: 'error', error: { code: -32000, message: 'User rejected request to sign Message' } });
 });

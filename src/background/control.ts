@@ -42,7 +42,8 @@ async function settledAs(id: string, key: string, wanted: 'approved' | 'rejected
   if (decided !== wanted) throw new Error(`request ${id} was already ${decided ?? 'being decided'}; ${wanted === 'approved' ? 'approving' : 'rejecting'} it did nothing`);
 }
 
-const view = ({ id, origin, method, params, target, tabId, frameId, windowId, createdAt }: PendingRequest): PendingView => ({
+const view = ({ id, origin, method, identity, params, target, tabId, frameId, windowId, createdAt }: PendingRequest): PendingView => ({
+  ...(identity && { identity }),
   id,
   origin,
   method,

@@ -13,7 +13,7 @@ import { approve, reject } from './approvals.ts';
 import { logCall } from './call-log.ts';
 import { connections } from './connections.ts';
 import { siteGrants } from './site-grants.ts';
-import { fulfil } from './fulfil.ts';
+import { contextFor, fulfil } from './fulfil.ts';
 import { admit, pendingKey, pendingRequests, type PendingRequest } from './pending.ts';
 import { openQueued } from './window-queue.ts';
 import { currentSettings, keyRing, settingsProblems } from './state.ts';
@@ -113,6 +113,7 @@ export async function handleRpc(message: RpcRequestMessage, sender: Runtime.Mess
       entry.accountRule = settings.accountRule;
       const keys = await keyRing.account(settings.mnemonic, settings.passphrase, target.network, target.account);
       fingerprint = keys.fingerprint;
+      if (method.precheck) await method.precheck(parsed, await contextFor(method, settings, target));
       const notes = method.notes?.(parsed, { target, keys }) ?? [];
       if (notes.length > 0) entry.notes = notes;
     }

@@ -195,7 +195,9 @@ export class WalletApi<H> {
 }
 
 /** One call in a person's words: its method and what became of it, e.g. `stx_transferStx: refused at once: -32602 recipient …`. */
-export function describeCall(call: CallLogEntry): string {
+export function describeCall(entry: CallLogEntry): string {
+  // "wallet_connect (Xverse)": which wallet the page called, when it was not the contract's provider.
+  const call = entry.identity ? { ...entry, method: `${entry.method} (${entry.identity === 'xverse' ? 'Xverse' : entry.identity})` } : entry;
   const at = call.settledAt !== undefined ? call.settledAt - call.startedAt : undefined;
   const quick = at !== undefined && call.outcome === 'error' && at < 1000 && call.account === undefined;
   switch (call.outcome) {

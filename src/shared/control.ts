@@ -73,6 +73,8 @@ export interface PendingView {
   id: string;
   origin: string;
   method: string;
+  /** Which wallet the page called: absent for the contract's provider, 'xverse' for Xverse's. */
+  identity?: IdentityName;
   params?: JsonValue;
   /** The account that will act (signing methods) or the window opened on (getAddresses), and who picked it. */
   account: number;

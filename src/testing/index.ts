@@ -232,7 +232,7 @@ async function unanswered(wallet: Wallet, mode: 'off' | 'warn' | 'fail', testInf
   return waiting;
 }
 
-const describeWaiting = (waiting: PendingView[]): string => waiting.map((p) => `${p.method} from ${p.origin} (id ${p.id})`).join('; ');
+const describeWaiting = (waiting: PendingView[]): string => waiting.map((p) => `${p.method}${p.identity ? ` (${p.identity})` : ''} from ${p.origin} (id ${p.id})`).join('; ');
 
 function failIfWaiting(waiting: PendingView[], mode: 'off' | 'warn' | 'fail'): void {
   if (mode === 'fail' && waiting.length > 0) {

@@ -91,6 +91,11 @@ export interface WalletMethod<P> {
   gate?: 'account' | 'network';
   /** Answered at once, with no window, when this holds (Xverse's wallet_connect of a connected site). */
   answersAtOnce?(params: P, site: { grant?: SiteGrant }, settings: Settings): boolean;
+  /**
+   * Refuses a request that cannot be approved, when it arrives (an address the acting account does
+   * not have): the page is answered at once and no window opens. Throws RpcError.
+   */
+  precheck?(params: P, context: MethodContext): Promise<void>;
   /** The context as this method's wallet sees it (Xverse: its own Stacks key), before view, notes and respond. */
   adaptContext?(context: MethodContext): Promise<MethodContext>;
   /** Acts for the active account whatever accountRule says (a wallet with no per-site account). */

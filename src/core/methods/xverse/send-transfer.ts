@@ -8,6 +8,10 @@ import { invalid, paramsOf, xverseMethod } from './dialect.ts';
 
 const leather = sendTransfer as unknown as WalletMethod<SendTransferParams>;
 
+function refuseNested(paymentType: 'native' | 'nested'): void {
+  if (paymentType === 'nested') throw new RpcError(RPC_ERROR.INTERNAL_ERROR, "sendTransfer from a nested (p2sh-p2wpkh) payment address is not implemented by this mock; set xversePaymentType to 'native'");
+}
+
 export const xverseSendTransfer = xverseMethod(
   defineMethod<SendTransferParams>({
     ...leather,
@@ -25,10 +29,9 @@ export const xverseSendTransfer = xverseMethod(
       const parsed = leather.parse({ recipients, network: settings.network === 'regtest' ? 'devnet' : settings.network }, settings);
       return { ...parsed, network: settings.network };
     },
+    precheck: async (_params, context) => refuseNested(context.settings.xversePaymentType),
     async respond(params, context) {
-      if (context.settings.xversePaymentType === 'nested') {
-        throw new RpcError(RPC_ERROR.INTERNAL_ERROR, "sendTransfer from a nested (p2sh-p2wpkh) payment address is not implemented by this mock; set xversePaymentType to 'native'");
-      }
+      refuseNested(context.settings.xversePaymentType);
       const outcome = await leather.respond(params, context);
       const txid = (outcome.result as { txid?: unknown }).txid;
       return { ...outcome, result: { txid } };

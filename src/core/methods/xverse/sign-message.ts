@@ -42,6 +42,8 @@ export const xverseSignMessage = xverseMethod(
     },
     requestedAccount: () => undefined,
     network: (_params, settings) => settings.network,
+    // An address the active account does not have, or ECDSA for taproot: refused before any window opens.
+    precheck: async (params, context) => void (await signer(params, context)),
     view: (params) => ({
       title: 'Sign message',
       fields: [

@@ -1,9 +1,8 @@
 // What the wallet does with one JSON-RPC request, before any prompt.
-import { METHODS, methodNamed } from './methods/index.ts';
+import { METHODS, methodNamed, unknownMethodOf } from './methods/index.ts';
 import type { AnyMethod } from './methods/method.ts';
 import { RPC_ERROR, RpcError } from './rpc.ts';
 import type { IdentityName } from './choices.ts';
-import { XVERSE_METHODS, XVERSE_UNIMPLEMENTED } from './methods/xverse/index.ts';
 
 export { MAX_ID_LENGTH, MAX_METHOD_LENGTH, parseRequest, requestId, type WalletRequest } from './envelope.ts';
 
@@ -17,13 +16,7 @@ export const UNSUPPORTED_METHODS: readonly string[] = ['open', 'openSwap', 'stx_
 export function findMethod(method: string, identity?: IdentityName): AnyMethod {
   const found = methodNamed(method, identity);
   if (found) return found;
-  if (identity === 'xverse') {
-    // Xverse's words for any method it does not route; data says which ones this mock leaves out and why.
-    const data = XVERSE_UNIMPLEMENTED.includes(method)
-      ? { reason: `Xverse answers ${method}; this mock wallet does not (it has no indexer or node to answer it from). It implements ${Object.keys(XVERSE_METHODS).join(', ')}` }
-      : undefined;
-    throw new RpcError(RPC_ERROR.METHOD_NOT_FOUND, `"${method.slice(0, 64)}" is not supported.`, data);
-  }
+  if (identity) throw unknownMethodOf(identity, method);
   if (UNSUPPORTED_METHODS.includes(method)) {
     throw new RpcError(RPC_ERROR.METHOD_NOT_SUPPORTED, `${method} is not supported by this mock wallet; it implements ${Object.keys(METHODS).join(', ')}`);
   }

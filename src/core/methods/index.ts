@@ -12,7 +12,8 @@ import { stxSignStructuredMessage } from './stx-sign-structured-message.ts';
 import { stxSignTransaction } from './stx-sign-transaction.ts';
 import { stxTransferStx } from './stx-transfer-stx.ts';
 import { implemented, supportedMethods } from './supported-methods.ts';
-import { XVERSE_METHODS } from './xverse/index.ts';
+import { XVERSE_METHODS, xverseUnknownMethod } from './xverse/index.ts';
+import type { RpcError } from '../rpc.ts';
 import type { IdentityName } from '../choices.ts';
 
 export const METHODS: Readonly<Record<string, AnyMethod>> = Object.freeze(
@@ -35,10 +36,15 @@ export const METHODS: Readonly<Record<string, AnyMethod>> = Object.freeze(
 );
 implemented.push(...Object.keys(METHODS));
 
-/** Each identity's own table (its dialect); the contract's provider uses METHODS. */
-const IDENTITY_METHODS: Readonly<Record<IdentityName, Readonly<Record<string, AnyMethod>>>> = { xverse: XVERSE_METHODS };
+/** Each identity's own table (its dialect) and its answer to a method it lacks; the contract's provider uses METHODS. */
+const IDENTITIES: Readonly<Record<IdentityName, { methods: Readonly<Record<string, AnyMethod>>; unknown: (name: string) => RpcError }>> = {
+  xverse: { methods: XVERSE_METHODS, unknown: xverseUnknownMethod },
+};
+
+/** The error an identity answers a method it lacks with (the contract provider's is worded in request.ts). */
+export const unknownMethodOf = (identity: IdentityName, name: string): RpcError => IDENTITIES[identity].unknown(name);
 
 export function methodNamed(name: string, identity?: IdentityName): AnyMethod | undefined {
-  const table = identity ? IDENTITY_METHODS[identity] : METHODS;
+  const table = identity ? IDENTITIES[identity].methods : METHODS;
   return Object.hasOwn(table, name) ? table[name] : undefined;
 }

@@ -1,5 +1,6 @@
 // Xverse's method table: name → method, answered in Xverse's dialect. A new method is one file and one line here.
 import type { AnyMethod } from '../method.ts';
+import { RPC_ERROR, RpcError } from '../../rpc.ts';
 import { getInfo, xverseImplemented } from './get-info.ts';
 import { xverseGetAccounts } from './get-accounts.ts';
 import { xverseGetAddresses } from './get-addresses.ts';
@@ -74,3 +75,11 @@ export const XVERSE_UNIMPLEMENTED: readonly string[] = [
   'runes_rbfOrder',
   'runes_transfer',
 ];
+
+/** Xverse's answer to a method it does not route (its words), with data naming what this mock leaves out and why. */
+export function xverseUnknownMethod(method: string): RpcError {
+  const data = XVERSE_UNIMPLEMENTED.includes(method)
+    ? { reason: `Xverse answers ${method}; this mock wallet does not (it has no indexer or node to answer it from). It implements ${Object.keys(XVERSE_METHODS).join(', ')}` }
+    : undefined;
+  return new RpcError(RPC_ERROR.METHOD_NOT_FOUND, `"${method.slice(0, 64)}" is not supported.`, data);
+}

@@ -5,7 +5,7 @@ import { RPC_ERROR, rpcFailure, type RpcResponse } from '../core/rpc.ts';
 import { HANDSHAKE, type PageRequest } from '../shared/messages.ts';
 import { PROVIDER_ID } from '../shared/picker.ts';
 import { register } from './registration.ts';
-import { connectPort, ownValue, userActivationNow } from './port.ts';
+import { answerIn, connectPort, ownValue, userActivationNow } from './port.ts';
 
 /** The implemented methods' names, written in by the build (the method table stays out of this bundle). */
 declare const __METHOD_NAMES__: string[];
@@ -19,12 +19,10 @@ type Settle = { resolve: (r: RpcResponse) => void; reject: (r: RpcResponse) => v
 const waiting: Record<string, Settle> = create(null);
 
 function receive(data: object): void {
-  const id = ownValue(data, 'id');
-  const response = ownValue(data, 'response') as RpcResponse | undefined;
-  if (typeof id !== 'string' || typeof response !== 'object' || response === null) return;
-  const settle = waiting[id];
-  if (!settle) return;
-  delete waiting[id];
+  const { id, response } = answerIn(data) ?? {};
+  const settle = id === undefined ? undefined : waiting[id];
+  if (!settle || !response) return;
+  delete waiting[id!];
   if (ownValue(response, 'error') !== undefined) settle.reject(response);
   else settle.resolve(response);
 }

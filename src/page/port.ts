@@ -1,5 +1,6 @@
 // A provider's private line to the relay, for any page script that defines one: a MessagePort handed over in a
 // window message that only this script sees, and answers read without touching anything the page can replace.
+import type { RpcResponse } from '../core/rpc.ts';
 import type { PageRequest } from '../shared/messages.ts';
 
 // Page code may later replace any of these built-ins; keep the originals.
@@ -24,6 +25,13 @@ export const ownValue = (target: object, key: string): unknown => {
   const descriptor = getOwnPropertyDescriptor(target, key);
   return descriptor && apply(hasOwnProperty, descriptor, ['value']) ? descriptor.value : undefined;
 };
+
+/** An answer from the relay: its id and response, read as own data; undefined for anything else. */
+export function answerIn(data: object): { id: string; response: RpcResponse } | undefined {
+  const id = ownValue(data, 'id');
+  const response = ownValue(data, 'response');
+  return typeof id === 'string' && typeof response === 'object' && response !== null ? { id, response: response as RpcResponse } : undefined;
+}
 
 /** navigator.userActivation.isActive now, through the saved getter. */
 export const userActivationNow = (): boolean => (isActive ? apply(isActive, activation, []) === true : false);

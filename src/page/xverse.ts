@@ -5,7 +5,7 @@ import { toJsonValue } from '../core/json.ts';
 import { RPC_ERROR, rpcFailure, type RpcResponse } from '../core/rpc.ts';
 import { XVERSE_HANDSHAKE, XVERSE_HELLO, type PageRequest } from '../shared/messages.ts';
 import { XVERSE_PROVIDER_INFO } from '../core/xverse/provider-info.ts';
-import { connectPort, ownValue, userActivationNow } from './port.ts';
+import { answerIn, connectPort, ownValue, userActivationNow } from './port.ts';
 
 // Page code may later replace any of these built-ins; keep the originals.
 const PromiseCtor = Promise;
@@ -39,12 +39,10 @@ function receive(data: object): void {
     }
     return;
   }
-  const id = ownValue(data, 'id');
-  const response = ownValue(data, 'response') as RpcResponse | undefined;
-  if (typeof id !== 'string' || typeof response !== 'object' || response === null) return;
-  const settle = waiting[id];
-  if (!settle) return;
-  delete waiting[id];
+  const { id, response } = answerIn(data) ?? {};
+  const settle = id === undefined ? undefined : waiting[id];
+  if (!settle || !response) return;
+  delete waiting[id!];
   settle(response); // success or error alike: Xverse's request() never rejects
 }
 

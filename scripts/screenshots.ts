@@ -1,0 +1,86 @@
+// npm run screenshots: the pictures README shows, taken from the real extension: an approval window, and
+// a Playwright HTML report of a test whose app broke a usage rule (the kit's finding in the report).
+// Writes docs/images/approval-window.png and docs/images/report-finding.png (or into the folder given).
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
+import { mkdir, mkdtemp, rm, symlink, writeFile } from 'node:fs/promises';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { chromium } from '@playwright/test';
+import { buildIfNeeded } from './build.ts';
+import { startDemoServer } from '../e2e/demo/server.ts';
+import { Wallet, WalletBrowser } from '../src/testing/index.ts';
+import { findChromium } from '../src/testing/browser.ts';
+
+const repo = fileURLToPath(new URL('..', import.meta.url));
+const out = resolve(process.argv[2] ?? join(repo, 'docs', 'images'));
+
+/** The approval window of a connect request from the demo dApp, as a person sees it. */
+async function approvalWindow(url: string): Promise<void> {
+  const browser = await WalletBrowser.launch({ headless: true });
+  try {
+    const wallet = new Wallet(browser);
+    const page = browser.context.pages()[0] ?? (await browser.context.newPage());
+    await page.goto(url);
+    await page.getByRole('button', { name: 'Connect wallet' }).click();
+    const prompt = await wallet.nextPrompt();
+    await prompt.addresses(); // drawn: the account and its addresses are shown
+    await prompt.page.screenshot({ path: join(out, 'approval-window.png') });
+    await prompt.approve();
+  } finally {
+    await browser.close();
+  }
+}
+
+/** A user's test, run by Playwright with the HTML reporter: the app connects on page load, and the report says so. */
+const SPEC = (url: string): string => `import { test, expect } from 'mock-wallet-provider/testing';
+
+test('the app connects as the page loads', async ({ page, wallet }) => {
+  await page.goto('${url}careless.html?onload');
+  await wallet.approveNext();
+  await expect.poll(async () => (await wallet.calls())[0]?.outcome).toBe('approved');
+});
+`;
+
+async function reportWithFinding(url: string): Promise<void> {
+  const project = await mkdtemp(join(tmpdir(), 'report-'));
+  try {
+    await mkdir(join(project, 'tests'));
+    await mkdir(join(project, 'node_modules', '@playwright'), { recursive: true });
+    await symlink(repo, join(project, 'node_modules', 'mock-wallet-provider'));
+    for (const name of ['@playwright/test', 'playwright', 'playwright-core']) await symlink(join(repo, 'node_modules', name), join(project, 'node_modules', name));
+    await writeFile(join(project, 'package.json'), JSON.stringify({ name: 'report', private: true, type: 'module' }));
+    await writeFile(join(project, 'playwright.config.ts'), "export default { testDir: 'tests', reporter: [['html', { open: 'never', outputFolder: 'report' }]] };\n");
+    await writeFile(join(project, 'tests', 'connect.spec.ts'), SPEC(url));
+    // Not spawnSync: the demo server answering the test's browser runs in this process.
+    await promisify(execFile)(process.execPath, [join(project, 'node_modules', '@playwright', 'test', 'cli.js'), 'test'], { cwd: project, env: { ...process.env, CI: '' }, timeout: 120_000 }).catch((error: { stdout?: string; stderr?: string }) => {
+      throw new Error(`the report's test run failed:\n${error.stdout ?? ''}${error.stderr ?? String(error)}`);
+    });
+    const browser = await chromium.launch({ executablePath: findChromium(), args: process.getuid?.() === 0 ? ['--no-sandbox'] : [] });
+    try {
+      const page = await browser.newPage({ viewport: { width: 1100, height: 640 } });
+      await page.goto(pathToFileURL(join(project, 'report', 'index.html')).href);
+      await page.getByText('the app connects as the page loads').first().click();
+      await page.getByText('usage: no-user-action').first().waitFor();
+      await page.screenshot({ path: join(out, 'report-finding.png') });
+    } finally {
+      await browser.close();
+    }
+  } finally {
+    await rm(project, { recursive: true, force: true });
+  }
+}
+
+await buildIfNeeded();
+await mkdir(out, { recursive: true });
+const server = await startDemoServer(0);
+const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/`;
+try {
+  await approvalWindow(url);
+  await reportWithFinding(url);
+  console.log(`wrote ${join(out, 'approval-window.png')} and ${join(out, 'report-finding.png')}`);
+} finally {
+  server.close();
+}

@@ -141,12 +141,12 @@ test('principals are checked against the request\'s network: the prefix it expec
   expect((await wallet.usage()).map((f) => f.rule)).toContain('network-mismatch');
 });
 
-test("README's @stacks/connect example is the code the bundled app runs in these tests", async () => {
-  const [readme, app] = await Promise.all([readFile(new URL('../README.md', import.meta.url), 'utf8'), readFile(new URL('./demo/connect-app.ts', import.meta.url), 'utf8')]);
+test("the docs' @stacks/connect example is the code the bundled app runs in these tests", async () => {
+  const [readme, app] = await Promise.all([readFile(new URL('../docs/methods.md', import.meta.url), 'utf8'), readFile(new URL('./demo/connect-app.ts', import.meta.url), 'utf8')]);
   const example = /<!-- example: connected-account -->\n```ts\n([\s\S]*?)```/.exec(readme)?.[1];
   const running = /\/\/ README: connected-account\n([\s\S]*?)\/\/ end README\n/.exec(app)?.[1];
   expect(running, 'the app marks the code README shows').toBeTruthy();
-  expect(example, 'README has the example').toContain(running!);
+  expect(example, 'docs/methods.md has the example').toContain(running!);
 });
 
 test("the window's \"Chosen by\" line is true in both rules when a request names an account the rule does not follow", async ({ page, wallet }) => {

@@ -13,11 +13,11 @@ const env = Object.fromEntries(Object.entries(process.env).filter(([key]) => !/^
 const exec = promisify(execFile);
 const run = (file: string, args: string[], options: { cwd: string }) => exec(file, args, { ...options, env, maxBuffer: 32 * 1024 * 1024 });
 
-/** The shell lines README shows under `<!-- install: NAME -->`, with its placeholder paths made real. */
+/** The shell lines Getting started shows under `<!-- install: NAME -->`, with its placeholder paths made real. */
 async function readmeInstall(name: string, tarball: string): Promise<string> {
-  const readme = await readFile(join(root, 'README.md'), 'utf8');
+  const readme = await readFile(join(root, 'docs', 'getting-started.md'), 'utf8');
   const block = new RegExp(`<!-- install: ${name} -->\\s*\`\`\`sh\\n([\\s\\S]*?)\`\`\``).exec(readme);
-  if (!block) throw new Error(`README has no install block "${name}"`);
+  if (!block) throw new Error(`docs/getting-started.md has no install block "${name}"`);
   return block[1]!.replaceAll('/path/to/mock-wallet-provider-0.1.0.tgz', tarball).replaceAll('/path/to/mock-wallet-provider', root);
 }
 
@@ -66,8 +66,8 @@ test('the package ships the extension, both kits, the CLI, their types and READM
     expect(paths).toContain(needed);
   }
   // README states the tarball's size; it stays within 10 % of it.
-  const stated = /tarball is about ([0-9]+) KB/.exec(await readFile(join(root, 'README.md'), 'utf8'));
-  expect(stated, 'README states the tarball size').not.toBeNull();
+  const stated = /tarball is about ([0-9]+) KB/.exec(await readFile(join(root, 'docs', 'getting-started.md'), 'utf8'));
+  expect(stated, 'Getting started states the tarball size').not.toBeNull();
   expect(Math.abs(packed!.size / 1000 - Number(stated![1])) / Number(stated![1])).toBeLessThan(0.1);
 });
 

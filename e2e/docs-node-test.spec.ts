@@ -1,19 +1,16 @@
-// README's node:test example for the Puppeteer kit, copied as written into a fresh project
+// The docs' node:test example for the Puppeteer kit, copied as written into a fresh project
 // that depends on this package and puppeteer-core, run with `node --test` in Firefox.
 import { test, expect } from '@playwright/test';
 import { spawnSync } from 'node:child_process';
-import { mkdtemp, readFile, rm, symlink, writeFile, mkdir } from 'node:fs/promises';
+import { mkdtemp, rm, symlink, writeFile, mkdir } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { examples as marked, repo } from './docs.ts';
 
-const repo = fileURLToPath(new URL('..', import.meta.url));
-
-test("README's node:test example passes in a fresh project (Firefox, Puppeteer)", async ({ baseURL }) => {
+test("the docs' node:test example passes in a fresh project (Firefox, Puppeteer)", async ({ baseURL }) => {
   test.setTimeout(120_000);
-  const readme = await readFile(join(repo, 'README.md'), 'utf8');
-  const examples = [...readme.matchAll(/```js\n(\/\/ wallet\.test\.mjs\n[\s\S]*?)```/g)].map((m) => m[1]!);
-  expect(examples, 'README has one node:test example').toHaveLength(1);
+  const examples = marked('node-test').map((e) => e.code);
+  expect(examples, 'the docs have one node:test example').toHaveLength(1);
   // The example's app URL stands for the user's dev server; here the demo dApp plays that app.
   const example = examples[0]!.replaceAll('http://localhost:3000/', `${baseURL}/blank.html`);
   expect(example).toContain("launchWallet({ browser: 'firefox' })");

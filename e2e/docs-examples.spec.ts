@@ -1,0 +1,77 @@
+// A newcomer's project: every Playwright example in README and docs/, copied as written, run by Playwright
+// in a project of its own that depends on this package; every fragment type-checked there, strict.
+import { test, expect } from '@playwright/test';
+import { spawnSync } from 'node:child_process';
+import { mkdtemp, mkdir, rm, symlink, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { examples, repo, type Example } from './docs.ts';
+
+/** A project that installed this package and Playwright, as `npm install -D @playwright/test /path/to/mock-wallet-provider` would. */
+async function newcomer(prefix: string): Promise<string> {
+  const project = await mkdtemp(join(tmpdir(), prefix));
+  await mkdir(join(project, 'tests'));
+  await mkdir(join(project, 'node_modules', '@playwright'), { recursive: true });
+  await symlink(repo, join(project, 'node_modules', 'mock-wallet-provider'));
+  for (const name of ['@playwright/test', 'playwright', 'playwright-core', '@types', 'typescript']) await symlink(join(repo, 'node_modules', name), join(project, 'node_modules', name));
+  await writeFile(join(project, 'package.json'), JSON.stringify({ name: 'newcomer', private: true, type: 'module' }));
+  return project;
+}
+
+const where = (e: Example): string => `${e.page}:${e.line}`;
+
+test('every Playwright example in README and docs/ passes in a fresh project', async ({ baseURL }) => {
+  test.setTimeout(120_000);
+  const found = examples('playwright');
+  expect(found.length, 'README and docs have their complete examples').toBeGreaterThanOrEqual(4);
+  // The examples' app URL stands for the user's dev server; here the demo dApp plays that app.
+  const specs = found.map((e) => ({ name: where(e), code: e.code.replace('http://localhost:3000/', `${baseURL}/`) }));
+  const project = await newcomer('newcomer-');
+  try {
+    await Promise.all(specs.map((spec, i) => writeFile(join(project, 'tests', `example${i}.spec.ts`), `// ${spec.name}\n${spec.code}`)));
+    const run = spawnSync(process.execPath, [join(project, 'node_modules', '@playwright', 'test', 'cli.js'), 'test', '--reporter=line'], {
+      cwd: project,
+      encoding: 'utf8',
+      env: { ...process.env, CI: '' },
+      timeout: 110_000,
+    });
+    expect(`${run.stdout}${run.stderr}`).toContain(`${specs.length} passed`);
+    expect(run.status).toBe(0);
+  } finally {
+    await rm(project, { recursive: true, force: true });
+  }
+});
+
+/**
+ * What a fragment may take as given: the kit's imports, and the names the text around it defines
+ * (a test's `page` and `wallet`, the page's `request` helper, a PSBT built by the app).
+ */
+const KIT = "import { test, expect, expectedAddresses } from 'mock-wallet-provider/testing';\nvoid [test, expect, expectedAddresses];\n";
+const GIVEN = `declare const page: import('mock-wallet-provider/testing').Page;
+declare const wallet: import('mock-wallet-provider/testing').Wallet;
+declare const request: (method: string, params?: object) => Promise<{ result: Record<string, string> }>;
+declare const psbtHex: string;
+void [page, wallet, request, psbtHex];
+`;
+
+test('every fragment in README and docs/ type-checks against the kit, strict', async () => {
+  test.setTimeout(60_000);
+  const found = examples('fragment');
+  expect(found.length).toBeGreaterThan(3);
+  const project = await newcomer('fragments-');
+  try {
+    await writeFile(join(project, 'tsconfig.json'), JSON.stringify({ compilerOptions: { strict: true, noEmit: true, target: 'es2022', module: 'nodenext', moduleResolution: 'nodenext', skipLibCheck: true, types: [] }, include: ['tests'] }));
+    await Promise.all(
+      found.map((e, i) => {
+        // A fragment that imports from the kit itself is not given the kit's imports again.
+        const own = e.code.includes("from 'mock-wallet-provider/testing'");
+        return writeFile(join(project, 'tests', `fragment${i}.mts`), `// ${where(e)}\n${own ? '' : KIT}${GIVEN}${e.code}\nexport {};\n`);
+      }),
+    );
+    const tsc = spawnSync(process.execPath, [join(repo, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', project], { cwd: project, encoding: 'utf8', timeout: 55_000 });
+    expect(`${tsc.stdout}${tsc.stderr}`).toBe('');
+    expect(tsc.status).toBe(0);
+  } finally {
+    await rm(project, { recursive: true, force: true });
+  }
+});

@@ -1,0 +1,66 @@
+// The docs hold together: every link between pages (and to a heading) resolves, README stays a short front
+// door whose links stay inside the repository, and every marked example is run or type-checked.
+import { test, expect } from '@playwright/test';
+import { existsSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { dirname, join, normalize } from 'node:path';
+import { anchors, docPages, examples, links, repo } from './docs.ts';
+
+test('every link in README and docs/ resolves: to a file of the repository, and to a heading of it', () => {
+  const pages = docPages();
+  const byPath = new Map(pages.map((p) => [p.path, p]));
+  const broken: string[] = [];
+  for (const page of pages) {
+    for (const { target, line } of links(page.text)) {
+      if (/^(https?|mailto):/.test(target)) {
+        if (page.path === 'README.md') broken.push(`${page.path}:${line} ${target} leaves the repository (README's links stay inside it)`);
+        continue;
+      }
+      const [file, anchor] = target.split('#') as [string, string | undefined];
+      const path = file === '' ? page.path : normalize(join(dirname(page.path), file));
+      if (path.startsWith('..') || !existsSync(join(repo, path))) {
+        broken.push(`${page.path}:${line} ${target}: no such file`);
+        continue;
+      }
+      if (anchor !== undefined) {
+        const linked = byPath.get(path);
+        if (!linked) broken.push(`${page.path}:${line} ${target}: an anchor into a file that is not a doc page`);
+        else if (!anchors(linked.text).has(anchor)) broken.push(`${page.path}:${line} ${target}: ${path} has no heading #${anchor}`);
+      }
+    }
+  }
+  expect(broken).toEqual([]);
+});
+
+test('README is a front door: under ~200 lines, and every docs/ page is linked from it', () => {
+  const [readme, ...docs] = docPages();
+  expect(readme!.text.split('\n').length).toBeLessThan(210);
+  const linked = new Set(links(readme!.text).map((l) => l.target.split('#')[0]));
+  expect(docs.map((d) => d.path).filter((path) => !linked.has(path))).toEqual([]);
+});
+
+test('every docs/ page opens with its title and what a reader comes for', () => {
+  for (const page of docPages().slice(1)) {
+    const [title, blank, first] = page.text.split('\n');
+    expect(title, page.path).toMatch(/^# /);
+    expect(blank, page.path).toBe('');
+    expect(first, page.path).toMatch(/^What you come here for/);
+  }
+});
+
+test('the marked examples are there: complete Playwright tests, a node:test file, fragments', () => {
+  expect(examples('playwright').map((e) => e.page)).toEqual(['README.md', 'docs/methods.md', 'docs/methods.md', 'docs/xverse.md']);
+  expect(examples('node-test')).toHaveLength(1);
+  expect(examples('fragment').length).toBeGreaterThan(3);
+});
+
+test('the CLI lines in the docs run as written and print a JSON-RPC answer', () => {
+  const lines = examples('cli').flatMap((e) => e.code.split('\n').filter((l) => l.startsWith('npm run --silent wallet -- ')));
+  expect(lines.length).toBeGreaterThan(2);
+  for (const line of lines) {
+    const args = [...line.slice('npm run --silent wallet -- '.length).matchAll(/'([^']*)'|(\S+)/g)].map((m) => m[1] ?? m[2]!);
+    const run = spawnSync(process.execPath, [join(repo, 'node_modules', 'tsx', 'dist', 'cli.mjs'), join(repo, 'src', 'cli', 'main.ts'), ...args], { encoding: 'utf8' });
+    expect(run.stderr, line).toBe('');
+    expect(JSON.parse(run.stdout), line).toMatchObject({ jsonrpc: '2.0', result: expect.anything() });
+  }
+});

@@ -109,6 +109,16 @@ test('prototypes the page pollutes do not change the answer', async ({ page, wal
 });
 
 test.describe('corrupted storage is never silent', () => {
+  test('an untouched cache entry passes its seal after a worker stop (Chrome hands stored objects back with their keys sorted)', async ({ page, wallet }) => {
+    await page.goto('/blank.html');
+    await wallet.setApprovalPolicy('approve');
+    await request(page, 'getAddresses');
+    await wallet.prederived();
+    await wallet.stopServiceWorker();
+    expect((await request(page, 'getAddresses')).ok).toBe(true);
+    expect(await wallet.settingsProblems()).toEqual([]);
+  });
+
   test('an invalid stored mnemonic is reported and the wallet refuses to answer for another wallet', async ({ page, wallet, walletBrowser }) => {
     const worker = await walletBrowser.worker();
     await worker.evaluate(async () => {

@@ -30,9 +30,20 @@ function secret(): Promise<CryptoKey> {
   return hmacKey;
 }
 
+/**
+ * JSON with every object's keys in sorted order. Chrome's storage hands objects back with their keys
+ * sorted, not in the order they were written: a seal over plain JSON.stringify failed for every entry
+ * a restarted worker read back, so the cache was never used across a stop (and reported tampering).
+ */
+export function canonicalJson(value: unknown): string {
+  return JSON.stringify(value, (_key, v: unknown) =>
+    typeof v === 'object' && v !== null && !Array.isArray(v) ? Object.fromEntries(Object.entries(v).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) : v,
+  );
+}
+
 async function macOf(id: string, entry: StoredKeys): Promise<string> {
   // The slot's id is sealed too: an entry moved to another slot fails.
-  const text = JSON.stringify([id, entry.wallet, entry.keys]);
+  const text = canonicalJson([id, entry.wallet, entry.keys]);
   const signature = await crypto.subtle.sign('HMAC', await secret(), new TextEncoder().encode(text));
   return [...new Uint8Array(signature)].map((b) => b.toString(16).padStart(2, '0')).join('');
 }

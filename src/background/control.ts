@@ -1,12 +1,13 @@
 // The test-control surface: a global of this worker, for Playwright's serviceWorker.evaluate.
 // Web pages cannot reach a service worker's globals; nothing here is exposed to them.
 import type { PendingView, WalletControl } from '../shared/control.ts';
+import { defaultSettings } from '../core/settings.ts';
 import { drop, setHoldDelivery, setHoldSending, whenDecided, withdraw } from './answer.ts';
 import { approve, reject } from './approvals.ts';
 import { clearCalls, listCalls, usage } from './call-log.ts';
 import { connections } from './connections.ts';
 import { siteGrants } from './site-grants.ts';
-import { keyCacheProblems } from './key-cache.ts';
+import { forgetKeyCacheProblems, keyCacheProblems } from './key-cache.ts';
 import { pauseWindows } from './window-queue.ts';
 import { ensureWarm, warmReady } from './warm-window.ts';
 import { pendingRequests, type PendingRequest } from './pending.ts';
@@ -42,6 +43,11 @@ async function settledAs(id: string, key: string, wanted: 'approved' | 'rejected
   if (decided !== wanted) throw new Error(`request ${id} was already ${decided ?? 'being decided'}; ${wanted === 'approved' ? 'approving' : 'rejecting'} it did nothing`);
 }
 
+async function listPending(): Promise<PendingView[]> {
+  const all = await waiting();
+  return all.sort((a, b) => a.createdAt - b.createdAt).map(view);
+}
+
 const view = ({ id, origin, method, identity, params, target, tabId, frameId, windowId, createdAt }: PendingRequest): PendingView => ({
   ...(identity && { identity }),
   id,
@@ -63,9 +69,10 @@ export const control: WalletControl = {
     return [...(await settingsProblems()).problems, ...keyCacheProblems()];
   },
   setSettings: updateSettings, // validates the whole patch before anything is written
-  async listPending() {
-    const all = await waiting();
-    return all.sort((a, b) => a.createdAt - b.createdAt).map(view);
+  listPending,
+  async testEnd() {
+    const [pending, findings] = await Promise.all([listPending(), usage()]);
+    return { pending, usage: findings };
   },
   async approve(id, options) {
     // The kit asks again when the worker stopped mid-call: a decision already taken stands.
@@ -95,9 +102,14 @@ export const control: WalletControl = {
     }
     // Grants go before the defaults return: a reset is not an account change any site hears of.
     await siteGrants.clear();
-    const [, defaults] = await Promise.all([clearCalls(), restoreDefaults(keep), connections.clear(), forgetKeys()]);
+    // Keys derived for another wallet (a test set a mnemonic) or a cache that failed its checks are
+    // forgotten; the default wallet's stay cached: they are the same keys, and deriving them again
+    // after every test would take the worker's CPU from the next test.
+    const target = { ...defaultSettings(), ...(keep ?? {}) };
+    const sameWallet = settings.mnemonic === target.mnemonic && settings.passphrase === target.passphrase && keyCacheProblems().length === 0;
+    const [, defaults] = await Promise.all([clearCalls(), restoreDefaults(keep), connections.clear(), sameWallet ? forgetKeyCacheProblems() : forgetKeys()]);
     // A warm window withdrawn with its request is replaced (an untaken one stays as it is), and
-    // the keys just forgotten are derived again, both off the next test's path.
+    // keys just forgotten are derived again, both off the next test's path.
     void ensureWarm().catch(() => undefined);
     void prederive(keyRing, defaults);
     setHoldDelivery(false);

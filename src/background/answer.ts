@@ -207,9 +207,15 @@ export async function withdraw(key: string, settings: Settings): Promise<void> {
   await finish(key);
 }
 
-/** Delivers a decided answer to its frame, logs the outcome, closes the window, forgets the request. */
-export function finish(key: string): Promise<void> {
-  return logWork(complete(key, true));
+/**
+ * Delivers a decided answer to its frame, logs the outcome, closes the window, forgets the request;
+ * resolves once the window is closed too. Readers of the call log wait for the log's part only:
+ * Chrome closing the window is not theirs to wait for (the kit's end-of-test checks read the log).
+ */
+export async function finish(key: string): Promise<void> {
+  const closing: Promise<void>[] = [];
+  await logWork(complete(key, true, closing));
+  await Promise.all(closing);
 }
 
 /**
@@ -219,11 +225,11 @@ export function finish(key: string): Promise<void> {
 export async function answerForRetry(key: string): Promise<RpcResponse | undefined> {
   const request = await pendingRequests.get(key);
   if (!request?.answer || !isDue(request.answer)) return undefined;
-  void logWork(complete(key, false));
+  void logWork(complete(key, false, []));
   return request.answer.response;
 }
 
-async function complete(key: string, send: boolean): Promise<void> {
+async function complete(key: string, send: boolean, closing: Promise<void>[]): Promise<void> {
   if (finishing.has(key)) return;
   const request = await pendingRequests.get(key);
   if (!request?.answer || !isDue(request.answer)) return;
@@ -233,7 +239,8 @@ async function complete(key: string, send: boolean): Promise<void> {
     const delivered = send ? await deliver(request, response) : true;
     // The outcome is written before the entry goes: the log never keeps a 'pending' whose request is
     // gone. The window closes meanwhile: the person (and the kit waiting for it) is done.
-    await Promise.all([logOutcome(key, delivered ? settled : { ...settled, outcome: 'dropped' }), closePromptWindow(request.windowId)]);
+    closing.push(closePromptWindow(request.windowId).catch(() => undefined));
+    await logOutcome(key, delivered ? settled : { ...settled, outcome: 'dropped' });
     await pendingRequests.delete([key]);
   } finally {
     finishing.delete(key);

@@ -154,6 +154,11 @@ export class WalletApi<H> {
     return this.driver.control('usage');
   }
 
+  /** What a test's end checks, in one round trip: the requests still waiting, and the usage findings. */
+  testEnd(): Promise<{ pending: PendingView[]; usage: UsageFinding[] }> {
+    return this.driver.control('testEnd');
+  }
+
   /** Requests waiting for approval, oldest first. */
   pending(): Promise<PendingView[]> {
     return this.driver.control('listPending');

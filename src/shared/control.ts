@@ -106,7 +106,8 @@ export interface WalletControl {
   clearCalls(): Promise<void>;
   /** Where the calls since the last reset broke the contract's usage rules (core/usage.ts). */
   usage(): Promise<UsageFinding[]>;
-  /** Defaults back, call log empty, pending requests rejected and their windows closed. */
+  /** What a test's end checks, in one round trip: the requests still waiting, and the usage findings. */
+  testEnd(): Promise<{ pending: PendingView[]; usage: UsageFinding[] }>;
   /** Defaults back (with `keep` applied over them: a kit keeps its warmWindow so), nothing waiting, log empty. */
   reset(keep?: SettingsPatch): Promise<void>;
   /** Whether the warm approval window (setting warmWindow) is loaded and waiting for a request. */

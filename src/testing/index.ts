@@ -85,7 +85,9 @@ export const test = base.extend<WalletTestFixtures, WalletWorkerFixtures>({
     visited.stop();
     // A test without the page fixture: its tabs are still open, so what waits is still listed.
     // One round trip's worth: the checks do not wait for each other.
-    const [waiting, findings] = await Promise.all([checked.has(testInfo) ? [] : unanswered(wallet, unansweredPrompts, testInfo), reportUsage(wallet, usageRules, testInfo)]);
+    const end = await endOfTest(wallet, testInfo, unansweredPrompts, usageRules);
+    const waiting = checked.has(testInfo) ? [] : unanswered(end.pending, unansweredPrompts, testInfo);
+    const findings = await reportUsage(end.usage, usageRules, testInfo);
     // Site data is cleared off this test's path; the next test's first navigation waits for it.
     if (!keepSiteData) between.siteDataCleared = between.tabsClosed.then(() => clearSiteData(walletBrowser.context, visited.origins)).catch(() => undefined);
     timing.report();
@@ -94,7 +96,7 @@ export const test = base.extend<WalletTestFixtures, WalletWorkerFixtures>({
       throw new Error(`the app broke ${findings.length} of the wallet contract's usage rules (usageRules: 'fail'):\n${describeFindings(findings)}`);
     }
   },
-  page: async ({ walletBrowser, context, wallet, unansweredPrompts, warmTab }, use, testInfo) => {
+  page: async ({ walletBrowser, context, wallet, unansweredPrompts, usageRules, warmTab }, use, testInfo) => {
     const timing = fixtureTiming(testInfo);
     timing.resume();
     const between = betweenTests(walletBrowser);
@@ -112,7 +114,7 @@ export const test = base.extend<WalletTestFixtures, WalletWorkerFixtures>({
     timing.resume();
     // Before the tabs close: closing a tab withdraws its requests.
     checked.add(testInfo);
-    const waiting = await unanswered(wallet, unansweredPrompts, testInfo);
+    const waiting = unanswered((await endOfTest(wallet, testInfo, unansweredPrompts, usageRules)).pending, unansweredPrompts, testInfo);
     // The browser is left as the next test expects it (the start-up tab, the next test's tab and
     // the wallet's warm window open); the tabs close off this test's path, before the next test's reset.
     const keep = new Set([context.pages()[0]]);
@@ -179,11 +181,22 @@ function gateFirstNavigation(page: Page, ready: Promise<void>): void {
   };
 }
 
+type TestEnd = { pending: PendingView[]; usage: UsageFinding[] };
+const ends = new WeakMap<TestInfo, Promise<TestEnd>>();
+
+/**
+ * What the end-of-test checks read, asked once per test in one round trip (the page fixture asks
+ * first, the wallet fixture reuses it); nothing is asked when both checks are off.
+ */
+function endOfTest(wallet: Wallet, testInfo: TestInfo, prompts: 'off' | 'warn' | 'fail', rules: 'off' | 'warn' | 'fail'): Promise<TestEnd> {
+  let end = ends.get(testInfo);
+  if (!end) ends.set(testInfo, (end = prompts === 'off' && rules === 'off' ? Promise.resolve({ pending: [], usage: [] }) : wallet.testEnd()));
+  return end;
+}
+
 /** The test's usage findings, attached to its report (and printed, in 'warn'). */
-async function reportUsage(wallet: Wallet, mode: 'off' | 'warn' | 'fail', testInfo: TestInfo): Promise<UsageFinding[]> {
-  if (mode === 'off') return [];
-  const findings = await wallet.usage();
-  if (findings.length === 0) return findings;
+async function reportUsage(findings: UsageFinding[], mode: 'off' | 'warn' | 'fail', testInfo: TestInfo): Promise<UsageFinding[]> {
+  if (mode === 'off' || findings.length === 0) return [];
   for (const f of findings) testInfo.annotations.push({ type: `usage: ${f.rule}`, description: f.message });
   await testInfo.attach('usage findings', { body: JSON.stringify(findings, null, 2), contentType: 'application/json' });
   if (mode === 'warn') console.warn(`mock wallet: "${testInfo.title}" broke the contract's usage rules:\n${describeFindings(findings)}`);
@@ -222,9 +235,8 @@ function fixtureTiming(testInfo: TestInfo): FixtureTiming {
 const checked = new WeakSet<TestInfo>();
 
 /** Requests still waiting as the test ends, listed in its report. */
-async function unanswered(wallet: Wallet, mode: 'off' | 'warn' | 'fail', testInfo: TestInfo): Promise<PendingView[]> {
+function unanswered(waiting: PendingView[], mode: 'off' | 'warn' | 'fail', testInfo: TestInfo): PendingView[] {
   if (mode === 'off') return [];
-  const waiting = await wallet.pending();
   if (waiting.length > 0) {
     testInfo.annotations.push({ type: 'unanswered prompts', description: describeWaiting(waiting) });
     if (mode === 'warn') console.warn(`mock wallet: "${testInfo.title}" ended with requests still waiting for approval: ${describeWaiting(waiting)}`);

@@ -126,10 +126,14 @@ const StacksProvider = freeze({
   }),
 });
 
-/** Defines a name page code cannot reassign or redefine; one another script already locked is left as it is (as Xverse's assignment would be). */
+/**
+ * Defines a name page code cannot reassign or redefine. A name another script already locked is left
+ * as it is, as Xverse's own assignment would be ignored: silently for StacksProvider, which the
+ * Leather-shaped alias (exposeAs) takes first by design, with a console line for the others.
+ */
 function lock(name: string, value: unknown): void {
   const taken = getOwnPropertyDescriptor(window, name);
-  if (taken && !taken.configurable) return warn(`[mock wallet] window.${name} was not defined for Xverse: another script locked that name`);
+  if (taken && !taken.configurable) return name === 'StacksProvider' ? undefined : warn(`[mock wallet] window.${name} was not defined for Xverse: another script locked that name`);
   defineProperty(window, name, { value, writable: false, configurable: false, enumerable: true });
 }
 

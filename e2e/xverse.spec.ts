@@ -284,3 +284,16 @@ test.describe('turned on where a person would', () => {
     expect(await satsRequest(page, 'wallet_getAccount')).toMatchObject({ status: 'success', result: { addresses: account0 } });
   });
 });
+
+test("with exposeAs ['StacksProvider'] too, window.StacksProvider stays the Leather-shaped alias and Xverse keeps its own under XverseProviders, silently", async ({ page, wallet }) => {
+  await wallet.setSettings({ exposeAs: ['StacksProvider'] });
+  const messages: string[] = [];
+  page.on('console', (m) => messages.push(m.text()));
+  await page.goto('/sats.html');
+  const seen = await page.evaluate(() => {
+    const w = window as unknown as Record<string, { getProductInfo?: () => { name: string } } | undefined> & { XverseProviders: { StacksProvider: { getProductInfo(): { name: string } } } };
+    return { alias: w['StacksProvider'] === w['WalletProvider'], xverse: w.XverseProviders.StacksProvider.getProductInfo().name };
+  });
+  expect(seen).toEqual({ alias: true, xverse: 'Xverse Wallet' });
+  expect(messages.filter((m) => m.includes('[mock wallet]'))).toEqual([]);
+});

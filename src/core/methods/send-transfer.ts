@@ -1,5 +1,5 @@
 // sendTransfer: pays recipients from the account's p2wpkh address (signing-methods.md §5.3).
-// The mock has no coins: it spends one synthetic output per account, documented in README.
+// The mock has no coins: it spends one synthetic output per account, documented in docs/methods.md.
 import { sha256 } from '@noble/hashes/sha2.js';
 import { bytesToHex, hexToBytes } from '@noble/hashes/utils.js';
 import { Address, p2wpkh, selectUTXO } from '@scure/btc-signer';

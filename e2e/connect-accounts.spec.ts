@@ -1,6 +1,6 @@
 // An app on @stacks/connect, connected as Account 1, after the user switched the wallet to Account 3:
 // what the window, the findings and the helpers say, with and without naming the account the
-// documented way (README, "Signing with the connected account from @stacks/connect"), in both account rules.
+// documented way (docs/methods.md, "Signing with the connected account from @stacks/connect"), in both account rules.
 import { test, expect, type Page, type Wallet } from 'mock-wallet-provider/testing';
 import { buildPsbt, psbtFromHex, signerOf, verifyBip322 } from './bitcoin-reference.ts';
 import { click, connectThroughPicker, outcome } from './connect-page.ts';
@@ -144,8 +144,8 @@ test('principals are checked against the request\'s network: the prefix it expec
 test("the docs' @stacks/connect example is the code the bundled app runs in these tests", async () => {
   const [readme, app] = await Promise.all([readFile(new URL('../docs/methods.md', import.meta.url), 'utf8'), readFile(new URL('./demo/connect-app.ts', import.meta.url), 'utf8')]);
   const example = /<!-- example: connected-account -->\n```ts\n([\s\S]*?)```/.exec(readme)?.[1];
-  const running = /\/\/ README: connected-account\n([\s\S]*?)\/\/ end README\n/.exec(app)?.[1];
-  expect(running, 'the app marks the code README shows').toBeTruthy();
+  const running = /\/\/ docs: connected-account\n([\s\S]*?)\/\/ end docs\n/.exec(app)?.[1];
+  expect(running, 'the app marks the code the docs show').toBeTruthy();
   expect(example, 'docs/methods.md has the example').toContain(running!);
 });
 

@@ -1,4 +1,4 @@
-// README's install instructions, run as written in fresh projects: CommonJS and ESM, tarball and checkout.
+// The install instructions of docs/getting-started.md, run as written in fresh projects: CommonJS and ESM, tarball and checkout.
 import { test, expect } from '@playwright/test';
 import { execFile } from 'node:child_process';
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
@@ -65,13 +65,13 @@ test('the package ships the extension, both kits, the CLI, their types and READM
   for (const needed of ['dist/extension/manifest.json', 'dist/extension/background.js', 'dist/extension/popup/approve.html', 'dist/testing/index.js', 'dist/cli/mock-wallet.js', 'dist/types/testing/index.d.ts', 'dist/puppeteer/index.js', 'dist/types/puppeteer/index.d.ts', 'dist/extension/popup/control.html', 'dist/types/window.d.ts']) {
     expect(paths).toContain(needed);
   }
-  // README states the tarball's size; it stays within 10 % of it.
+  // Getting started states the tarball's size; it stays within 10 % of it.
   const stated = /tarball is about ([0-9]+) KB/.exec(await readFile(join(root, 'docs', 'getting-started.md'), 'utf8'));
   expect(stated, 'Getting started states the tarball size').not.toBeNull();
   expect(Math.abs(packed!.size / 1000 - Number(stated![1])) / Number(stated![1])).toBeLessThan(0.1);
 });
 
-test.describe('installing as README says', () => {
+test.describe('installing as Getting started says', () => {
   test.describe.configure({ mode: 'parallel' });
   let dir: string;
   let tarball: string;

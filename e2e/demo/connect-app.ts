@@ -35,7 +35,7 @@ on('transfer-stx', () => {
 });
 // signInputs: [0] unless the test says otherwise ([] asks the wallet to sign every input it can).
 const signInputs = (): number[] => (input()['signInputs'] as number[] | undefined) ?? [0];
-// README: connected-account
+// docs: connected-account
 // `account` and `address` are what the app kept from connect(): the account number in a BTC entry's
 // derivationPath, and the STX address. connect's request() rewrites signPsbt for a Leather-style
 // wallet and drops `account`, so that call turns the rewriting off; the others pass it through.
@@ -46,7 +46,7 @@ const signMessageAs = (account: number, message: string) =>
 const transferStxAs = (address: string, recipient: string, amount: bigint) => request('stx_transferStx', { recipient, amount, address });
 const signStructuredAs = (address: string, message: ClarityValue, domain: TupleCV) =>
   request('stx_signStructuredMessage', { message, domain, address } as MethodParams<'stx_signStructuredMessage'>);
-// end README
+// end docs
 
 // The careless app's calls name no account; the careful app's (the test puts `account` or `address` in the input) do.
 on('sign-psbt', () => {

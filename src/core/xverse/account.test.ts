@@ -115,3 +115,21 @@ test("account 1's Stacks key is Xverse's m/44'/5757'/1'/0/0, not the contract's 
   expect(xverse1.address).toMatch(/^SP/);
   expect(xverse1.address).not.toBe(leatherStx);
 });
+
+test("stx_callContract and stx_deployContract take only what Xverse forwards: `arguments` before `functionArgs`, no network, fee or clarityVersion of the app's", async () => {
+  const { deserializeTransaction, Cl, serializeCV, PayloadType } = await import('@stacks/transactions');
+  const call = await result('stx_callContract', {
+    contract: 'SP2J6ZY48GV1EZ5V2V5RB9MP66SW86PYKKNRV9EJ7.counter',
+    functionName: 'add',
+    arguments: [serializeCV(Cl.uint(2))],
+    functionArgs: [serializeCV(Cl.uint(9))],
+    network: 'testnet',
+    fee: 1,
+  });
+  const tx = deserializeTransaction(call.transaction);
+  expect(tx.chainId).toBe(0x00000001); // mainnet, the wallet's network
+  expect(Number(tx.auth.spendingCondition.fee)).toBe(10_000); // the wallet's fee, not the app's
+  expect(tx.payload.payloadType === PayloadType.ContractCall && tx.payload.functionArgs.map((a) => Cl.prettyPrint(a))).toEqual(['u2']);
+  const deploy = deserializeTransaction((await result('stx_deployContract', { name: 'hello', clarityCode: '(define-read-only (hi) (ok u1))', clarityVersion: 1 })).transaction);
+  expect(deploy.payload.payloadType === PayloadType.VersionedSmartContract && deploy.payload.clarityVersion).toBe(3);
+});

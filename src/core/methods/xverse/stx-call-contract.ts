@@ -10,9 +10,14 @@ export const xverseStxCallContract = xverseMethod(
     ...leather,
     parse: (raw, settings) => {
       const params = raw !== null && typeof raw === 'object' && !Array.isArray(raw) ? raw : {};
-      // Xverse reads the deprecated `arguments` before `functionArgs`.
-      const { arguments: args, ...rest } = params;
-      return leather.parse(args === undefined ? rest : { ...rest, functionArgs: args }, settings);
+      // Xverse forwards these and nothing else (no network, fee, nonce or account of the app's);
+      // it reads the deprecated `arguments` before `functionArgs`.
+      const { contract, functionName, postConditions, postConditionMode } = params;
+      const functionArgs = params['arguments'] ?? params['functionArgs'];
+      return leather.parse(
+        { contract: contract ?? null, functionName: functionName ?? null, ...(functionArgs !== undefined && { functionArgs }), ...(postConditions !== undefined && { postConditions }), ...(postConditionMode !== undefined && { postConditionMode }) },
+        settings,
+      );
     },
     rejection: { rejected: REQUEST_REJECTED, closed: 'User rejected the Stacks transaction signing request' },
   }),

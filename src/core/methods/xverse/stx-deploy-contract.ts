@@ -6,5 +6,15 @@ import { REQUEST_REJECTED, xverseMethod } from './dialect.ts';
 const leather = stxDeployContract as unknown as WalletMethod<unknown>;
 
 export const xverseStxDeployContract = xverseMethod(
-  defineMethod<unknown>({ ...leather, rejection: { rejected: REQUEST_REJECTED, closed: 'User rejected the Stacks transaction signing request' } }),
+  defineMethod<unknown>({
+    ...leather,
+    // Xverse forwards these and nothing else; clarityVersion is dropped on the way (only strings pass its
+    // popup's URL), so the builder's default, Clarity 3, applies.
+    parse: (raw, settings) => {
+      const params = raw !== null && typeof raw === 'object' && !Array.isArray(raw) ? raw : {};
+      const { name, clarityCode, postConditions, postConditionMode } = params;
+      return leather.parse({ name: name ?? null, clarityCode: clarityCode ?? null, ...(postConditions !== undefined && { postConditions }), ...(postConditionMode !== undefined && { postConditionMode }) }, settings);
+    },
+    rejection: { rejected: REQUEST_REJECTED, closed: 'User rejected the Stacks transaction signing request' },
+  }),
 );

@@ -142,3 +142,25 @@ test.describe.serial('the warm tab is as fresh as a new one', () => {
     expect(routed).toBe(404);
   });
 });
+
+test.describe.serial('the reset the last test started for the next is a whole reset', () => {
+  test('a test changes the wallet, grants an Xverse site, leaves a request waiting and a call in the log', async ({ page, wallet }) => {
+    await wallet.setSettings({ activeAccount: 3, network: 'testnet', identities: ['xverse'], approvalPolicy: 'prompt' });
+    await page.goto('/sats.html');
+    const connecting = page.evaluate(() => window.sats.request('wallet_connect' as never, undefined as never));
+    await wallet.approveNext();
+    await connecting;
+    page.evaluate(() => window.WalletProvider!.request('getAddresses')).catch(() => undefined); // left waiting (the page closes under it)
+    await expect.poll(async () => (await wallet.pending()).length).toBe(1);
+  });
+
+  test.use({ unansweredPrompts: 'off' });
+  test('the next test starts from the defaults: nothing waiting, nothing logged, no grant', async ({ page, wallet }) => {
+    expect(await wallet.settings()).toMatchObject({ activeAccount: 0, network: 'mainnet', identities: [] });
+    expect(await wallet.pending()).toEqual([]);
+    expect(await wallet.calls()).toEqual([]);
+    await wallet.setSettings({ identities: ['xverse'] });
+    await page.goto('/sats.html');
+    expect(await page.evaluate(() => window.sats.request('getAddresses' as never, { purposes: ['payment'] } as never))).toMatchObject({ status: 'error', error: { code: -32002 } });
+  });
+});

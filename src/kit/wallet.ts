@@ -16,7 +16,7 @@ export class WalletApi<H> {
   private readonly waiters: ((window: PromptWindow<H>) => void)[] = [];
   private readonly warned = new Set<string>();
   /** Settings reset() keeps over the defaults (the Playwright kit keeps warmWindow on so). */
-  private baselinePatch: SettingsPatch = {};
+  private baseline: SettingsPatch = {};
 
   constructor(protected readonly driver: KitDriver<H>) {
     driver.watchPrompts((window) => {
@@ -179,12 +179,7 @@ export class WalletApi<H> {
    * Checked as setSettings is, at the next reset. The Playwright kit sets its warmWindow option so.
    */
   setBaseline(patch: SettingsPatch): void {
-    this.baselinePatch = { ...patch };
-  }
-
-  /** The settings every reset keeps (the fixture's options). */
-  baseline(): SettingsPatch {
-    return { ...this.baselinePatch };
+    this.baseline = { ...patch };
   }
 
   /** Whether the warm approval window (setting warmWindow) is loaded and waiting for a request. */
@@ -199,7 +194,7 @@ export class WalletApi<H> {
 
   /** Defaults back (with the baseline over them), call log empty, pending requests withdrawn and their windows closed. */
   async reset(): Promise<void> {
-    await this.driver.control('reset', this.baselinePatch);
+    await this.driver.control('reset', this.baseline);
     this.unclaimed.length = 0;
   }
 }

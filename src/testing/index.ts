@@ -75,17 +75,9 @@ export const test = base.extend<WalletTestFixtures, WalletWorkerFixtures>({
     const wallet = walletOf(walletBrowser);
     const between = betweenTests(walletBrowser);
     // The last test's tabs are closed before the wallet is reset: nothing of it reaches this test.
-    // The last test's page fixture started that reset as it ended; it is taken when it was made
-    // with this test's options, and made again otherwise (or when it failed).
-    const started = between.reset;
-    between.reset = undefined;
-    const baseline = { warmWindow, identities };
-    wallet.setBaseline(baseline);
-    const reused = started?.baseline === JSON.stringify(baseline) && (await started.done.then(() => true, () => false));
-    if (!reused) {
-      await between.tabsClosed;
-      await wallet.reset();
-    }
+    await between.tabsClosed;
+    wallet.setBaseline({ warmWindow, identities });
+    await wallet.reset();
     const visited = trackOrigins(walletBrowser.context);
     timing.pause();
     await use(wallet);
@@ -130,10 +122,6 @@ export const test = base.extend<WalletTestFixtures, WalletWorkerFixtures>({
       (next) => closeAllBut(context, next ? keep.add(next) : keep),
       () => closeAllBut(context, keep),
     );
-    // The next test's reset starts once the tabs are closed, off its path (its checks above are done).
-    const closed = between.tabsClosed;
-    between.reset = { baseline: JSON.stringify(wallet.baseline()), done: closed.then(() => wallet.reset()) };
-    between.reset.done.catch(() => undefined);
     timing.pause();
     failIfWaiting(waiting, unansweredPrompts);
   },
@@ -145,8 +133,6 @@ interface BetweenTests {
   spare?: Promise<Page>;
   /** The last test's tabs and leftover approval windows, closing. */
   tabsClosed: Promise<void>;
-  /** The reset the last test's page fixture started for the next test, with the options it used. */
-  reset?: { baseline: string; done: Promise<void> };
   /** The last test's visited origins, losing their cookies and storage. */
   siteDataCleared: Promise<void>;
 }

@@ -23,6 +23,12 @@ export function noParams(method: string, raw: JsonValue | undefined): null {
   return null;
 }
 
+/**
+ * The fields of params Xverse picks a few from, to hand to a contract method: an object's own, or
+ * none (that method then names what is missing).
+ */
+export const fieldsOf = (raw: JsonValue | undefined): Params => (isPlainRecord(raw) ? (raw as Params) : {});
+
 export function paramsOf(method: string, raw: JsonValue | undefined, example: string): Params {
   if (!isPlainRecord(raw)) throw invalid(`${method} params must be an object such as ${example}, got ${raw === undefined ? 'none' : describe(raw)}`);
   return raw as Params;

@@ -1,7 +1,7 @@
 // stx_callContract (Xverse): the contract's call, with Xverse's `arguments` alias; answers { txid, transaction } (§3.3).
 import { defineMethod, type WalletMethod } from '../method.ts';
 import { stxCallContract } from '../stx-call-contract.ts';
-import { REQUEST_REJECTED, xverseMethod } from './dialect.ts';
+import { REQUEST_REJECTED, fieldsOf, xverseMethod } from './dialect.ts';
 
 const leather = stxCallContract as unknown as WalletMethod<unknown>;
 
@@ -9,7 +9,7 @@ export const xverseStxCallContract = xverseMethod(
   defineMethod<unknown>({
     ...leather,
     parse: (raw, settings) => {
-      const params = raw !== null && typeof raw === 'object' && !Array.isArray(raw) ? raw : {};
+      const params = fieldsOf(raw);
       // Xverse forwards these and nothing else (no network, fee, nonce or account of the app's);
       // it reads the deprecated `arguments` before `functionArgs`.
       const { contract, functionName, postConditions, postConditionMode } = params;

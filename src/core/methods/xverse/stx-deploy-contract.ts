@@ -1,7 +1,7 @@
 // stx_deployContract (Xverse): the contract's deploy, signed with Xverse's Stacks key; answers { txid, transaction } (§3.3).
 import { defineMethod, type WalletMethod } from '../method.ts';
 import { stxDeployContract } from '../stx-deploy-contract.ts';
-import { REQUEST_REJECTED, xverseMethod } from './dialect.ts';
+import { REQUEST_REJECTED, fieldsOf, xverseMethod } from './dialect.ts';
 
 const leather = stxDeployContract as unknown as WalletMethod<unknown>;
 
@@ -11,7 +11,7 @@ export const xverseStxDeployContract = xverseMethod(
     // Xverse forwards these and nothing else; clarityVersion is dropped on the way (only strings pass its
     // popup's URL), so the builder's default, Clarity 3, applies.
     parse: (raw, settings) => {
-      const params = raw !== null && typeof raw === 'object' && !Array.isArray(raw) ? raw : {};
+      const params = fieldsOf(raw);
       const { name, clarityCode, postConditions, postConditionMode } = params;
       return leather.parse({ name: name ?? null, clarityCode: clarityCode ?? null, ...(postConditions !== undefined && { postConditions }), ...(postConditionMode !== undefined && { postConditionMode }) }, settings);
     },

@@ -2,7 +2,7 @@
 import { defineMethod, type WalletMethod } from '../method.ts';
 import { stxSignStructuredMessage } from '../stx-sign-structured-message.ts';
 import type { StacksMessageParams } from '../stx-sign-message.ts';
-import { REQUEST_REJECTED, xverseMethod } from './dialect.ts';
+import { REQUEST_REJECTED, fieldsOf, xverseMethod } from './dialect.ts';
 
 const leather = stxSignStructuredMessage as unknown as WalletMethod<StacksMessageParams>;
 
@@ -10,7 +10,7 @@ export const xverseStxSignStructuredMessage = xverseMethod(
   defineMethod<StacksMessageParams>({
     ...leather,
     parse: (raw, settings) => {
-      const params = raw !== null && typeof raw === 'object' && !Array.isArray(raw) ? raw : {};
+      const params = fieldsOf(raw);
       return leather.parse({ domain: params['domain'] ?? null, message: params['message'] ?? null }, settings);
     },
     rejection: { rejected: REQUEST_REJECTED, closed: 'User rejected the structured message signing request' },

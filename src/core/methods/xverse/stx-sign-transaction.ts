@@ -1,7 +1,7 @@
 // stx_signTransaction (Xverse): signs the app's transaction; answers { transaction } only, no txid (§3.3).
 import { defineMethod, type WalletMethod } from '../method.ts';
 import { stxSignTransaction, type SignTransactionParams } from '../stx-sign-transaction.ts';
-import { POPUP_CLOSED, REQUEST_REJECTED, invalid, xverseMethod } from './dialect.ts';
+import { POPUP_CLOSED, REQUEST_REJECTED, fieldsOf, invalid, xverseMethod } from './dialect.ts';
 
 const leather = stxSignTransaction as unknown as WalletMethod<SignTransactionParams>;
 
@@ -9,7 +9,7 @@ export const xverseStxSignTransaction = xverseMethod(
   defineMethod<SignTransactionParams>({
     ...leather,
     parse(raw, settings) {
-      const params = raw !== null && typeof raw === 'object' && !Array.isArray(raw) ? raw : {};
+      const params = fieldsOf(raw);
       try {
         return leather.parse({ transaction: params['transaction'] ?? null }, settings);
       } catch (error) {

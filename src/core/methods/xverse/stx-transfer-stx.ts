@@ -1,7 +1,7 @@
 // stx_transferStx (Xverse): the contract's transfer, signed with Xverse's Stacks key; answers { txid, transaction } (§3.3).
 import { defineMethod, type WalletMethod } from '../method.ts';
 import { stxTransferStx, type TransferStxParams } from '../stx-transfer-stx.ts';
-import { REQUEST_REJECTED, xverseMethod } from './dialect.ts';
+import { REQUEST_REJECTED, fieldsOf, xverseMethod } from './dialect.ts';
 
 const leather = stxTransferStx as unknown as WalletMethod<TransferStxParams>;
 
@@ -10,7 +10,7 @@ export const xverseStxTransferStx = xverseMethod(
     ...leather,
     parse: (raw, settings) => {
       // Xverse forwards amount, recipient and memo only; the rest of the app's params never reach the transaction.
-      const params = raw !== null && typeof raw === 'object' && !Array.isArray(raw) ? raw : {};
+      const params = fieldsOf(raw);
       const { amount, recipient, memo } = params;
       return leather.parse({ amount: typeof amount === 'number' ? String(amount) : (amount ?? null), recipient: recipient ?? null, ...(memo !== undefined && { memo }) }, settings);
     },

@@ -160,6 +160,39 @@ test('discovery: stx_getAddresses prompts and answers { addresses }; supportedMe
   }
 });
 
+test('approveNext returns once the page has its answer, also when the node takes its time to accept the transaction', async ({ page, wallet }) => {
+  const zero = await stxKey(0);
+  const server: Server = createServer((req, res) => {
+    req.resume().on('end', () => {
+      if (req.method === 'GET' && req.url === `/v2/accounts/${zero.address}?proof=0`) return void res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ balance: '0x0', nonce: 3 }));
+      // A slow node: the answer reaches the page 400 ms after the person approved.
+      if (req.method === 'POST' && req.url === '/v2/transactions') return void setTimeout(() => res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify('0'.repeat(64))), 400);
+      res.writeHead(404).end();
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  try {
+    await wallet.setSettings({ stacksNodeUrl: `http://127.0.0.1:${(server.address() as { port: number }).port}` });
+    await page.goto('/blank.html');
+    // The page keeps each answer as it arrives; read once right after the helper returns, never polled.
+    const ask = (method: string, params: Record<string, unknown>) =>
+      page.evaluate(([m, p]) => {
+        const w = window as unknown as { WalletProvider: { request(m: string, p: unknown): Promise<unknown> }; answers: Record<string, unknown> };
+        w.answers ??= {};
+        void w.WalletProvider.request(m, p).then((answer) => void (w.answers[m] = answer));
+      }, [method, params] as const);
+    const answered = (method: string) => page.evaluate((m) => (window as unknown as { answers: Record<string, unknown> }).answers[m] ?? null, method);
+    await ask('getAddresses', {});
+    await wallet.approveNext();
+    expect(await answered('getAddresses')).toMatchObject({ result: { addresses: expect.any(Array) } });
+    await ask('stx_transferStx', { recipient: BOB, amount: 1 });
+    await wallet.approveNext();
+    expect(await answered('stx_transferStx')).toMatchObject({ result: { txid: expect.stringMatching(/^[0-9a-f]{64}$/) } });
+  } finally {
+    server.close();
+  }
+});
+
 test('stacksNodeUrl: the nonce comes from the node, which receives the exact bytes; its refusal reaches the page; sponsored is not sent', async ({ page, wallet }) => {
   const received: Buffer[] = [];
   let refuse = false;

@@ -138,8 +138,10 @@ async function settleNow(key: string, decide: (request: PendingRequest) => Promi
       const current = await pendingRequests.get(key);
       if (!current) return false;
       await pendingRequests.set(key, { ...current, prepared });
-      announceDecided(key);
-      if (holdSending) return true;
+      if (holdSending) {
+        announceDecided(key);
+        return true;
+      }
     }
     if (prepared) {
       try {
@@ -155,7 +157,9 @@ async function settleNow(key: string, decide: (request: PendingRequest) => Promi
   } finally {
     deciding.delete(key);
   }
-  announceDecided(key);
+  // An answer due now is announced once it has reached the page's frame (complete()), so a kit
+  // that returns from a click finds the page answered; a delayed or held one is announced now.
+  if (deliverAt !== undefined || holdDelivery) announceDecided(key);
   if (!holdDelivery) await deliverWhenDue(key, deliverAt);
   return true;
 }
@@ -169,8 +173,8 @@ function announceDecided(key: string): void {
 }
 
 /**
- * Resolves true once the request under `key` has its decision stored (its transaction or answer
- * may still be on its way) or is gone; when `timeoutMs` passes first, 'signing' while the wallet is
+ * Resolves true once the request under `key` has its answer in the page's frame (a transaction
+ * sent and answered), its answer held back (the delay fault, a test hook), or is gone; when `timeoutMs` passes first, 'signing' while the wallet is
  * still working on it, else false.
  */
 export function whenDecided(key: string, timeoutMs: number): Promise<boolean | 'signing'> {
@@ -190,7 +194,7 @@ export function whenDecided(key: string, timeoutMs: number): Promise<boolean | '
     // Listening first, then looking: a decision stored in between is not missed.
     waiters.add(waiter);
     pendingRequests.get(key).then(
-      (request) => (!request || request.answer || request.prepared) && done(true),
+      (request) => (!request || (request.answer ? !isDue(request.answer) || holdDelivery : request.prepared && holdSending)) && done(true),
       () => undefined,
     );
   });
@@ -237,6 +241,7 @@ async function complete(key: string, send: boolean, closing: Promise<void>[]): P
   try {
     const { response, settled } = request.answer;
     const delivered = send ? await deliver(request, response) : true;
+    announceDecided(key);
     // The outcome is written before the entry goes: the log never keeps a 'pending' whose request is
     // gone. The window closes meanwhile: the person (and the kit waiting for it) is done.
     closing.push(closePromptWindow(request.windowId).catch(() => undefined));

@@ -195,7 +195,8 @@ export class Prompt<H = unknown> {
   /**
    * Presses the button as a person at the keyboard would (trusted input: Enter on the focused
    * button, one input event where a mouse click takes three), then returns once the wallet has
-   * taken the decision: the page's answer is on its way and the window is closing.
+   * taken the decision and handed the page its answer (a transaction signed and sent first; a
+   * delayed answer: once decided); the window is closing.
    */
   private async click(name: 'Approve' | 'Reject'): Promise<void> {
     await this.enabledButton(name, true);

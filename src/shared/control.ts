@@ -98,8 +98,10 @@ export interface WalletControl {
   /** Answers a pending request as if its window's Reject was clicked. */
   reject(id: string): Promise<void>;
   /**
-   * True once the request under this window key (its URL's `key`) is decided or gone; false
-   * after `timeoutMs`. The kit returns from a click in the window on it.
+   * True once the request under this window key (its URL's `key`) is answered in its page (its
+   * transaction signed and sent first; a delayed answer: once decided), or gone; false, or
+   * 'signing' while the wallet still works on it, after `timeoutMs`. The kit returns from a
+   * click in the window on it.
    */
   decided(key: string, timeoutMs: number): Promise<boolean | 'signing'>;
   calls(): Promise<CallLogEntry[]>;

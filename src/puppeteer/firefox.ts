@@ -36,10 +36,23 @@ export async function launchFirefox(puppeteer: Puppeteer, extension: string, opt
 /** A tab on the wallet's control page: an extension page, where the extension API is at hand. */
 export async function openControlPage(browser: Browser, origin: string): Promise<Page> {
   const tab = await browser.newPage();
-  // BiDi may not navigate to an extension page; a page may, to a web-accessible one.
+  const url = origin + CONTROL_PAGE;
+  // Firefox 153 lets a data: page send its tab to a web-accessible extension page, and BiDi may
+  // not navigate there. Firefox 140 ESR refuses the page ("Access … from script denied") but lets
+  // BiDi navigate, without ever reporting the load: the goto is left to time out unheeded, and the
+  // page's own address says when it is there.
   await tab.goto('data:text/html,<title>mock wallet</title>');
-  await tab.evaluate(`location.href = ${JSON.stringify(origin + CONTROL_PAGE)}`);
-  await tab.waitForFunction(`location.href === ${JSON.stringify(origin + CONTROL_PAGE)} && document.readyState === 'complete'`, { timeout: 10_000, polling: 20 });
+  try {
+    await tab.evaluate(`location.href = ${JSON.stringify(url)}`);
+  } catch {
+    void tab.goto(url, { timeout: 15_000 }).catch(() => undefined);
+  }
+  // Polled with plain evaluates: waitForFunction's helper calls Function(), which the page's CSP refuses.
+  const there = `location.href === ${JSON.stringify(url)} && document.readyState === 'complete'`;
+  for (const started = Date.now(); !(await tab.evaluate(there).catch(() => false)); ) {
+    if (Date.now() - started > 10_000) throw new WalletSetupError(`Firefox did not open the wallet's control page (${url}) within 10 s`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
   return tab;
 }
 

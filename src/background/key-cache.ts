@@ -2,6 +2,7 @@
 // install: an entry changed by anything but this worker (a corrupted or edited store, another
 // account's keys moved into this slot) fails its check, is dropped, reported, and derived again.
 import browser from 'webextension-polyfill';
+import { canonicalJson } from '../core/json.ts';
 import type { PublicKeyStore, StoredKeys } from '../core/keyring.ts';
 import { SessionMap } from './session-map.ts';
 
@@ -28,17 +29,6 @@ function secret(): Promise<CryptoKey> {
   })();
   hmacKey.catch(() => (hmacKey = undefined));
   return hmacKey;
-}
-
-/**
- * JSON with every object's keys in sorted order. Chrome's storage hands objects back with their keys
- * sorted, not in the order they were written: a seal over plain JSON.stringify failed for every entry
- * a restarted worker read back, so the cache was never used across a stop (and reported tampering).
- */
-export function canonicalJson(value: unknown): string {
-  return JSON.stringify(value, (_key, v: unknown) =>
-    typeof v === 'object' && v !== null && !Array.isArray(v) ? Object.fromEntries(Object.entries(v).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) : v,
-  );
 }
 
 async function macOf(id: string, entry: StoredKeys): Promise<string> {

@@ -7,6 +7,7 @@ import { ensureWarm } from './warm-window.ts';
 import { derivationChanged, prederive } from './prederive.ts';
 import { forgetKeyCacheProblems, keyCache } from './key-cache.ts';
 import { loadSettingsReport, storeSettings } from '../shared/settings-store.ts';
+import { canonicalJson } from '../core/json.ts';
 
 /** Public keys survive a worker restart in session storage, sealed: the next first call does not derive. */
 export const keyRing = new KeyRing(keyCache);
@@ -44,8 +45,11 @@ export function updateSettings(patch: SettingsPatch): Promise<Settings> {
 /** A change computed from the settings as they are when its turn comes (a counter that moves). */
 export function changeSettings(patchOf: (current: Settings) => SettingsPatch): Promise<Settings> {
   const change = changes.then(async () => {
-    const current = await currentSettings();
+    const report = await (loaded ??= loadSettingsReport());
+    const current = report.settings;
     const next = applySettingsPatch(current, patchOf(current));
+    // Nothing to store when valid stored settings would be written back unchanged (most resets).
+    if (report.problems.length === 0 && !report.walletUnusable && canonicalJson(next) === canonicalJson(current)) return current;
     await storeSettings(next);
     // Before the change resolves, so the caller's next page has the aliases; only when they change:
     // every test's reset passes here.

@@ -136,3 +136,14 @@ export function isPlainRecord(value: unknown): value is Record<string, unknown> 
   if (typeof value !== 'object' || value === null || isArray(value)) return false;
   return isPlainPrototype(getPrototypeOf(value));
 }
+
+/**
+ * JSON with every object's keys in sorted order. Chrome's storage hands objects back with their keys
+ * sorted, not in the order they were written: the key cache's seal and the
+ * settings' "did anything change" compare what was read back with what is written through it.
+ */
+export function canonicalJson(value: unknown): string {
+  return JSON.stringify(value, (_key, v: unknown) =>
+    typeof v === 'object' && v !== null && !Array.isArray(v) ? Object.fromEntries(Object.entries(v).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) : v,
+  );
+}

@@ -2,7 +2,7 @@
 // Firefox's own window floor measured the same way (an empty extension page opened with
 // windows.create, found by the kit's own watcher, until its DOMContentLoaded).
 import { launchWallet } from '../src/puppeteer/index.ts';
-import { openControlPage } from '../src/puppeteer/firefox.ts';
+import { openControlPage, until } from '../src/puppeteer/firefox.ts';
 import { watchExtensionPages } from '../src/puppeteer/prompts.ts';
 import { PROMPT_BOUNDS } from '../src/shared/windows.ts';
 
@@ -18,15 +18,15 @@ export async function firefoxWindows(pageUrl: string, count: number): Promise<Fi
     const { browser, wallet, extensionOrigin } = session;
     const control = await openControlPage(browser, extensionOrigin);
     const floorUrl = `${extensionOrigin}popup/floor.html`;
-    const floors: ((href: string) => void)[] = [];
+    const floors: ((loaded: boolean) => void)[] = [];
     watchExtensionPages(browser, floorUrl, (page) => {
-      void page.waitForFunction(`document.readyState !== 'loading'`, { polling: 10 }).then(() => floors.shift()?.(floorUrl));
+      void until(page, `document.readyState !== 'loading'`, 10_000, 10).then((loaded) => floors.shift()?.(loaded));
     });
     const windowFloor = async (): Promise<number> => {
       const started = performance.now();
-      const loaded = new Promise((resolve) => floors.push(resolve));
+      const loaded = new Promise<boolean>((resolve) => floors.push(resolve));
       const id = (await control.evaluate(`browser.windows.create({ url: ${JSON.stringify(floorUrl)}, type: 'popup', focused: true, ...${JSON.stringify(PROMPT_BOUNDS)} }).then((w) => w.id)`)) as number;
-      await loaded;
+      if (!(await loaded)) throw new Error(`Firefox's empty window (${floorUrl}) did not load within 10 s`);
       const elapsed = performance.now() - started;
       await control.evaluate(`browser.windows.remove(${id})`);
       return elapsed;

@@ -6,6 +6,7 @@ import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { expectedAddresses, findChromium } from '../src/testing/index.ts';
+import { endedChildrenCpu } from './cpu.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const work = `${root}out/bench-suite`;
@@ -17,6 +18,8 @@ const env = Object.fromEntries(Object.entries(process.env).filter(([key]) => !/^
 export interface SuiteTimes {
   /** Wall time of the whole run (spawn to exit), ms. */
   wall: number;
+  /** CPU time of the whole run, every process of it (Playwright, Node, Chrome), ms; undefined where /proc is not. */
+  cpu: number | undefined;
   /** Per test: the kit's fixtures' own set-up and teardown (their annotation); else duration minus body, ms. */
   overhead: number[];
 }
@@ -40,12 +43,15 @@ async function suite(name: string, files: Record<string, string>, args: string[]
   await mkdir(dir, { recursive: true });
   for (const [file, text] of Object.entries(files)) await writeFile(`${dir}/${file}`, text);
   const started = performance.now();
+  const cpuBefore = endedChildrenCpu();
   try {
     await exec(process.execPath, [playwright, 'test', ...args], { cwd: dir, env: { ...env, MOCK_WALLET_FIXTURE_TIMING: '1' }, maxBuffer: 64 * 1024 * 1024 });
   } catch (error) {
     throw new Error(`the ${name} suite failed: ${(error as { stdout?: string }).stdout?.slice(-2000) ?? String(error)}`);
   }
   const wall = performance.now() - started;
+  const cpuAfter = endedChildrenCpu();
+  const cpu = cpuBefore === undefined || cpuAfter === undefined ? undefined : cpuAfter - cpuBefore;
   type Spec = { tests: { results: { duration: number; annotations?: { type: string; description?: string }[] }[]; annotations?: { type: string; description?: string }[] }[] };
   type Suite = { specs?: Spec[]; suites?: Suite[] };
   const report = JSON.parse(await readFile(`${dir}/report.json`, 'utf8')) as { suites: Suite[] };
@@ -63,18 +69,18 @@ async function suite(name: string, files: Record<string, string>, args: string[]
     for (const child of s.suites ?? []) walk(child);
   };
   report.suites.forEach(walk);
-  return { wall, overhead };
+  return { wall, cpu, overhead };
 }
 
-/** `count` connect-and-approve tests with this wallet's kit (its shared browser, a tab per test). */
-export function walletSuite(baseURL: string, count: number, workers: number): Promise<SuiteTimes> {
+/** `count` connect-and-approve tests with this wallet's kit (its shared browser, a tab per test); `use`: fixture options, as TypeScript. */
+export function walletSuite(baseURL: string, count: number, workers: number, use = ''): Promise<SuiteTimes> {
   const spec = `import { test, expect } from 'mock-wallet-provider/testing';
 for (let i = 0; i < ${count}; i++) {
   test('connect ' + i, async ({ page, wallet }) => {${body('await wallet.approveNext();')}
   });
 }
 `;
-  return suite(`wallet-${count}-${workers}`, { 'playwright.config.ts': config(baseURL, workers), 'connect.spec.ts': spec }, []);
+  return suite(`wallet-${count}-${workers}${use ? '-options' : ''}`, { 'playwright.config.ts': config(baseURL, workers, use ? `, ${use}` : ''), 'connect.spec.ts': spec }, []);
 }
 
 /** The same tests against an in-page mock (addInitScript) in Playwright's default fresh context per test. */

@@ -15,6 +15,7 @@ import { PROMPT_BOUNDS } from '../src/shared/windows.ts';
 import { clearSiteData } from '../src/testing/site-data.ts';
 import { peerSuite, walletSuite, type SuiteTimes } from './bench-suite.ts';
 import { firefoxWindows } from './bench-firefox.ts';
+import { processTreeCpu } from './cpu.ts';
 
 const quick = process.argv.includes('--quick');
 const N = quick
@@ -203,30 +204,30 @@ results['warmTransferStx'] = stats(warm.transfer);
 
 // First call after Chrome stops the worker: it starts again, its keys in the sealed session cache.
 await wallet.setApprovalPolicy('approve');
-const cold = { floor: [] as number[], call: [] as number[], derive: [] as number[], unlisted: [] as number[] };
+const coldStart = { floor: [] as number[], call: [] as number[], derive: [] as number[], unlisted: [] as number[] };
 for (let i = 0; i < N.cold; i++) {
   // The floor: a restarted worker answering a call that needs no keys.
   await wallet.stopServiceWorker();
-  cold.floor.push((await timeInPage(page, 'WalletProvider', 'bench_floor', 1))[0]!);
+  coldStart.floor.push((await timeInPage(page, 'WalletProvider', 'bench_floor', 1))[0]!);
   // The first getAddresses of a restarted worker (keys derived before, kept in session storage).
   await wallet.stopServiceWorker();
-  cold.call.push((await timeInPage(page, 'WalletProvider', 'getAddresses', 1))[0]!);
+  coldStart.call.push((await timeInPage(page, 'WalletProvider', 'getAddresses', 1))[0]!);
   // A wallet just changed (a new mnemonic), an account of its list never asked for: the worker
   // derived the list in idle time, so after a stop it costs what a known one does.
   await wallet.setSettings({ mnemonic: generateMnemonic(english), activeAccount: (i % 4) + 1 });
   await wallet.prederived();
   await wallet.stopServiceWorker();
-  cold.derive.push((await timeInPage(page, 'WalletProvider', 'getAddresses', 1))[0]!);
+  coldStart.derive.push((await timeInPage(page, 'WalletProvider', 'getAddresses', 1))[0]!);
   // The worst case: an account beyond the list, never derived, on a restarted worker.
   await wallet.setSettings({ activeAccount: 1000 + i, accountCount: 5 });
   await wallet.stopServiceWorker();
-  cold.unlisted.push((await timeInPage(page, 'WalletProvider', 'getAddresses', 1))[0]!);
+  coldStart.unlisted.push((await timeInPage(page, 'WalletProvider', 'getAddresses', 1))[0]!);
 }
 await wallet.reset();
-results['coldFloor'] = stats(cold.floor);
-results['coldFirstCall'] = stats(cold.call);
-results['coldDerivation'] = stats(cold.derive);
-results['coldUnlisted'] = stats(cold.unlisted);
+results['coldFloor'] = stats(coldStart.floor);
+results['coldFirstCall'] = stats(coldStart.call);
+results['coldDerivation'] = stats(coldStart.derive);
+results['coldUnlisted'] = stats(coldStart.unlisted);
 
 // Per-test reset versus a fresh browser per test.
 const resetSamples: number[] = [];
@@ -254,6 +255,23 @@ for (let i = 0; i < N.reset; i++) {
   await clearSiteData(browser.context, [new URL(url).origin]);
   pieces.siteData.push(performance.now() - t);
 }
+// What Chrome (and Playwright, attached to every page) spend in CPU on the two things the kit
+// makes per test, whatever else the machine does: an approval window and a tab, each opened,
+// loaded and closed. On two cores shared by two workers, this is what a suite's wall pays.
+async function cpuPer(count: number, cycle: () => Promise<unknown>): Promise<Stats | undefined> {
+  const before = processTreeCpu();
+  for (let i = 0; i < count; i++) await cycle();
+  const after = processTreeCpu();
+  return before === undefined || after === undefined ? undefined : { n: count, median: (after - before) / count, p95: (after - before) / count };
+}
+const windowCpu = await cpuPer(N.window, () => windowFloor());
+const tabCpu = await cpuPer(N.window, async () => {
+  const tab = await browser.context.newPage();
+  await tab.goto('about:blank');
+  await tab.close();
+});
+if (windowCpu) results['windowCpu'] = windowCpu;
+if (tabCpu) results['tabCpu'] = tabCpu;
 results['fixtureTab'] = stats(pieces.tab);
 results['fixtureChecks'] = stats(pieces.checks);
 results['fixtureClose'] = stats(pieces.close);
@@ -273,6 +291,12 @@ results['freshLaunch'] = stats(launchSamples);
 const baseURL = url.replace('/blank.html', '');
 const ours: SuiteTimes = await walletSuite(baseURL, N.suite, 2);
 const peer: SuiteTimes = await peerSuite(baseURL, N.suite, 2);
+// The same suite with the warm window off: the fixtures without the next warm window being made meanwhile.
+const cold: SuiteTimes = await walletSuite(baseURL, N.suite, 2, 'warmWindow: false');
+results['kitOverheadNoWarm'] = stats(cold.overhead);
+const perTest = (t: SuiteTimes): Stats | undefined => (t.cpu === undefined ? undefined : { n: N.suite, median: t.cpu / N.suite, p95: t.cpu / N.suite });
+const [oursCpu, peerCpu] = [perTest(ours), perTest(peer)];
+if (oursCpu && peerCpu) Object.assign(results, { suiteCpu: oursCpu, peerSuiteCpu: peerCpu });
 results['kitOverhead'] = stats(ours.overhead);
 results['peerOverhead'] = stats(peer.overhead);
 results['suite'] = { n: N.suite, median: ours.wall, p95: ours.wall };
@@ -288,7 +312,7 @@ interface Row {
   met: boolean;
 }
 
-type Key = 'floor' | 'peer' | 'autoApproved' | 'windowFloor' | 'windowFloorScripted' | 'windowApproved' | 'windowSignPsbt' | 'windowTransferStx' | 'windowAppears' | 'windowReady' | 'windowClick' | 'coldFloor' | 'coldFirstCall' | 'coldDerivation' | 'reset' | 'freshLaunch' | 'kitOverhead' | 'peerOverhead' | 'suite' | 'peerSuite' | 'fixtureTab' | 'fixtureChecks' | 'fixtureClose' | 'fixtureSiteData' | 'firefoxWindowFloor' | 'firefoxWindowApproved' | 'warmFloor' | 'warmGetAddresses' | 'warmSignPsbt' | 'warmTransferStx' | 'coldUnlisted';
+type Key = 'floor' | 'peer' | 'autoApproved' | 'windowFloor' | 'windowFloorScripted' | 'windowApproved' | 'windowSignPsbt' | 'windowTransferStx' | 'windowAppears' | 'windowReady' | 'windowClick' | 'coldFloor' | 'coldFirstCall' | 'coldDerivation' | 'reset' | 'freshLaunch' | 'kitOverhead' | 'peerOverhead' | 'suite' | 'peerSuite' | 'fixtureTab' | 'fixtureChecks' | 'fixtureClose' | 'fixtureSiteData' | 'firefoxWindowFloor' | 'firefoxWindowApproved' | 'warmFloor' | 'warmGetAddresses' | 'warmSignPsbt' | 'warmTransferStx' | 'coldUnlisted' | 'windowCpu' | 'tabCpu' | 'kitOverheadNoWarm' | 'suiteCpu' | 'peerSuiteCpu';
 const r = results as Record<Key, Stats>;
 /** A row measured against a baseline of the same run, with its target as a ratio. */
 const versus = (path: string, key: Key, baseline: Key, label: string, limit?: number): Row => {
@@ -327,8 +351,18 @@ const rows: Row[] = [
   plain('  of which: closing the tab — Chrome', 'fixtureClose'),
   plain('  of which: clearing the visited origin\'s site data (CDP) — Chrome', 'fixtureSiteData'),
   plain('  peer: Playwright\'s per-test context + page fixture', 'peerOverhead'),
+  plain('  the same fixtures with the warm window off (no next window made meanwhile)', 'kitOverheadNoWarm'),
   versus(`suite: ${N.suite} connect-and-approve tests, 2 workers (wall)`, 'suite', 'peerSuite', 'peer suite', 0.5),
   plain(`  peer suite: the same ${N.suite} tests, in-page mock, fresh context per test (wall)`, 'peerSuite'),
+  ...(r.suiteCpu && r.peerSuiteCpu
+    ? [
+        versus('  CPU per test, this kit\'s suite: every process of the run (Chrome, Playwright, Node) ÷ tests', 'suiteCpu', 'peerSuiteCpu', 'peer suite CPU'),
+        plain('  CPU per test, the peer suite', 'peerSuiteCpu'),
+      ]
+    : []),
+  ...(r.windowCpu && r.tabCpu
+    ? [plain('  CPU of one approval window: opened, loaded, closed (Chrome, and Playwright attached to it)', 'windowCpu'), plain('  CPU of one tab: opened, at about:blank, closed', 'tabCpu')]
+    : []),
   plain(`Firefox window floor: browser.windows.create of an empty extension page → DOMContentLoaded, seen by the Puppeteer kit (${firefox.version})`, 'firefoxWindowFloor'),
   versus('Firefox: getAddresses approved in the real window by the Puppeteer kit', 'firefoxWindowApproved', 'firefoxWindowFloor', 'Firefox window floor', 1.2),
 ];

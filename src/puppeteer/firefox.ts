@@ -47,13 +47,22 @@ export async function openControlPage(browser: Browser, origin: string): Promise
   } catch {
     void tab.goto(url, { timeout: 15_000 }).catch(() => undefined);
   }
-  // Polled with plain evaluates: waitForFunction's helper calls Function(), which the page's CSP refuses.
-  const there = `location.href === ${JSON.stringify(url)} && document.readyState === 'complete'`;
-  for (const started = Date.now(); !(await tab.evaluate(there).catch(() => false)); ) {
-    if (Date.now() - started > 10_000) throw new WalletSetupError(`Firefox did not open the wallet's control page (${url}) within 10 s`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
+  if (!(await until(tab, `location.href === ${JSON.stringify(url)} && document.readyState === 'complete'`, 10_000))) {
+    throw new WalletSetupError(`Firefox did not open the wallet's control page (${url}) within 10 s`);
   }
   return tab;
+}
+
+/**
+ * Whether `expression` came true in the page within `ms`, asked every `every` ms with plain evaluates:
+ * on an extension page waitForFunction fails, its helper calls Function(), which the CSP refuses.
+ */
+export async function until(page: Page, expression: string, ms: number, every = 20): Promise<boolean> {
+  for (const started = Date.now(); !(await page.evaluate(expression).catch(() => false)); ) {
+    if (Date.now() - started > ms) return false;
+    await new Promise((resolve) => setTimeout(resolve, every));
+  }
+  return true;
 }
 
 /** Calls through the control page, opening it (again, if a test closed it) when needed. */

@@ -32,6 +32,17 @@ export interface LaunchOptions {
   slowMo?: number;
 }
 
+/**
+ * Whether a control call failed because the worker lost it, not because the wallet refused it:
+ * such a call is asked once more. The worker stopped between lookup and call ("No SW" is Chrome
+ * refusing an extension API call from a worker whose process is already gone), or the call's
+ * promise was collected unanswered (seen once in CI, on a setSettings whose chain awaits only
+ * storage): asked again, it answers or fails with its own message.
+ */
+export function isLostCall(message: string): boolean {
+  return /Target (page, context or browser )?(has been )?closed|Execution context was destroyed|Service worker restarted|\bNo SW\b|promise was garbage collected/i.test(message);
+}
+
 export class WalletBrowser {
   private current: Worker | undefined;
   /**
@@ -172,9 +183,7 @@ export class WalletBrowser {
         }
       } catch (error) {
         const message = error instanceof Error ? error.message : String(error);
-        // The worker stopped between lookup and call: try once more with a fresh one. "No SW" is
-        // Chrome refusing an extension API call from a worker whose process is already gone.
-        if (attempt === 0 && /Target (page, context or browser )?(has been )?closed|Execution context was destroyed|Service worker restarted|\bNo SW\b/i.test(message)) {
+        if (attempt === 0 && isLostCall(message)) {
           this.stoppedByKit = true; // wake it before asking again
           if (this.current === worker) this.current = undefined;
           continue;

@@ -294,6 +294,7 @@ const peer: SuiteTimes = await peerSuite(baseURL, N.suite, 2);
 // The same suite with the warm window off: the fixtures without the next warm window being made meanwhile.
 const cold: SuiteTimes = await walletSuite(baseURL, N.suite, 2, 'warmWindow: false');
 results['kitOverheadNoWarm'] = stats(cold.overhead);
+results['suiteNoWarm'] = { n: N.suite, median: cold.wall, p95: cold.wall };
 const perTest = (t: SuiteTimes): Stats | undefined => (t.cpu === undefined ? undefined : { n: N.suite, median: t.cpu / N.suite, p95: t.cpu / N.suite });
 const [oursCpu, peerCpu] = [perTest(ours), perTest(peer)];
 if (oursCpu && peerCpu) Object.assign(results, { suiteCpu: oursCpu, peerSuiteCpu: peerCpu });
@@ -312,7 +313,7 @@ interface Row {
   met: boolean;
 }
 
-type Key = 'floor' | 'peer' | 'autoApproved' | 'windowFloor' | 'windowFloorScripted' | 'windowApproved' | 'windowSignPsbt' | 'windowTransferStx' | 'windowAppears' | 'windowReady' | 'windowClick' | 'coldFloor' | 'coldFirstCall' | 'coldDerivation' | 'reset' | 'freshLaunch' | 'kitOverhead' | 'peerOverhead' | 'suite' | 'peerSuite' | 'fixtureTab' | 'fixtureChecks' | 'fixtureClose' | 'fixtureSiteData' | 'firefoxWindowFloor' | 'firefoxWindowApproved' | 'warmFloor' | 'warmGetAddresses' | 'warmSignPsbt' | 'warmTransferStx' | 'coldUnlisted' | 'windowCpu' | 'tabCpu' | 'kitOverheadNoWarm' | 'suiteCpu' | 'peerSuiteCpu';
+type Key = 'floor' | 'peer' | 'autoApproved' | 'windowFloor' | 'windowFloorScripted' | 'windowApproved' | 'windowSignPsbt' | 'windowTransferStx' | 'windowAppears' | 'windowReady' | 'windowClick' | 'coldFloor' | 'coldFirstCall' | 'coldDerivation' | 'reset' | 'freshLaunch' | 'kitOverhead' | 'peerOverhead' | 'suite' | 'peerSuite' | 'fixtureTab' | 'fixtureChecks' | 'fixtureClose' | 'fixtureSiteData' | 'firefoxWindowFloor' | 'firefoxWindowApproved' | 'warmFloor' | 'warmGetAddresses' | 'warmSignPsbt' | 'warmTransferStx' | 'coldUnlisted' | 'windowCpu' | 'tabCpu' | 'kitOverheadNoWarm' | 'suiteCpu' | 'peerSuiteCpu' | 'suiteNoWarm';
 const r = results as Record<Key, Stats>;
 /** A row measured against a baseline of the same run, with its target as a ratio. */
 const versus = (path: string, key: Key, baseline: Key, label: string, limit?: number): Row => {
@@ -354,6 +355,7 @@ const rows: Row[] = [
   plain('  the same fixtures with the warm window off (no next window made meanwhile)', 'kitOverheadNoWarm'),
   versus(`suite: ${N.suite} connect-and-approve tests, 2 workers (wall)`, 'suite', 'peerSuite', 'peer suite', 0.5),
   plain(`  peer suite: the same ${N.suite} tests, in-page mock, fresh context per test (wall)`, 'peerSuite'),
+  versus('  this kit\'s suite with the warm window off (wall)', 'suiteNoWarm', 'peerSuite', 'peer suite'),
   ...(r.suiteCpu && r.peerSuiteCpu
     ? [
         versus('  CPU per test, this kit\'s suite: every process of the run (Chrome, Playwright, Node) ÷ tests', 'suiteCpu', 'peerSuiteCpu', 'peer suite CPU'),

@@ -204,30 +204,30 @@ results['warmTransferStx'] = stats(warm.transfer);
 
 // First call after Chrome stops the worker: it starts again, its keys in the sealed session cache.
 await wallet.setApprovalPolicy('approve');
-const coldStart = { floor: [] as number[], call: [] as number[], derive: [] as number[], unlisted: [] as number[] };
+const cold = { floor: [] as number[], call: [] as number[], derive: [] as number[], unlisted: [] as number[] };
 for (let i = 0; i < N.cold; i++) {
   // The floor: a restarted worker answering a call that needs no keys.
   await wallet.stopServiceWorker();
-  coldStart.floor.push((await timeInPage(page, 'WalletProvider', 'bench_floor', 1))[0]!);
+  cold.floor.push((await timeInPage(page, 'WalletProvider', 'bench_floor', 1))[0]!);
   // The first getAddresses of a restarted worker (keys derived before, kept in session storage).
   await wallet.stopServiceWorker();
-  coldStart.call.push((await timeInPage(page, 'WalletProvider', 'getAddresses', 1))[0]!);
+  cold.call.push((await timeInPage(page, 'WalletProvider', 'getAddresses', 1))[0]!);
   // A wallet just changed (a new mnemonic), an account of its list never asked for: the worker
   // derived the list in idle time, so after a stop it costs what a known one does.
   await wallet.setSettings({ mnemonic: generateMnemonic(english), activeAccount: (i % 4) + 1 });
   await wallet.prederived();
   await wallet.stopServiceWorker();
-  coldStart.derive.push((await timeInPage(page, 'WalletProvider', 'getAddresses', 1))[0]!);
+  cold.derive.push((await timeInPage(page, 'WalletProvider', 'getAddresses', 1))[0]!);
   // The worst case: an account beyond the list, never derived, on a restarted worker.
   await wallet.setSettings({ activeAccount: 1000 + i, accountCount: 5 });
   await wallet.stopServiceWorker();
-  coldStart.unlisted.push((await timeInPage(page, 'WalletProvider', 'getAddresses', 1))[0]!);
+  cold.unlisted.push((await timeInPage(page, 'WalletProvider', 'getAddresses', 1))[0]!);
 }
 await wallet.reset();
-results['coldFloor'] = stats(coldStart.floor);
-results['coldFirstCall'] = stats(coldStart.call);
-results['coldDerivation'] = stats(coldStart.derive);
-results['coldUnlisted'] = stats(coldStart.unlisted);
+results['coldFloor'] = stats(cold.floor);
+results['coldFirstCall'] = stats(cold.call);
+results['coldDerivation'] = stats(cold.derive);
+results['coldUnlisted'] = stats(cold.unlisted);
 
 // Per-test reset versus a fresh browser per test.
 const resetSamples: number[] = [];
@@ -292,12 +292,14 @@ const baseURL = url.replace('/blank.html', '');
 const ours: SuiteTimes = await walletSuite(baseURL, N.suite, 2);
 const peer: SuiteTimes = await peerSuite(baseURL, N.suite, 2);
 // The same suite with the warm window off: the fixtures without the next warm window being made meanwhile.
-const cold: SuiteTimes = await walletSuite(baseURL, N.suite, 2, 'warmWindow: false');
-results['kitOverheadNoWarm'] = stats(cold.overhead);
-results['suiteNoWarm'] = { n: N.suite, median: cold.wall, p95: cold.wall };
-const perTest = (t: SuiteTimes): Stats | undefined => (t.cpu === undefined ? undefined : { n: N.suite, median: t.cpu / N.suite, p95: t.cpu / N.suite });
-const [oursCpu, peerCpu] = [perTest(ours), perTest(peer)];
-if (oursCpu && peerCpu) Object.assign(results, { suiteCpu: oursCpu, peerSuiteCpu: peerCpu });
+const noWarm: SuiteTimes = await walletSuite(baseURL, N.suite, 2, 'warmWindow: false');
+results['kitOverheadNoWarm'] = stats(noWarm.overhead);
+results['suiteNoWarm'] = { n: N.suite, median: noWarm.wall, p95: noWarm.wall };
+const perTest = (cpu: number): Stats => ({ n: N.suite, median: cpu / N.suite, p95: cpu / N.suite });
+if (ours.cpu !== undefined && peer.cpu !== undefined) {
+  results['suiteCpu'] = perTest(ours.cpu);
+  results['peerSuiteCpu'] = perTest(peer.cpu);
+}
 results['kitOverhead'] = stats(ours.overhead);
 results['peerOverhead'] = stats(peer.overhead);
 results['suite'] = { n: N.suite, median: ours.wall, p95: ours.wall };

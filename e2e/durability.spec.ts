@@ -22,28 +22,41 @@ async function counted(page: Page, tag: string, method = 'getAddresses'): Promis
 
 const answers = (page: Page): Promise<Answers> => page.evaluate(() => (window as unknown as { __answers?: Answers }).__answers ?? {});
 
-/** Waits for the tag's first answer; `nudge` runs every second meanwhile (a person clicking again). */
+/**
+ * Waits for the tag's first answer, looking every 100 ms; `nudge` runs every second meanwhile (a
+ * person clicking again). Duplicates are looked for once, at the end of a test (noDuplicates).
+ */
 async function answerOf(page: Page, tag: string, nudge: () => Promise<unknown> = async () => undefined): Promise<Answers[string]> {
   const deadline = Date.now() + 20_000;
+  let nudgeAt = Date.now() + 1_000;
   while (Date.now() < deadline) {
     const found = (await answers(page))[tag];
-    if (found) {
-      await sleep(1_500); // a duplicate would arrive within a poll or two
-      return (await answers(page))[tag]!;
+    if (found) return found;
+    await sleep(100);
+    if (Date.now() >= nudgeAt) {
+      nudgeAt = Date.now() + 1_000;
+      await nudge().catch(() => undefined);
     }
-    await sleep(1_000);
-    await nudge().catch(() => undefined);
   }
   throw new Error(`${tag}: the page got no answer within 20 s`);
+}
+
+/** After the last round: a duplicate would arrive within a poll or two (the relay asks every second), so every tag still has one answer. */
+async function noDuplicates(page: Page, tags: string[]): Promise<void> {
+  await sleep(2_500);
+  const all = await answers(page);
+  expect(Object.fromEntries(tags.map((tag) => [tag, all[tag]?.count]))).toEqual(Object.fromEntries(tags.map((tag) => [tag, 1])));
 }
 
 test('approved, then the worker stops 5 ms later, for accounts never derived before: the page gets the approved answer once', async ({ page, wallet }) => {
   test.setTimeout(120_000);
   await wallet.setSettings({ accountCount: 100 });
   await page.goto('/blank.html');
+  const tags: string[] = [];
   for (let round = 0; round < 8; round++) {
     const account = 60 + round; // never derived in this worker: the slowest path to a decision
     const tag = `round ${round}`;
+    tags.push(tag);
     await counted(page, tag);
     await wallet.nextPrompt();
     const [pending] = await wallet.pending();
@@ -55,6 +68,7 @@ test('approved, then the worker stops 5 ms later, for accounts never derived bef
     expect(answer, tag).toMatchObject({ count: 1, ok: true });
     expect(answer.result?.addresses?.[0]?.derivationPath, tag).toBe(`m/84'/0'/${account}'/0/0`);
   }
+  await noDuplicates(page, tags);
   expect(await wallet.pending()).toEqual([]);
   const calls = await wallet.calls();
   expect(calls.map((c) => c.outcome)).toEqual(Array(8).fill('approved'));
@@ -85,8 +99,10 @@ for (const how of ['reject', 'close'] as const) {
   test(`${how === 'reject' ? 'rejected' : 'closed'}, then the worker stops 5 ms later: the page gets 4001 once`, async ({ page, wallet }) => {
     test.setTimeout(90_000);
     await page.goto('/blank.html');
+    const tags: string[] = [];
     for (let round = 0; round < 4; round++) {
       const tag = `${how} ${round}`;
+      tags.push(tag);
       await counted(page, tag);
       const prompt = await wallet.nextPrompt();
       await prompt.ready();
@@ -101,6 +117,7 @@ for (const how of ['reject', 'close'] as const) {
       });
       expect(answer, tag).toMatchObject({ count: 1, ok: false, code: 4001 });
     }
+    await noDuplicates(page, tags);
     expect(await wallet.pending()).toEqual([]);
     expect((await wallet.calls()).map((c) => c.outcome)).toEqual(Array(4).fill(how === 'reject' ? 'rejected' : 'closed'));
   });

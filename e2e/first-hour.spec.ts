@@ -72,7 +72,8 @@ test('a press the wallet never takes fails the click with a sentence, not a bare
   const prompt = await wallet.nextPrompt();
   // Something in the window swallows the press before the wallet's handler sees it.
   await prompt.page.evaluate(() => window.addEventListener('click', (event) => event.stopImmediatePropagation(), true));
-  await expect(prompt.approve()).rejects.toThrow('approval window: Approve was pressed but the wallet did not take it within 10 s');
+  await expect(prompt.approve({ timeout: 1_500 })).rejects.toThrow('approval window: Approve was pressed but the wallet did not take it within 1.5 s');
+  await expect(prompt.reject({ timeout: 0 })).rejects.toThrow('approval window: timeout must be a positive number of ms, got 0');
   expect(await wallet.pending()).toHaveLength(1); // nothing was decided
   await prompt.close();
   expect((await call).ok).toBe(false);

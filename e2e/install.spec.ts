@@ -77,10 +77,17 @@ test.describe('installing as Getting started says', () => {
   let tarball: string;
 
   test.beforeAll(async () => {
+    test.setTimeout(120_000);
     dir = await mkdtemp(join(tmpdir(), 'mock-wallet-install-'));
     // The checkout side (npm ci, build) is what `npm test` just did; pack what it built,
     // without prepack's rebuild, which would pull dist/ from under the tests running beside.
-    const { stdout } = await run('npm', ['pack', '--ignore-scripts', '--pack-destination', dir], { cwd: root });
+    // The user's compiler (TypeScript 5, @types/node 20) is installed once, in the folder both
+    // projects sit in: tsc finds node_modules/@types in a parent folder as a user's monorepo has it.
+    await writeFile(join(dir, 'package.json'), '{ "name": "tools", "version": "1.0.0", "private": true }');
+    const [{ stdout }] = await Promise.all([
+      run('npm', ['pack', '--ignore-scripts', '--pack-destination', dir], { cwd: root }),
+      run('npm', ['install', '-D', 'typescript@5', '@types/node@20'], { cwd: dir }),
+    ]);
     tarball = join(dir, stdout.trim().split('\n').at(-1)!);
   });
   test.afterAll(async () => {
@@ -99,16 +106,16 @@ test.describe('installing as Getting started says', () => {
       const { stdout: tree } = await run('npm', ['ls', '@playwright/test', '--all', '--parseable'], { cwd: app });
       expect(tree.trim().split('\n').filter((line) => line.endsWith('@playwright/test'))).toEqual([join(app, 'node_modules/@playwright/test')]);
 
-      // The user's compiler, TypeScript 5, strict, no skipLibCheck.
-      await run('npm', ['install', '-D', 'typescript@5', '@types/node@20'], { cwd: app });
+      // The user's compiler, TypeScript 5, strict, no skipLibCheck (run with node: npx's own start-up is a second a call).
+      const tsc = join(dir, 'node_modules', 'typescript', 'bin', 'tsc');
       for (const [module, resolution] of project.resolutions) {
         const config = { compilerOptions: { strict: true, module, moduleResolution: resolution, target: 'es2022', noEmit: true }, include: ['tests'] };
         await writeFile(join(app, 'tsconfig.json'), JSON.stringify(config));
-        const checked = await run('npx', ['tsc', '-p', '.'], { cwd: app }).then(() => 'ok', (e: { stdout?: string }) => e.stdout ?? String(e));
+        const checked = await run(process.execPath, [tsc, '-p', '.'], { cwd: app }).then(() => 'ok', (e: { stdout?: string }) => e.stdout ?? String(e));
         expect(checked, `tsc with moduleResolution ${resolution}`).toBe('ok');
       }
 
-      const ran = await run('npx', ['playwright', 'test', '--reporter=line'], { cwd: app }).then(
+      const ran = await run(process.execPath, [join(app, 'node_modules', '@playwright', 'test', 'cli.js'), 'test', '--reporter=line'], { cwd: app }).then(
         ({ stdout }) => stdout,
         (e: { stdout?: string; stderr?: string }) => `FAILED\n${e.stdout ?? ''}${e.stderr ?? ''}`,
       );

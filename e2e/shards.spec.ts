@@ -1,4 +1,5 @@
-// README's CI recipe, the part that runs here: the demo suite split in two shards, each with
+// README's CI recipe, the part that runs here: a small spec of this repository (its wallet-picker
+// tests, five of them, quick) split in two shards, each with
 // blob reports, both halves passing, and `playwright merge-reports` joining them.
 import { test, expect } from '@playwright/test';
 import { execFile } from 'node:child_process';
@@ -26,7 +27,7 @@ const freePort = (): Promise<number> =>
 
 interface Stats { expected: number; unexpected: number; skipped: number; flaky: number }
 
-test('the demo suite in two shards: both halves pass and their blob reports merge', async () => {
+test('a spec in two shards: both halves pass and their blob reports merge', async () => {
   test.setTimeout(240_000);
   const work = await mkdtemp(join(tmpdir(), 'mock-wallet-shards-'));
   try {
@@ -36,7 +37,7 @@ test('the demo suite in two shards: both halves pass and their blob reports merg
         const blobs = join(work, `blob-${shard}`);
         const { stdout } = await exec(
           process.execPath,
-          [playwright, 'test', 'e2e/demo.spec.ts', '--project=e2e', `--shard=${shard}/2`, '--workers=1', '--reporter=blob,json'],
+          [playwright, 'test', 'e2e/registration.spec.ts', '--project=e2e', `--shard=${shard}/2`, '--workers=1', '--reporter=blob,json'],
           { cwd: root, env: { ...env, CI: '1', DEMO_PORT: String(await freePort()), PLAYWRIGHT_BLOB_OUTPUT_DIR: blobs }, maxBuffer: 64 * 1024 * 1024 },
         );
         return { blobs, stats: (JSON.parse(stdout) as { stats: Stats }).stats };
@@ -56,8 +57,8 @@ test('the demo suite in two shards: both halves pass and their blob reports merg
     const { stdout } = await exec(process.execPath, [playwright, 'merge-reports', '--reporter=json', all], { cwd: root, env, maxBuffer: 64 * 1024 * 1024 });
     const merged = (JSON.parse(stdout) as { stats: Stats }).stats;
     expect(merged).toMatchObject({ expected: total, unexpected: 0 });
-    // Every demo test ran in exactly one shard.
-    const { stdout: listed } = await exec(process.execPath, [playwright, 'test', 'e2e/demo.spec.ts', '--project=e2e', '--list', '--reporter=json'], { cwd: root, env, maxBuffer: 64 * 1024 * 1024 });
+    // Every test of the spec ran in exactly one shard.
+    const { stdout: listed } = await exec(process.execPath, [playwright, 'test', 'e2e/registration.spec.ts', '--project=e2e', '--list', '--reporter=json'], { cwd: root, env, maxBuffer: 64 * 1024 * 1024 });
     const countSpecs = (suite: { specs?: unknown[]; suites?: unknown[] }): number =>
       (suite.specs?.length ?? 0) + (suite.suites ?? []).reduce<number>((n, s) => n + countSpecs(s as typeof suite), 0);
     expect(total).toBe(countSpecs({ suites: (JSON.parse(listed) as { suites: unknown[] }).suites }));

@@ -6,8 +6,12 @@ import { cpus, totalmem } from 'node:os';
 import type { AddressInfo } from 'node:net';
 import type { Page } from '@playwright/test';
 import { startDemoServer } from '../e2e/demo/server.ts';
-import { hexToBytes } from '@noble/hashes/utils.js';
-import { Transaction, p2wpkh } from '@scure/btc-signer';
+import { Address, OutScript, Transaction, p2wpkh } from '@scure/btc-signer';
+import { sha256 } from '@noble/hashes/sha2.js';
+import { bytesToHex, hexToBytes, utf8ToBytes } from '@noble/hashes/utils.js';
+import { KeyRing } from '../src/core/keyring.ts';
+import { defaultSettings } from '../src/core/settings.ts';
+import { approvedResponse } from '../src/core/wallet.ts';
 import { generateMnemonic } from '@scure/bip39';
 import { wordlist as english } from '@scure/bip39/wordlists/english.js';
 import { Wallet, WalletBrowser, expectedAddresses } from '../src/testing/index.ts';
@@ -19,8 +23,8 @@ import { processTreeCpu } from './cpu.ts';
 
 const quick = process.argv.includes('--quick');
 const N = quick
-  ? { warm: 5, window: 3, cold: 2, reset: 5, launch: 1, suite: 6 }
-  : { warm: 100, window: 40, cold: 20, reset: 60, launch: 6, suite: 100 };
+  ? { warm: 5, window: 3, cold: 2, reset: 5, launch: 1, suite: 2, suiteWorkers: 1, psbtInputs: 40 }
+  : { warm: 100, window: 40, cold: 20, reset: 60, launch: 6, suite: 100, suiteWorkers: 2, psbtInputs: 300 };
 const BATCH = 10; // warm paths: each sample is the mean of 10 calls
 
 interface Stats {
@@ -278,6 +282,36 @@ results['fixtureClose'] = stats(pieces.close);
 results['fixtureSiteData'] = stats(pieces.siteData);
 await browser.close();
 
+// signPsbt's scale: the same core code the worker runs, timed in this process (no browser noise).
+// Floor: a PSBT of N.psbtInputs inputs; the row: four times as many, which a linear signer takes
+// about 4× as long over and a per-input recomputation of BIP-143's shared hashes about 8× (measured
+// here with the cache off: 200 → 800 inputs took 8.1×).
+{
+  const ring = new KeyRing();
+  const settings = defaultSettings();
+  const own = segwit.address;
+  const wide = (count: number): string => {
+    const tx = new Transaction();
+    const script = OutScript.encode(Address().decode(own));
+    for (let i = 0; i < count; i++) tx.addInput({ txid: sha256(utf8ToBytes(`wide ${i}`)), index: 0, witnessUtxo: { script, amount: 1_000n } });
+    tx.addOutputAddress(own, 100_000n);
+    return bytesToHex(tx.toPSBT());
+  };
+  const timeSigning = async (hex: string, times: number): Promise<number[]> => {
+    const samples: number[] = [];
+    for (let i = 0; i < times; i++) {
+      const started = performance.now();
+      const answer = await approvedResponse(ring, settings, 'bench', 'signPsbt', { hex });
+      samples.push(performance.now() - started);
+      if (!('result' in answer)) throw new Error(`signPsbt failed in the bench: ${JSON.stringify(answer)}`);
+    }
+    return samples;
+  };
+  await timeSigning(wide(20), 2); // keys derived, code warm
+  results['psbtSmall'] = stats(await timeSigning(wide(N.psbtInputs), 3));
+  results['psbtLarge'] = stats(await timeSigning(wide(4 * N.psbtInputs), 3));
+}
+
 const launchSamples: number[] = [];
 for (let i = 0; i < N.launch; i++) {
   const started = performance.now();
@@ -289,10 +323,10 @@ results['freshLaunch'] = stats(launchSamples);
 
 // Whole suites, as a developer runs them: connect-and-approve tests, 2 workers, fullyParallel.
 const baseURL = url.replace('/blank.html', '');
-const ours: SuiteTimes = await walletSuite(baseURL, N.suite, 2);
-const peer: SuiteTimes = await peerSuite(baseURL, N.suite, 2);
+const ours: SuiteTimes = await walletSuite(baseURL, N.suite, N.suiteWorkers);
+const peer: SuiteTimes = await peerSuite(baseURL, N.suite, N.suiteWorkers);
 // The same suite with the warm window off: the fixtures without the next warm window being made meanwhile.
-const noWarm: SuiteTimes = await walletSuite(baseURL, N.suite, 2, 'warmWindow: false');
+const noWarm: SuiteTimes = await walletSuite(baseURL, N.suite, N.suiteWorkers, 'warmWindow: false');
 results['kitOverheadNoWarm'] = stats(noWarm.overhead);
 results['suiteNoWarm'] = { n: N.suite, median: noWarm.wall, p95: noWarm.wall };
 const perTest = (cpu: number): Stats => ({ n: N.suite, median: cpu / N.suite, p95: cpu / N.suite });
@@ -315,7 +349,7 @@ interface Row {
   met: boolean;
 }
 
-type Key = 'floor' | 'peer' | 'autoApproved' | 'windowFloor' | 'windowFloorScripted' | 'windowApproved' | 'windowSignPsbt' | 'windowTransferStx' | 'windowAppears' | 'windowReady' | 'windowClick' | 'coldFloor' | 'coldFirstCall' | 'coldDerivation' | 'reset' | 'freshLaunch' | 'kitOverhead' | 'peerOverhead' | 'suite' | 'peerSuite' | 'fixtureTab' | 'fixtureChecks' | 'fixtureClose' | 'fixtureSiteData' | 'firefoxWindowFloor' | 'firefoxWindowApproved' | 'warmFloor' | 'warmGetAddresses' | 'warmSignPsbt' | 'warmTransferStx' | 'coldUnlisted' | 'windowCpu' | 'tabCpu' | 'kitOverheadNoWarm' | 'suiteCpu' | 'peerSuiteCpu' | 'suiteNoWarm';
+type Key = 'floor' | 'peer' | 'autoApproved' | 'windowFloor' | 'windowFloorScripted' | 'windowApproved' | 'windowSignPsbt' | 'windowTransferStx' | 'windowAppears' | 'windowReady' | 'windowClick' | 'coldFloor' | 'coldFirstCall' | 'coldDerivation' | 'reset' | 'freshLaunch' | 'kitOverhead' | 'peerOverhead' | 'suite' | 'peerSuite' | 'fixtureTab' | 'fixtureChecks' | 'fixtureClose' | 'fixtureSiteData' | 'firefoxWindowFloor' | 'firefoxWindowApproved' | 'warmFloor' | 'warmGetAddresses' | 'warmSignPsbt' | 'warmTransferStx' | 'coldUnlisted' | 'windowCpu' | 'tabCpu' | 'kitOverheadNoWarm' | 'suiteCpu' | 'peerSuiteCpu' | 'suiteNoWarm' | 'psbtSmall' | 'psbtLarge';
 const r = results as Record<Key, Stats>;
 /** A row measured against a baseline of the same run, with its target as a ratio. */
 const versus = (path: string, key: Key, baseline: Key, label: string, limit?: number): Row => {
@@ -355,7 +389,7 @@ const rows: Row[] = [
   plain('  of which: clearing the visited origin\'s site data (CDP) — Chrome', 'fixtureSiteData'),
   plain('  peer: Playwright\'s per-test context + page fixture', 'peerOverhead'),
   plain('  the same fixtures with the warm window off (no next window made meanwhile)', 'kitOverheadNoWarm'),
-  versus(`suite: ${N.suite} connect-and-approve tests, 2 workers (wall)`, 'suite', 'peerSuite', 'peer suite', 0.5),
+  versus(`suite: ${N.suite} connect-and-approve tests, ${N.suiteWorkers} worker${N.suiteWorkers === 1 ? '' : 's'} (wall)`, 'suite', 'peerSuite', 'peer suite', 0.5),
   plain(`  peer suite: the same ${N.suite} tests, in-page mock, fresh context per test (wall)`, 'peerSuite'),
   versus('  this kit\'s suite with the warm window off (wall)', 'suiteNoWarm', 'peerSuite', 'peer suite'),
   ...(r.suiteCpu && r.peerSuiteCpu
@@ -367,6 +401,8 @@ const rows: Row[] = [
   ...(r.windowCpu && r.tabCpu
     ? [plain('  CPU of one approval window: opened, loaded, closed (Chrome, and Playwright attached to it)', 'windowCpu'), plain('  CPU of one tab: opened, at about:blank, closed', 'tabCpu')]
     : []),
+  plain(`signPsbt of ${N.psbtInputs} p2wpkh inputs, core code in Node (the scale floor)`, 'psbtSmall'),
+  versus(`signPsbt of ${4 * N.psbtInputs} inputs: 4× the inputs, linear ≈ 4×`, 'psbtLarge', 'psbtSmall', 'scale floor', 5),
   plain(`Firefox window floor: browser.windows.create of an empty extension page → DOMContentLoaded, seen by the Puppeteer kit (${firefox.version})`, 'firefoxWindowFloor'),
   versus('Firefox: getAddresses approved in the real window by the Puppeteer kit', 'firefoxWindowApproved', 'firefoxWindowFloor', 'Firefox window floor', 1.2),
 ];

@@ -198,8 +198,9 @@ export class Prompt<H = unknown> {
    * taken the decision and handed the page its answer (a transaction signed and sent first; a
    * delayed answer: once decided); the window is closing.
    */
-  private async click(name: 'Approve' | 'Reject'): Promise<void> {
-    await this.enabledButton(name, true);
+  private async click(name: 'Approve' | 'Reject', timeout = CLICK_TIMEOUT_MS): Promise<void> {
+    if (!(Number.isFinite(timeout) && timeout > 0)) throw new TypeError(`approval window: timeout must be a positive number of ms, got ${String(timeout)}`);
+    await this.enabledButton(name, true, timeout);
     // Counted from the press: the wait for the button above has its own limit.
     const pressedAt = Date.now();
     const closed = this.window.closed();
@@ -207,9 +208,9 @@ export class Prompt<H = unknown> {
     // Asked now, answered when the press's decision is stored (however long the wallet is still
     // signing, as for a large PSBT); the window's close settles it too.
     const probe = this.decided;
-    const decided = key && probe ? untilDecided(probe, key) : Promise.resolve(false);
+    const decided = key && probe ? untilDecided(probe, key, timeout) : Promise.resolve(false);
     const deadline = (): Promise<never> =>
-      new Promise((_, reject) => setTimeout(() => reject(new Error('not taken')), Math.max(0, CLICK_TIMEOUT_MS - (Date.now() - pressedAt))));
+      new Promise((_, reject) => setTimeout(() => reject(new Error('not taken')), Math.max(0, timeout - (Date.now() - pressedAt))));
     const taken = Promise.race([closed, decided.then((yes) => (yes ? undefined : Promise.race([closed, deadline()])))]);
     try {
       await Promise.all([taken, this.window.pressEnter()]);
@@ -218,17 +219,18 @@ export class Prompt<H = unknown> {
       await Promise.race([closed.catch(() => undefined), new Promise((resolve) => setTimeout(resolve, 1_000))]);
       if (await this.window.isClosed()) return;
       const said = await this.window.evaluate(`document.getElementById('error')?.textContent ?? ''`).catch(() => '');
-      throw new Error(`approval window: ${name} was pressed but the wallet did not take it within ${CLICK_TIMEOUT_MS / 1000} s${said ? ` (the window says: ${String(said)})` : ''}`, { cause: error });
+      throw new Error(`approval window: ${name} was pressed but the wallet did not take it within ${timeout / 1000} s${said ? ` (the window says: ${String(said)})` : ''}`, { cause: error });
     }
   }
 
-  async approve(options: { account?: number } = {}): Promise<void> {
+  /** `timeout`: how long the wallet may take to take the press, in ms (10 000 by default); signing a large PSBT does not count against it. */
+  async approve(options: { account?: number; timeout?: number } = {}): Promise<void> {
     if (options.account !== undefined) await this.selectAccount(options.account);
-    await this.click('Approve');
+    await this.click('Approve', options.timeout);
   }
 
-  reject(): Promise<void> {
-    return this.click('Reject');
+  reject(options: { timeout?: number } = {}): Promise<void> {
+    return this.click('Reject', options.timeout);
   }
 
   /** Closes the window without choosing, which the wallet answers as a rejection. */
@@ -238,9 +240,9 @@ export class Prompt<H = unknown> {
 }
 
 /** Asks the wallet until the request is decided (true) or it gives up on it (false). */
-async function untilDecided(probe: DecidedProbe, key: string): Promise<boolean> {
+export async function untilDecided(probe: DecidedProbe, key: string, timeoutMs = CLICK_TIMEOUT_MS): Promise<boolean> {
   for (;;) {
-    const answer = await probe(key, CLICK_TIMEOUT_MS).catch(() => false as const);
+    const answer = await probe(key, timeoutMs).catch(() => false as const);
     if (answer !== 'signing') return answer;
   }
 }

@@ -108,12 +108,15 @@ test.describe('installing as Getting started says', () => {
 
       // The user's compiler, TypeScript 5, strict, no skipLibCheck (run with node: npx's own start-up is a second a call).
       const tsc = join(dir, 'node_modules', 'typescript', 'bin', 'tsc');
-      for (const [module, resolution] of project.resolutions) {
-        const config = { compilerOptions: { strict: true, module, moduleResolution: resolution, target: 'es2022', noEmit: true }, include: ['tests'] };
-        await writeFile(join(app, 'tsconfig.json'), JSON.stringify(config));
-        const checked = await run(process.execPath, [tsc, '-p', '.'], { cwd: app }).then(() => 'ok', (e: { stdout?: string }) => e.stdout ?? String(e));
-        expect(checked, `tsc with moduleResolution ${resolution}`).toBe('ok');
-      }
+      // One tsconfig per resolution, checked side by side.
+      const checks = await Promise.all(
+        project.resolutions.map(async ([module, resolution]) => {
+          const config = { compilerOptions: { strict: true, module, moduleResolution: resolution, target: 'es2022', noEmit: true }, include: ['tests'] };
+          await writeFile(join(app, `tsconfig.${resolution}.json`), JSON.stringify(config));
+          return run(process.execPath, [tsc, '-p', `tsconfig.${resolution}.json`], { cwd: app }).then(() => 'ok', (e: { stdout?: string }) => e.stdout ?? String(e));
+        }),
+      );
+      project.resolutions.forEach(([, resolution], i) => expect(checks[i], `tsc with moduleResolution ${resolution}`).toBe('ok'));
 
       const ran = await run(process.execPath, [join(app, 'node_modules', '@playwright', 'test', 'cli.js'), 'test', '--reporter=line'], { cwd: app }).then(
         ({ stdout }) => stdout,

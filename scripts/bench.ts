@@ -323,10 +323,13 @@ results['freshLaunch'] = stats(launchSamples);
 
 // Whole suites, as a developer runs them: connect-and-approve tests, 2 workers, fullyParallel.
 const baseURL = url.replace('/blank.html', '');
-const ours: SuiteTimes = await walletSuite(baseURL, N.suite, N.suiteWorkers);
-const peer: SuiteTimes = await peerSuite(baseURL, N.suite, N.suiteWorkers);
 // The same suite with the warm window off: the fixtures without the next warm window being made meanwhile.
-const noWarm: SuiteTimes = await walletSuite(baseURL, N.suite, N.suiteWorkers, 'warmWindow: false');
+// A quick run only checks that each suite runs and reports, so it runs the three at once (their
+// figures then share the machine and mean nothing); a full run, one after the other.
+const suites = [() => walletSuite(baseURL, N.suite, N.suiteWorkers), () => peerSuite(baseURL, N.suite, N.suiteWorkers), () => walletSuite(baseURL, N.suite, N.suiteWorkers, 'warmWindow: false')] as const;
+const [ours, peer, noWarm]: [SuiteTimes, SuiteTimes, SuiteTimes] = quick
+  ? await Promise.all([suites[0](), suites[1](), suites[2]()])
+  : [await suites[0](), await suites[1](), await suites[2]()];
 results['kitOverheadNoWarm'] = stats(noWarm.overhead);
 results['suiteNoWarm'] = { n: N.suite, median: noWarm.wall, p95: noWarm.wall };
 const perTest = (cpu: number): Stats => ({ n: N.suite, median: cpu / N.suite, p95: cpu / N.suite });

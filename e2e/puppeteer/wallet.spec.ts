@@ -1,5 +1,6 @@
 // The same wallet flows in Firefox and Chromium through the Puppeteer kit (projects `firefox` and
 // `puppeteer-chromium` run this file): what a Playwright user gets, from any Node runner.
+import type { Page } from 'puppeteer-core';
 import { expectedAddresses, launchWallet } from 'mock-wallet-provider/puppeteer';
 import { test, expect, request, addressesOf, BASE_URL } from './fixtures.ts';
 import { reference } from '../reference.ts';
@@ -186,4 +187,69 @@ test('Xverse identity: sats-connect connects, reads the addresses, hears account
   expect(await sats('wallet_disconnect')).toEqual({ status: 'success', result: null });
   await tab.waitForFunction(() => window.sats.events.length === 2);
   expect(await tab.evaluate(() => window.sats.events)).toEqual([{ type: 'accountChange', addresses: [] }, { type: 'disconnect' }]);
+});
+
+test("Xverse events reach only the granted site's frames; a sandboxed frame's grant is its own", async ({ tab, wallet, session, kitBrowser }) => {
+  firefoxOnly(kitBrowser); // Chromium: e2e/site-isolation.spec.ts
+  await wallet.setSettings({ identities: ['xverse'] });
+  await tab.goto(`${BASE_URL}/blank.html`);
+  type Frameish = Pick<Page, 'evaluate'>;
+  /** A cross-origin iframe (localhost against 127.0.0.1), sandboxed when asked, once Xverse's provider is in it. */
+  const frameIn = async (page: Page, sandbox?: string): Promise<Frameish> => {
+    const name = `f${Math.random().toString(36).slice(2)}`;
+    await page.evaluate(
+      (id, box) => {
+        const frame = document.createElement('iframe');
+        frame.name = id;
+        if (box) frame.setAttribute('sandbox', box);
+        frame.src = 'http://localhost:5317/blank.html';
+        document.body.append(frame);
+      },
+      name,
+      sandbox ?? '',
+    );
+    // By window.name as the frame itself says it (Firefox's BiDi frames report no name).
+    for (let i = 0; i < 100; i++) {
+      for (const frame of page.frames()) {
+        if ((await frame.evaluate(() => [window.name, 'XverseProviders' in window]).catch(() => [])).join() === `${name},true`) return frame;
+      }
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    throw new Error('the iframe never got the Xverse provider');
+  };
+  const call = (frame: Frameish, method: string, params?: unknown) =>
+    frame.evaluate((m, p) => (window as unknown as { XverseProviders: { BitcoinProvider: { request(m: string, p?: unknown): Promise<unknown> } } }).XverseProviders.BitcoinProvider.request(m, p), method, params) as Promise<{ result?: unknown; error?: { code: number } }>;
+  const listen = (frame: Frameish) =>
+    frame.evaluate(() => {
+      const w = window as unknown as { __events: unknown[]; XverseProviders: { BitcoinProvider: { addListener(n: string, cb: (e: unknown) => void): void } } };
+      w.__events = [];
+      for (const name of ['accountChange', 'networkChange', 'disconnect']) w.XverseProviders.BitcoinProvider.addListener(name, (e) => w.__events.push(e));
+    });
+  const heard = (frame: Frameish) => frame.evaluate(() => (window as unknown as { __events: unknown[] }).__events) as Promise<unknown[]>;
+  const connect = async (frame: Frameish) => {
+    const connecting = call(frame, 'wallet_connect');
+    await wallet.approveNext();
+    expect(await connecting).toMatchObject({ result: { walletType: 'software' } });
+  };
+
+  const cross = await frameIn(tab);
+  const boxed = await frameIn(tab, 'allow-scripts');
+  for (const frame of [tab, cross, boxed]) await listen(frame);
+  await connect(tab);
+  await wallet.setSettings({ network: 'testnet' });
+  for (let i = 0; i < 100 && (await heard(tab)).length < 2; i++) await new Promise((r) => setTimeout(r, 50));
+  expect((await heard(tab)).map((e) => (e as { type: string }).type)).toEqual(['networkChange', 'networkChange']);
+  expect(await heard(cross)).toEqual([]);
+  expect(await heard(boxed)).toEqual([]);
+
+  // The sandboxed frame connects: its grant is its document's, which another sandboxed frame of the same page does not share.
+  await connect(boxed);
+  expect(await call(boxed, 'getAddresses', { purposes: ['payment'] })).toMatchObject({ result: { addresses: [{ purpose: 'payment' }] } });
+  const other = await session.newPage();
+  try {
+    await other.goto(`${BASE_URL}/blank.html`);
+    expect(await call(await frameIn(other, 'allow-scripts'), 'getAddresses', { purposes: ['payment'] })).toMatchObject({ error: { code: -32002 } });
+  } finally {
+    await other.close();
+  }
 });

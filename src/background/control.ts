@@ -5,8 +5,7 @@ import { defaultSettings } from '../core/settings.ts';
 import { drop, setHoldDelivery, setHoldSending, whenDecided, withdraw } from './answer.ts';
 import { approve, reject } from './approvals.ts';
 import { clearCalls, listCalls, usage } from './call-log.ts';
-import { connections } from './connections.ts';
-import { siteGrants } from './site-grants.ts';
+import { forgetSites } from './site-grants.ts';
 import { forgetKeyCacheProblems, keyCacheProblems } from './key-cache.ts';
 import { pauseWindows } from './window-queue.ts';
 import { ensureWarm, warmReady } from './warm-window.ts';
@@ -100,14 +99,14 @@ export const control: WalletControl = {
     } finally {
       void pauseWindows(false);
     }
-    // Grants go before the defaults return: a reset is not an account change any site hears of.
-    await siteGrants.clear();
+    // Grants and connections go before the defaults return: a reset is not an account change any site hears of.
+    await forgetSites();
     // Keys derived for another wallet (a test set a mnemonic) or a cache that failed its checks are
     // forgotten; the default wallet's stay cached: they are the same keys, and deriving them again
     // after every test would take the worker's CPU from the next test.
     const target = { ...defaultSettings(), ...(keep ?? {}) };
     const sameWallet = settings.mnemonic === target.mnemonic && settings.passphrase === target.passphrase && keyCacheProblems().length === 0;
-    const [, defaults] = await Promise.all([clearCalls(), restoreDefaults(keep), connections.clear(), sameWallet ? forgetKeyCacheProblems() : forgetKeys()]);
+    const [, defaults] = await Promise.all([clearCalls(), restoreDefaults(keep), sameWallet ? forgetKeyCacheProblems() : forgetKeys()]);
     // A warm window withdrawn with its request is replaced (an untaken one stays as it is), and
     // keys just forgotten are derived again, both off the next test's path.
     void ensureWarm().catch(() => undefined);

@@ -8,21 +8,18 @@ import type { Settings } from '../core/settings.ts';
 import type { LoggedTransaction } from '../shared/control.ts';
 import { isPrepared, type Answer, type Prepared } from './decision.ts';
 import { broadcast, broadcastEndpoint, nodeNonce } from './broadcast.ts';
-import { connections } from './connections.ts';
 import { advancePast, reserveNonce } from './nonces.ts';
 import { keyRing, updateSettings } from './state.ts';
-import { siteGrants } from './site-grants.ts';
+import { grantOf, setConnection, setGrant } from './site-grants.ts';
 import { revokeGrant } from './wallet-events.ts';
 import type { IdentityName } from '../core/choices.ts';
 
-const siteGrantOf = async (origin: string) => {
-  const grant = await siteGrants.get(origin);
-  return grant ? { grant } : {};
-};
-
 export interface Approvable {
   id: string;
+  /** As shown to the person and logged. */
   origin: string;
+  /** What its grant and connection are kept under (shared/site.ts). */
+  site: string;
   method: string;
   params?: JsonValue;
   target: Target;
@@ -69,8 +66,10 @@ export async function decide(request: Approvable & { key?: string }, settings: S
   const params = method.parse(request.params, settings);
   // A nonce is reserved only for a transaction that names none of its own.
   const reserveFor = method.requestedNonce?.(params) === undefined ? request.key : undefined;
-  const site = { origin: request.origin, ...(await siteGrantOf(request.origin)) };
-  const context = { ...(await contextFor(method, settings, target, reserveFor)), site };
+  const plain = await contextFor(method, settings, target, reserveFor);
+  const wallet = plain.keys.fingerprint;
+  const grant = await grantOf(request.site, async () => wallet);
+  const context = { ...plain, site: { origin: request.origin, ...(grant && { grant }) } };
   if (method.kind === 'sign' && request.fingerprint !== undefined && request.fingerprint !== context.keys.fingerprint) {
     throw new RpcError(
       RPC_ERROR.INTERNAL_ERROR,
@@ -79,10 +78,10 @@ export async function decide(request: Approvable & { key?: string }, settings: S
   }
   const outcome = await method.respond(params, context);
   const answered = method.kind === 'query' ? {} : { account: target.account, accountSource: target.source };
-  if (method.kind === 'connect' && !method.identity) await connections.set(request.origin, target.account);
-  // What the site may read from now on (Xverse's permissions); a disconnect tells its tabs.
-  if (outcome.grant === null) await revokeGrant(request.origin);
-  else if (outcome.grant) await siteGrants.set(request.origin, outcome.grant);
+  if (method.kind === 'connect' && !method.identity) await setConnection(request.site, target.account, wallet);
+  // What the site may read from now on (Xverse's permissions); a disconnect tells its frames.
+  if (outcome.grant === null) await revokeGrant(request.site, request.identity);
+  else if (outcome.grant) await setGrant(request.site, outcome.grant, wallet);
   if (outcome.settings) await updateSettings(outcome.settings);
   if (!outcome.transaction) return { response: rpcSuccess(request.id, outcome.result), outcome: 'approved', ...answered };
 

@@ -2,7 +2,7 @@
 // that wakes a stopped worker (a page's request, a closed window) finds them in place.
 import browser, { type Runtime } from 'webextension-polyfill';
 import { CONTROL_GLOBAL, type WalletControl } from '../shared/control.ts';
-import { WARM_PORT, isMessage, type PromptMessage, type RpcPollMessage, type RpcRequestMessage, type SettingsMessage } from '../shared/messages.ts';
+import { WARM_PORT, isMessage, type PromptMessage, type RpcPollMessage, type RpcRequestMessage, type SettingsMessage, type WalletListenMessage } from '../shared/messages.ts';
 import { drop } from './answer.ts';
 import { handlePrompt, isOwnPage, reject } from './approvals.ts';
 import { control } from './control.ts';
@@ -16,6 +16,7 @@ import { SETTINGS_PAGE, handleSettings } from './settings-page.ts';
 import { currentSettings, keyRing } from './state.ts';
 import { prederive } from './prederive.ts';
 import { acceptWarmPort, ensureWarm, forgetWarm, useSettings } from './warm-window.ts';
+import { forgetTab, listen } from './wallet-events.ts';
 
 useSettings(currentSettings);
 
@@ -40,6 +41,7 @@ browser.runtime.onMessage.addListener((message: unknown, sender: Runtime.Message
   if (sender.id !== browser.runtime.id) return undefined;
   if (isMessage<RpcRequestMessage>(message, 'rpc/request')) return handleRpc(message, sender);
   if (isMessage<RpcPollMessage>(message, 'rpc/poll')) return handlePoll(message, sender);
+  if (isMessage<WalletListenMessage>(message, 'wallet/listen')) return listen(message, sender);
   const type = (message as { type?: unknown } | null)?.type;
   if (typeof type !== 'string') return undefined;
   if (PROMPT_TYPES.includes(type) && isOwnPage(sender, PROMPT_PAGE)) return handlePrompt(message as PromptMessage, sender);
@@ -78,4 +80,5 @@ browser.windows.onRemoved.addListener(async (windowId) => {
 // A closed tab takes its pending requests with it.
 browser.tabs.onRemoved.addListener(async (tabId) => {
   for (const request of await pendingRequests.values()) if (request.tabId === tabId) await drop(request.key);
+  await forgetTab(tabId);
 });

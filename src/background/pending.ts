@@ -11,7 +11,10 @@ export interface PendingRequest {
   /** tab:frame:id, unique per calling frame. */
   key: string;
   id: string;
+  /** As shown to the person and logged. */
   origin: string;
+  /** What its grant and connection are kept under (shared/site.ts). */
+  site: string;
   url: string;
   tabId: number;
   frameId: number;
@@ -49,7 +52,7 @@ export interface StoredAnswer {
 
 const isPending = (value: unknown): boolean => {
   const v = value as Partial<PendingRequest> | null;
-  return typeof v === 'object' && v !== null && typeof v.key === 'string' && typeof v.id === 'string' && typeof v.tabId === 'number' && typeof v.method === 'string' && typeof v.target === 'object' && v.target !== null;
+  return typeof v === 'object' && v !== null && typeof v.key === 'string' && typeof v.id === 'string' && typeof v.site === 'string' && typeof v.tabId === 'number' && typeof v.method === 'string' && typeof v.target === 'object' && v.target !== null;
 };
 
 export const pendingRequests = new SessionMap<PendingRequest>('pending:', isPending);

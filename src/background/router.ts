@@ -11,36 +11,14 @@ import { answerForRetry, failed, outcomeOf, rejection } from './answer.ts';
 import type { Answer } from './decision.ts';
 import { approve, reject } from './approvals.ts';
 import { logCall } from './call-log.ts';
-import { connections } from './connections.ts';
-import { siteGrants } from './site-grants.ts';
 import { contextFor, fulfil } from './fulfil.ts';
 import { admit, pendingKey, pendingRequests, type PendingRequest } from './pending.ts';
 import { openQueued } from './window-queue.ts';
-import { currentSettings, keyRing, settingsProblems } from './state.ts';
+import { callerOf, frameFactsOf } from '../shared/site.ts';
+import { connectionOf, grantOf } from './site-grants.ts';
+import { currentSettings, keyRing, settingsProblems, walletOf } from './state.ts';
 
 const reply = (response: RpcResponse): RpcReply => ({ type: 'rpc/response', response });
-
-function topOrigin(sender: Runtime.MessageSender): string {
-  try {
-    return new URL(sender.tab?.url ?? '').origin;
-  } catch {
-    return 'an unknown page';
-  }
-}
-
-/** Chrome adds the sender's origin (the real one, also for about:blank frames); the polyfill's types lack it. */
-function originOf(sender: Runtime.MessageSender & { origin?: string }): string {
-  let origin = sender.origin;
-  if (!origin) {
-    try {
-      origin = new URL(sender.url ?? '').origin;
-    } catch {
-      origin = 'null';
-    }
-  }
-  // A sandboxed frame has an opaque origin: say where it is, so the window never shows a bare "null".
-  return origin === 'null' ? `null (a sandboxed frame in ${topOrigin(sender)})` : origin;
-}
 
 /** Where a known request stands: its stored answer, or still waiting. */
 async function statusOf(key: string): Promise<RpcReply> {
@@ -76,9 +54,10 @@ export async function handleRpc(message: RpcRequestMessage, sender: Runtime.Mess
   // The relay forwards what the page's port carried; the page may not have used the provider.
   const checked = toJsonValue(message.request.params, REQUEST_LIMITS, 'params');
   const params = checked.ok ? checked.value : undefined;
+  const caller = callerOf(sender, frameFactsOf(message.frame));
   const entry: CallLogEntry = {
     id,
-    origin: originOf(sender),
+    origin: caller.origin,
     url: sender.url ?? '',
     tabId,
     frameId,
@@ -98,8 +77,11 @@ export async function handleRpc(message: RpcRequestMessage, sender: Runtime.Mess
     if (identity && !settings.identities.includes(identity)) {
       throw new RpcError(RPC_ERROR.INTERNAL_ERROR, `this wallet no longer poses as ${identity} (the identities setting was changed after the page loaded); reload the page, or add '${identity}' to identities`);
     }
-    const connectedAccount = await connections.get(entry.origin);
-    const grant = identity ? await siteGrants.get(entry.origin) : undefined;
+    // What this site holds of this wallet (a grant or connection given to another wallet counts as none).
+    let walletNow: Promise<string | undefined> | undefined;
+    const wallet = (): Promise<string | undefined> => (walletNow ??= walletOf(settings));
+    const connectedAccount = await connectionOf(caller.site, wallet);
+    const grant = identity ? await grantOf(caller.site, wallet) : undefined;
     const { method, params: parsed, target } = await prepareCall(keyRing, request.method, params, settings, connectedAccount, identity, grant);
     // Xverse's wallet_connect from a site already connected: answered at once, as a query.
     const kind = method.answersAtOnce?.(parsed, { ...(grant && { grant }) }, settings) ? 'query' : method.kind;
@@ -120,7 +102,7 @@ export async function handleRpc(message: RpcRequestMessage, sender: Runtime.Mess
     const ignored = method.ignored?.(parsed) ?? [];
     if (ignored.length > 0) entry.ignoredParams = ignored.slice(0, 20).map((name) => name.slice(0, 64));
     if (kind !== 'query' && (await settingsProblems()).walletUnusable) throw new RpcError(RPC_ERROR.INTERNAL_ERROR, UNUSABLE_WALLET);
-    const approvable = { id, origin: entry.origin, method: request.method, ...(identity && { identity }), ...(params !== undefined && { params }), target };
+    const approvable = { id, origin: entry.origin, site: caller.site, method: request.method, ...(identity && { identity }), ...(params !== undefined && { params }), target };
     // A query (supportedMethods) asks nothing of the person: no window, no policy.
     const prompted = kind !== 'query' && settings.approvalPolicy === 'prompt';
     // The slow-wallet fault delays a connect answer under every policy: it waits as a stored
@@ -134,6 +116,7 @@ export async function handleRpc(message: RpcRequestMessage, sender: Runtime.Mess
         key,
         id,
         origin: entry.origin,
+        site: caller.site,
         url: entry.url,
         tabId,
         frameId,

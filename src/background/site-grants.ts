@@ -1,10 +1,57 @@
-// What each origin may read without asking (Xverse's permissions), kept across worker restarts; a reset forgets them.
+// What each site holds of the wallet, kept across worker restarts; a reset forgets it. A grant (Xverse's
+// per-site permissions) and a connection (the account the site last connected with: what the window
+// compares against, and what accountRule 'site' signs with) belong to the wallet they were given for,
+// named by its master fingerprint: another wallet's count as none, and a change of wallet forgets them.
+// Sites are keys of shared/site.ts: a real origin, or one sandboxed frame's document.
 import type { SiteGrant } from '../core/site-grant.ts';
 import { SessionMap } from './session-map.ts';
 
+export interface StoredGrant extends SiteGrant {
+  /** The master fingerprint of the wallet it was given for. */
+  wallet: string;
+}
+interface Connection {
+  account: number;
+  wallet: string;
+}
+
 const isGrant = (value: unknown): boolean => {
-  const v = value as Partial<SiteGrant> | null;
-  return typeof v === 'object' && v !== null && Array.isArray(v.accounts) && v.accounts.every((a) => typeof a === 'string') && typeof v.readNetwork === 'boolean';
+  const v = value as Partial<StoredGrant> | null;
+  return typeof v === 'object' && v !== null && Array.isArray(v.accounts) && v.accounts.every((a) => typeof a === 'string') && typeof v.readNetwork === 'boolean' && typeof v.wallet === 'string';
+};
+const isConnection = (value: unknown): boolean => {
+  const v = value as Partial<Connection> | null;
+  return typeof v === 'object' && v !== null && Number.isInteger(v.account) && typeof v.wallet === 'string';
 };
 
-export const siteGrants = new SessionMap<SiteGrant>('grant:', isGrant);
+const grants = new SessionMap<StoredGrant>('grant:', isGrant);
+const connections = new SessionMap<Connection>('site:', isConnection);
+
+/** The wallet now, asked only when the site holds something (a cold worker answers most calls without deriving). */
+export type WalletNow = () => Promise<string | undefined>;
+
+export async function grantOf(site: string, wallet: WalletNow): Promise<SiteGrant | undefined> {
+  const grant = await grants.get(site);
+  return grant && grant.wallet === (await wallet()) ? grant : undefined;
+}
+
+export async function connectionOf(site: string, wallet: WalletNow): Promise<number | undefined> {
+  const connection = await connections.get(site);
+  return connection && connection.wallet === (await wallet()) ? connection.account : undefined;
+}
+
+export const setGrant = (site: string, grant: SiteGrant, wallet: string): Promise<void> => grants.set(site, { accounts: grant.accounts, readNetwork: grant.readNetwork, wallet });
+export const setConnection = (site: string, account: number, wallet: string): Promise<void> => connections.set(site, { account, wallet });
+export const deleteGrant = (site: string): Promise<void> => grants.delete([site]);
+export const grantEntries = (): Promise<[string, StoredGrant][]> => grants.entries();
+
+/** After a change of mnemonic or passphrase: what sites held of any other wallet is forgotten; they connect again. */
+export async function forgetOtherWallets(wallet: string): Promise<void> {
+  await grants.delete((await grants.entries()).filter(([, grant]) => grant.wallet !== wallet).map(([site]) => site));
+  await connections.delete((await connections.entries()).filter(([, connection]) => connection.wallet !== wallet).map(([site]) => site));
+}
+
+/** Reset: no site holds anything. */
+export async function forgetSites(): Promise<void> {
+  await Promise.all([grants.clear(), connections.clear()]);
+}

@@ -12,6 +12,15 @@ import { canonicalJson } from '../core/json.ts';
 /** Public keys survive a worker restart in session storage, sealed: the next first call does not derive. */
 export const keyRing = new KeyRing(keyCache);
 
+/** The wallet's master fingerprint under these settings (what a site's grant and connection belong to); undefined for an unusable mnemonic. */
+export async function walletOf(settings: Settings): Promise<string | undefined> {
+  try {
+    return (await keyRing.account(settings.mnemonic, settings.passphrase, settings.network, settings.activeAccount)).fingerprint;
+  } catch {
+    return undefined;
+  }
+}
+
 /** Reset forgets every derived key, in memory and in session storage. */
 export async function forgetKeys(): Promise<void> {
   keyRing.clear();
@@ -58,7 +67,7 @@ export function changeSettings(patchOf: (current: Settings) => SettingsPatch): P
     if (next.warmWindow !== current.warmWindow) void ensureWarm().catch(() => undefined);
     if (derivationChanged(current, next)) void prederive(keyRing, next);
     // Sites holding an Xverse grant hear of a new account or network (after the change is stored).
-    void announceChange(keyRing, current, next).catch((error: unknown) => console.error('[mock wallet] could not send wallet events:', error));
+    void announceChange(keyRing, current, next, walletOf).catch((error: unknown) => console.error('[mock wallet] could not send wallet events:', error));
     loaded = Promise.resolve({ settings: next, problems: [], walletUnusable: false }); // what is stored now is valid
     return next;
   });

@@ -1,39 +1,81 @@
-// Sends identity events (Xverse's accountChange, networkChange, disconnect) to the tabs of the sites entitled to them.
-import browser from 'webextension-polyfill';
+// Sends a wallet's events (Xverse's accountChange, networkChange, disconnect) to the frames entitled to
+// them: a frame whose page listens (its relay said so, with Chrome's sender information naming the tab,
+// frame, document and origin) and whose own site holds the grant. Each is sent to that frame alone,
+// and its relay passes it on only if the event names its own site.
+import browser, { type Runtime } from 'webextension-polyfill';
 import type { Settings } from '../core/settings.ts';
 import { eventsFor, type SiteEvent } from '../core/xverse/events.ts';
-import type { WalletEventMessage } from '../shared/messages.ts';
-import { siteGrants } from './site-grants.ts';
+import { IDENTITY_NAMES, type IdentityName } from '../core/choices.ts';
+import type { WalletEventMessage, WalletListenMessage } from '../shared/messages.ts';
+import { callerOf, frameFactsOf } from '../shared/site.ts';
+import { deleteGrant, forgetOtherWallets, grantEntries } from './site-grants.ts';
+import { SessionMap } from './session-map.ts';
 import type { KeyRing } from '../core/keyring.ts';
 
-const originOf = (url: string | undefined): string | undefined => {
-  try {
-    return url ? new URL(url).origin : undefined;
-  } catch {
-    return undefined;
-  }
-};
+interface Listener {
+  tabId: number;
+  frameId: number;
+  /** Chrome's: the document itself, so a frame navigated since gets nothing. */
+  documentId?: string;
+  site: string;
+  identity: IdentityName;
+}
 
-/** Every tab of each event's origin gets it, in order; a tab that cannot take it (no relay yet) is skipped. */
+const isListener = (value: unknown): boolean => {
+  const v = value as Partial<Listener> | null;
+  return typeof v === 'object' && v !== null && typeof v.tabId === 'number' && typeof v.frameId === 'number' && typeof v.site === 'string' && typeof v.identity === 'string';
+};
+const listeners = new SessionMap<Listener>('listen:', isListener);
+const keyOf = (l: Pick<Listener, 'tabId' | 'frameId' | 'identity'>): string => `${l.tabId}:${l.frameId}:${l.identity}`;
+
+/** A relay's word that its page listens for `identity`'s events. */
+export async function listen(message: WalletListenMessage, sender: Runtime.MessageSender): Promise<void> {
+  const tabId = sender.tab?.id;
+  if (tabId === undefined || !(IDENTITY_NAMES as readonly unknown[]).includes(message.identity)) return;
+  const frameId = sender.frameId ?? 0;
+  const { site } = callerOf(sender, frameFactsOf(message.frame));
+  const listener: Listener = { tabId, frameId, ...(sender.documentId !== undefined && { documentId: sender.documentId }), site, identity: message.identity };
+  await listeners.set(keyOf(listener), listener);
+}
+
+/** A closed tab's frames hear nothing more. */
+export async function forgetTab(tabId: number): Promise<void> {
+  await listeners.delete((await listeners.values()).filter((l) => l.tabId === tabId).map(keyOf));
+}
+
+/** Each event to the listening frames of its site, in order; a frame that is gone (or navigated) is forgotten. */
 async function send(events: readonly SiteEvent[]): Promise<void> {
   if (events.length === 0) return;
-  const tabs = await browser.tabs.query({});
-  for (const { origin, event } of events) {
-    const message: WalletEventMessage = { type: 'wallet/event', identity: 'xverse', event };
-    await Promise.all(tabs.filter((tab) => tab.id !== undefined && originOf(tab.url) === origin).map((tab) => browser.tabs.sendMessage(tab.id!, message).catch(() => undefined)));
+  const all = await listeners.values();
+  for (const { site, identity, event } of events) {
+    const message: WalletEventMessage = { type: 'wallet/event', identity, site, event };
+    await Promise.all(
+      all
+        .filter((l) => l.site === site && l.identity === identity)
+        .map((l) =>
+          browser.tabs.sendMessage(l.tabId, message, l.documentId ? { documentId: l.documentId } : { frameId: l.frameId }).catch(() => listeners.delete([keyOf(l)])),
+        ),
+    );
   }
 }
 
-/** After a settings change: the events it causes, to the sites that hold a grant. */
-export async function announceChange(keyRing: KeyRing, before: Settings, after: Settings): Promise<void> {
-  const grants = await siteGrants.entries();
-  if (grants.length === 0) return;
-  const root = await keyRing.masterKey(after.mnemonic, after.passphrase);
-  await send(eventsFor(before, after, grants, root));
+/**
+ * After a settings change: the events it causes, to the sites that hold a grant. A change of wallet
+ * (mnemonic or passphrase) leaves every site unconnected: the sites that could read the old account
+ * hear it go, and what they held is forgotten. `walletOf` names a wallet by its master fingerprint.
+ */
+export async function announceChange(keyRing: KeyRing, before: Settings, after: Settings, walletOf: (settings: Settings) => Promise<string | undefined>): Promise<void> {
+  const changed = before.mnemonic !== after.mnemonic || before.passphrase !== after.passphrase;
+  const grants = await grantEntries();
+  if (grants.length === 0 && !changed) return;
+  const afterWallet = await walletOf(after);
+  const wallets = { before: changed ? await walletOf(before) : afterWallet, after: afterWallet };
+  if (grants.length > 0) await send(eventsFor(before, after, grants, await keyRing.masterKey(after.mnemonic, after.passphrase), wallets));
+  if (changed && afterWallet !== undefined) await forgetOtherWallets(afterWallet);
 }
 
-/** wallet_disconnect / wallet_renouncePermissions: the site's permissions go, and its tabs hear `disconnect`. */
-export async function revokeGrant(origin: string): Promise<void> {
-  await siteGrants.delete([origin]);
-  await send([{ origin, event: { type: 'disconnect' } }]);
+/** wallet_disconnect / wallet_renouncePermissions: the site's permissions go, and its listening frames hear `disconnect`. */
+export async function revokeGrant(site: string, identity: IdentityName | undefined): Promise<void> {
+  await deleteGrant(site);
+  if (identity) await send([{ site, identity, event: { type: 'disconnect' } }]);
 }

@@ -10,6 +10,7 @@ import {
   XVERSE_HANDSHAKE,
   XVERSE_HELLO,
   isMessage,
+  type FrameFacts,
   type PageEvent,
   type PageRequest,
   type RpcPollMessage,
@@ -17,8 +18,10 @@ import {
   type RpcRequestMessage,
   type RpcResponseMessage,
   type WalletEventMessage,
+  type WalletListenMessage,
 } from '../shared/messages.ts';
 import type { IdentityName } from '../core/choices.ts';
+import { siteKey } from '../shared/site.ts';
 
 const RETRY_DELAYS_MS = [10, 50, 100, 250, 500, 1000, 2000, 4000];
 /** How often a request waiting for its person is asked about: it wakes a stopped worker, which then delivers. */
@@ -26,10 +29,20 @@ const POLL_MS = 1000;
 /** Polls the wallet may answer "no such request" (its answer in flight) before the request counts as lost. */
 const UNKNOWN_LIMIT = 3;
 const channel = new MessageChannel();
-/** Xverse's providers get a port of their own when their page script asks: the port says which wallet was called. */
-let xverse: MessageChannel | undefined;
+/** A wallet's own providers (Xverse's) get a port of their own when their page script asks: the port says which wallet was called. */
+const ports = new Map<IdentityName, MessageChannel>();
+const portOf = (identity: IdentityName): MessageChannel | undefined => ports.get(identity);
 /** Each waiting request, and the port its answer goes back through. */
 const outstanding = new Map<string, MessagePort>();
+/**
+ * This frame as the wallet must know it: self.origin is the document's own origin here, "null" in
+ * a sandboxed frame (checked in Chromium and Firefox), and the token is this document's alone.
+ */
+const frame: FrameFacts = { opaque: self.origin === 'null', token: crypto.randomUUID() };
+/** The site this frame's events are for: an event for any other site is not passed to the page. */
+const ownSite = siteKey(self.origin, frame);
+/** The providers whose page listens for events, by wallet, once the wallet has noted the frame. */
+const listening = new Set<IdentityName>();
 
 const ORPHAN_CHECK_MS = 500;
 let orphanCheck: ReturnType<typeof setInterval> | undefined;
@@ -101,6 +114,7 @@ async function forward(request: PageRequest, identity?: IdentityName): Promise<v
     userActivation: request.userActivation,
     ...(lastGestureAt !== undefined && { gestureAt: lastGestureAt }),
     ...(identity && { identity }),
+    frame,
   };
   for (let attempt = 0; ; attempt++) {
     try {
@@ -147,10 +161,24 @@ function poll(id: string): void {
   setTimeout(() => void tick(), POLL_MS);
 }
 
+/**
+ * The page added a listener to a provider with events: the wallet notes this frame (tab, frame and
+ * document, from Chrome's sender information) as one to send that wallet's events to. Once per document.
+ */
+function listen(identity: IdentityName): void {
+  if (listening.has(identity)) return;
+  listening.add(identity);
+  const message: WalletListenMessage = { type: 'wallet/listen', identity, frame };
+  void browser.runtime.sendMessage(message).catch(() => listening.delete(identity));
+}
+
+const isListen = (data: unknown): boolean => typeof data === 'object' && data !== null && (data as Record<string, unknown>)['listen'] === true;
+
 /** Requests through one provider's port: checked here, then sent to the wallet tagged with that provider's identity. */
 const receiveFrom =
   (port: MessagePort, identity?: IdentityName) =>
   (event: MessageEvent<unknown>): void => {
+    if (identity && isListen(event.data)) return listen(identity);
     const id = idOf(event.data);
     if (id === undefined || outstanding.has(id)) return;
     track(id, port);
@@ -163,8 +191,9 @@ channel.port1.onmessage = receiveFrom(channel.port1);
 // Xverse's page script (registered only while the identities setting lists it) asks once for its port.
 // A page script could ask too: it gets a port whose requests the wallet answers only while Xverse is on.
 document.addEventListener(XVERSE_HELLO, () => {
-  if (xverse) return;
-  xverse = new MessageChannel();
+  if (ports.has('xverse')) return;
+  const xverse = new MessageChannel();
+  ports.set('xverse', xverse);
   xverse.port1.onmessage = receiveFrom(xverse.port1, 'xverse');
   window.postMessage({ [XVERSE_HANDSHAKE]: true }, '*', [xverse.port2]);
 });
@@ -172,7 +201,8 @@ document.addEventListener(XVERSE_HELLO, () => {
 browser.runtime.onMessage.addListener((message: unknown, sender: Runtime.MessageSender) => {
   if (sender.id !== browser.runtime.id) return undefined;
   if (isMessage<RpcResponseMessage>(message, 'rpc/response')) answer(message.response.id, message.response);
-  else if (isMessage<WalletEventMessage>(message, 'wallet/event') && message.identity === 'xverse') xverse?.port1.postMessage({ event: message.event } satisfies PageEvent);
+  // Only an event for this frame's own site, to a provider whose page listens: never one meant for another frame of the tab.
+  else if (isMessage<WalletEventMessage>(message, 'wallet/event') && message.site === ownSite && listening.has(message.identity)) portOf(message.identity)?.port1.postMessage({ event: message.event } satisfies PageEvent);
   return undefined;
 });
 

@@ -1,7 +1,7 @@
 // A provider's private line to the relay, for any page script that defines one: a MessagePort handed over in a
 // window message that only this script sees, and answers read without touching anything the page can replace.
 import type { RpcResponse } from '../core/rpc.ts';
-import type { PageRequest } from '../shared/messages.ts';
+import type { PageListen, PageRequest } from '../shared/messages.ts';
 
 // Page code may later replace any of these built-ins; keep the originals.
 const { apply } = Reflect;
@@ -41,9 +41,9 @@ export const userActivationNow = (): boolean => (isActive ? apply(isActive, acti
  * port, hides it from page scripts, and returns the send function. Messages sent before the port
  * arrives wait in order. `receive` gets each message's data as a plain object.
  */
-export function connectPort(handshake: string, receive: (data: object) => void): (message: PageRequest) => void {
+export function connectPort(handshake: string, receive: (data: object) => void): (message: PageRequest | PageListen) => void {
   let port: MessagePort | undefined;
-  let queued: PageRequest[] = [];
+  let queued: (PageRequest | PageListen)[] = [];
   const onMessage = (event: MessageEvent<unknown>): void => {
     // A structured clone from the relay: plain own data, read without the page's prototypes.
     const data = apply(eventData, event, []) as unknown;

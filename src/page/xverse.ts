@@ -23,6 +23,7 @@ const warn = console.warn.bind(console);
 const waiting: Record<string, (response: RpcResponse) => void> = create(null);
 type Listener = (event: unknown) => void;
 const listeners: Record<string, Listener[]> = create(null);
+let listenSent = false;
 
 function receive(data: object): void {
   const event = ownValue(data, 'event') as Record<string, unknown> | undefined;
@@ -89,6 +90,11 @@ function addListener(nameOrInfo: unknown, callback?: unknown): () => void {
   const list = (listeners[name] ??= []);
   const listener = cb as Listener;
   apply(arrayPush, list, [listener]);
+  // The first listener: the wallet notes this frame as one that hears Xverse's events (its relay asks once).
+  if (!listenSent) {
+    listenSent = true;
+    send({ listen: true });
+  }
   return () => {
     const at = list.indexOf(listener);
     if (at >= 0) list.splice(at, 1);

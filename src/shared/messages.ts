@@ -28,6 +28,11 @@ export interface PageRequest {
   userActivation: boolean;
 }
 
+/** A provider script whose page added an event listener: from now on its frame hears its wallet's events. */
+export interface PageListen {
+  listen: true;
+}
+
 export interface PageResponse {
   id: string;
   response: RpcResponse;
@@ -43,12 +48,33 @@ export interface RpcRequestMessage {
   gestureAt?: number;
   /** The wallet the page called: absent for the contract's provider; 'xverse' for Xverse's (the relay knows by the port). */
   identity?: IdentityName;
+  /** The requesting frame as its own relay sees it (frameFacts): what Chrome's sender information may lack. */
+  frame: FrameFacts;
 }
 
-/** An event for one identity's providers in a tab (background → relay → page). */
+/**
+ * What a relay knows of its own frame: whether the document's origin is opaque (a sandboxed
+ * frame; Firefox's sender information gives only the URL, which names a real origin), and a token
+ * drawn once per document, which makes an opaque frame's site its own and no other frame's.
+ */
+export interface FrameFacts {
+  opaque: boolean;
+  token: string;
+}
+
+/** A frame whose page listens for its wallet's events (relay → background); the reply is the frame's site. */
+export interface WalletListenMessage {
+  type: 'wallet/listen';
+  identity: IdentityName;
+  frame: FrameFacts;
+}
+
+/** An event for one identity's providers, sent to the frames of one site (background → relay → page). */
 export interface WalletEventMessage {
   type: 'wallet/event';
   identity: IdentityName;
+  /** The site it is for: a relay passes it on only when that is its own frame's site. */
+  site: string;
   event: PageEvent['event'];
 }
 

@@ -274,7 +274,7 @@ export const expect = baseExpect.extend({
     };
   },
 });
-export type { Page, BrowserContext, Locator } from '@playwright/test';
+export type { Page, Frame, BrowserContext, Locator } from '@playwright/test';
 export { Wallet } from './wallet.ts';
 export { Prompt, type PromptDetails } from './prompt.ts';
 export { WalletBrowser, WalletSetupError, findChromium, extensionPath, type LaunchOptions } from './browser.ts';

@@ -143,6 +143,28 @@ test.describe.serial('the warm tab is as fresh as a new one', () => {
   });
 });
 
+test.describe.serial("what a test adds to the shared context does not reach the next test", () => {
+  test('a test adds a context init script, exposed function, route and extra header', async ({ context, page }) => {
+    await context.addInitScript('window.__contextLeftover = true');
+    await context.exposeFunction('__contextLeftoverFn', () => 1);
+    await context.route('**/context-leftover', (route) => route.fulfill({ body: 'routed' }));
+    await context.setExtraHTTPHeaders({ 'x-context-leftover': '1' });
+    await page.goto('/blank.html');
+    const sent = page.waitForRequest('**/context-leftover');
+    expect(await page.evaluate(() => fetch('/context-leftover').then((r) => r.text()))).toBe('routed');
+    expect((await sent).headers()['x-context-leftover']).toBe('1');
+    expect(await page.evaluate(() => [typeof (window as unknown as Record<string, unknown>)['__contextLeftover'], typeof (window as unknown as Record<string, unknown>)['__contextLeftoverFn']])).toEqual(['boolean', 'function']);
+  });
+
+  test('the next test sees none of it', async ({ page }) => {
+    await page.goto('/blank.html');
+    expect(await page.evaluate(() => [typeof (window as unknown as Record<string, unknown>)['__contextLeftover'], typeof (window as unknown as Record<string, unknown>)['__contextLeftoverFn']])).toEqual(['undefined', 'undefined']);
+    const sent = page.waitForRequest('**/context-leftover');
+    expect(await page.evaluate(() => fetch('/context-leftover').then((r) => r.status))).toBe(404);
+    expect((await sent).headers()['x-context-leftover']).toBeUndefined();
+  });
+});
+
 test.describe.serial('the reset the last test started for the next is a whole reset', () => {
   test('a test changes the wallet, grants an Xverse site, leaves a request waiting and a call in the log', async ({ page, wallet }) => {
     await wallet.setSettings({ activeAccount: 3, network: 'testnet', identities: ['xverse'], approvalPolicy: 'prompt' });

@@ -5,6 +5,7 @@ import type { BrowserContext, Page, TestInfo } from '@playwright/test';
 import type { PendingView } from '../shared/control.ts';
 import { WalletBrowser } from './browser.ts';
 import { clearSiteData, trackOrigins } from './site-data.ts';
+import { restoreContext, trackContext } from './context-state.ts';
 import { Wallet } from './wallet.ts';
 import { holdsRequest } from '../kit/driver.ts';
 import { PROMPT_PAGE } from '../shared/windows.ts';
@@ -12,7 +13,11 @@ import { describeFindings, type UsageFinding } from '../core/usage.ts';
 import type { IdentityName } from '../core/choices.ts';
 
 export interface WalletTestFixtures {
-  /** The persistent Chromium context with the extension loaded (shared by the worker's tests). */
+  /**
+   * The persistent Chromium context with the extension loaded (shared by the worker's tests). What a
+   * test adds to it (init scripts, exposed functions, routes, extra HTTP headers, permissions,
+   * geolocation, offline) is taken back when the test ends.
+   */
   context: BrowserContext;
   /** A fresh tab for this test, closed after it. */
   page: Page;
@@ -58,8 +63,11 @@ export const test = base.extend<WalletTestFixtures, WalletWorkerFixtures>({
     },
     { scope: 'worker', timeout: 30_000 },
   ],
+  // Shared by the worker's tests: what a test adds to the context itself (init scripts, routes, headers…) is taken back after it.
   context: async ({ walletBrowser }, use) => {
+    trackContext(walletBrowser.context);
     await use(walletBrowser.context);
+    await restoreContext(walletBrowser.context);
   },
   extensionId: async ({ walletBrowser }, use) => {
     await use(walletBrowser.extensionId);

@@ -80,6 +80,21 @@ test('a warm window whose page crashes does not hold up the next call, and is re
   await expect.poll(async () => warmPages(context).some((p) => p !== crashing) && (await wallet.warmReady()), { timeout: 10_000 }).toBe(true);
 });
 
+test('a crash of the warm window with no call waiting: control calls do not hang on the worker it took down, and a new one is ready at once', async ({ context, wallet }) => {
+  const crashing = await warmWindow(context, wallet);
+  const cdp = await context.newCDPSession(crashing);
+  const crashed = Date.now();
+  void cdp.send('Page.crash').catch(() => undefined); // the extension's process dies, its worker with it
+  await new Promise((r) => setTimeout(r, 50));
+  const asked = Date.now();
+  expect(await wallet.pending()).toEqual([]);
+  // Seen by the kit within its half-second liveness check (it used to wait out its 20 s limit).
+  expect(Date.now() - asked).toBeLessThan(5_000);
+  // The restarted worker replaces the window that has no page at once (it used to give it 5 s to connect).
+  await expect.poll(async () => warmPages(context).some((p) => p !== crashing) && (await wallet.warmReady()), { intervals: [50], timeout: 10_000 }).toBe(true);
+  expect(Date.now() - crashed).toBeLessThan(4_000);
+});
+
 test('reset withdraws a request waiting in the warm window, closes it, and leaves one clean warm window', async ({ context, page, wallet }) => {
   await warmWindow(context, wallet);
   await page.goto('/blank.html');

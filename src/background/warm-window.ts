@@ -48,8 +48,10 @@ export function ensureWarm(): Promise<void> {
       return;
     }
     if (warm && (await exists(warm.windowId))) {
-      if (!waiting.has(warm.windowId)) replaceUnlessConnected(warm.windowId);
-      return;
+      if (waiting.has(warm.windowId)) return;
+      // A window whose page is gone (its renderer crashed, and with it this worker) never connects: replaced now.
+      if (!(await hasLivePage(warm.windowId))) await discard(warm.windowId);
+      else return replaceUnlessConnected(warm.windowId);
     }
     const window = await browser.windows.create({ url: `${browser.runtime.getURL(PROMPT_PAGE)}?${WARM_QUERY}`, type: 'popup', focused: false, state: 'minimized' });
     if (window.id === undefined) return;
@@ -66,6 +68,20 @@ function replaceUnlessConnected(windowId: number): void {
       .then(ensureWarm)
       .catch(() => undefined);
   }, CONNECT_GRACE_MS);
+}
+
+/**
+ * Whether the window still holds a live document of this extension (runtime.getContexts, Chrome
+ * 116+ and Firefox 128+): a crashed page's window stays open with none. Where the browser cannot
+ * say, it is taken as live and given the connect grace.
+ */
+async function hasLivePage(windowId: number): Promise<boolean> {
+  if (typeof browser.runtime.getContexts !== 'function') return true;
+  try {
+    return (await browser.runtime.getContexts({ contextTypes: ['TAB'], windowIds: [windowId] })).length > 0;
+  } catch {
+    return true;
+  }
 }
 
 const exists = (windowId: number): Promise<boolean> => browser.windows.get(windowId).then(

@@ -10,6 +10,8 @@ export { WalletSetupError, extensionPath };
 
 /** No control call takes this long on a live worker; one that does was stopped under it. */
 const CONTROL_TIMEOUT_MS = 20_000;
+/** How long a control call runs before the kit asks Chrome whether the worker is still running, and how often after. */
+const LIVENESS_CHECK_MS = 500;
 
 /** CHROMIUM_PATH, then Playwright's own Chromium, then the system's. */
 export function findChromium(env: Record<string, string | undefined> = process.env): string {
@@ -132,9 +134,9 @@ export class WalletBrowser {
   }
 
   /** The worker's running status as Chrome reports it: 'running', 'stopped', 'starting' or 'stopping'. */
-  async serviceWorkerStatus(): Promise<string> {
+  async serviceWorkerStatus(anchor?: Page): Promise<string> {
     let now = 'unknown';
-    await this.serviceWorkerCdp(undefined, async (_cdp, status) => {
+    await this.serviceWorkerCdp(anchor, async (_cdp, status) => {
       now = await withTimeout(Promise.race(['running', 'stopped', 'starting', 'stopping'].map((s) => status(s).then(() => s))), 2_000, 'no status reported').catch(() => 'unknown');
     });
     return now;
@@ -176,10 +178,12 @@ export class WalletBrowser {
         );
         let onClose = (): void => undefined;
         const closed = new Promise<never>((_, reject) => worker.once('close', (onClose = () => reject(new Error('Target closed')))));
+        const watch = this.watchRunning();
         try {
-          return (await withTimeout(Promise.race([evaluation, closed]), CONTROL_TIMEOUT_MS, 'Target closed: the worker did not answer')) as Awaited<ReturnType<WalletControl[K]>>;
+          return (await withTimeout(Promise.race([evaluation, closed, watch.stopped]), CONTROL_TIMEOUT_MS, 'Target closed: the worker did not answer')) as Awaited<ReturnType<WalletControl[K]>>;
         } finally {
           worker.off('close', onClose);
+          watch.stop();
         }
       } catch (error) {
         const message = error instanceof Error ? error.message : String(error);
@@ -192,6 +196,37 @@ export class WalletBrowser {
         throw new Error(message.replace(/^worker\.evaluate: /, '').replace(/^\w*Error: /, '').split('\n')[0]);
       }
     }
+  }
+
+  /**
+   * A call that takes a while may be waiting on a worker that died under it (a crashed extension
+   * page takes the worker's process with it, and Playwright reports no close): from the first
+   * second on, Chrome's own word on its status is asked each second, and `stopped` rejects as a
+   * lost call once it says the worker is not running. A live worker's slow answer (a large PSBT
+   * being signed) is waited for.
+   */
+  private watchRunning(): { stopped: Promise<never>; stop(): void } {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    let stopped = false;
+    const promise = new Promise<never>((_, reject) => {
+      const check = async (): Promise<void> => {
+        // Asked through a tab the browser already has: a check never opens one.
+        const anchor = this.context.pages().find((p) => !p.isClosed() && !p.url().startsWith(this.origin));
+        const status = anchor ? await this.serviceWorkerStatus(anchor).catch(() => 'unknown') : 'unknown';
+        if (stopped) return;
+        if (status === 'stopped' || status === 'stopping') return reject(new Error('Service worker restarted: the worker stopped under the call'));
+        timer = setTimeout(() => void check(), LIVENESS_CHECK_MS);
+      };
+      timer = setTimeout(() => void check(), LIVENESS_CHECK_MS);
+    });
+    promise.catch(() => undefined);
+    return {
+      stopped: promise,
+      stop: () => {
+        stopped = true;
+        clearTimeout(timer);
+      },
+    };
   }
 
   /**

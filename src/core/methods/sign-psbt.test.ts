@@ -138,12 +138,15 @@ test('bad params answer -32602 at once, naming the field or input (where the rea
 
 test('the window marks Signed exactly the inputs the answer carries a signature for, for every sighash value and input kind', async () => {
   const account = await reference('mainnet', 0);
-  const types = [undefined, 0x01, 0x02, 0x03, 0x81, 0x82, 0x83, 0x04, 0x7f, 0xffffffff];
+  const types = [undefined, 0x00, 0x01, 0x02, 0x03, 0x81, 0x82, 0x83, 0x04, 0x7f, 0xffffffff];
+  // bitcoinjs-lib's addInput refuses a sighashType of 0 (falsy): those inputs get it set in its data afterwards.
   const inputs = types.flatMap((sighashType) => [
-    { address: account.p2wpkh.address, value: 10_000n, ...(sighashType !== undefined && { sighashType }) },
-    { address: account.p2tr.address, value: 10_000n, ...(sighashType !== undefined && { sighashType }) },
+    { address: account.p2wpkh.address, value: 10_000n, ...(sighashType && { sighashType }) },
+    { address: account.p2tr.address, value: 10_000n, ...(sighashType && { sighashType }) },
   ]);
-  const hex = buildPsbt(inputs, [{ address: PAY_TO, value: 1_000n }]).toHex(); // one output: SINGLE fits input 0 only
+  const built = buildPsbt(inputs, [{ address: PAY_TO, value: 1_000n }]); // one output: SINGLE fits input 0 only
+  types.forEach((type, i) => type === 0 && [2 * i, 2 * i + 1].forEach((n) => (built.data.inputs[n]!.sighashType = 0)));
+  const hex = built.toHex();
   const call = await prepareCall(ring, 'signPsbt', { hex }, settings);
   const view = call.method.view(call.params, await methodContext(ring, settings, call.target));
   const shown = view.tables[0]!.rows.map((row) => row[5]!.startsWith('yes'));
@@ -151,4 +154,9 @@ test('the window marks Signed exactly the inputs the answer carries a signature 
   const carried = answered.data.inputs.map((input) => Boolean(input.partialSig?.length || input.tapKeySig || input.tapScriptSig?.length));
   expect(shown).toEqual(carried);
   expect(carried.filter(Boolean).length).toBeGreaterThan(8); // the table is not all "no"
+  // DEFAULT (0x00) is taproot's; a p2wpkh input that asks for it is signed with ALL, and the Sighash column says so.
+  const p2wpkhDefault = 2; // inputs come in pairs: types[1] = 0x00
+  expect(view.tables[0]!.rows[p2wpkhDefault]![4]).toBe('ALL (asked DEFAULT, 0x00, which only taproot has)');
+  expect(answered.data.inputs[p2wpkhDefault]!.partialSig![0]!.signature.at(-1)).toBe(0x01);
+  expect(view.tables[0]!.rows[p2wpkhDefault + 1]![4]).toBe('DEFAULT');
 });

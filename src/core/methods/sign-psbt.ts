@@ -130,10 +130,10 @@ export const signPsbt = defineMethod<SignPsbtParams>({
     const requested = new Set(params.indices ?? inputs.map((i) => i.index));
     const owner = (input: InputInfo): string => ownerOf(tx, input, context.keys);
     // Signed exactly when the signer will sign it: a sighash type the wallet honours, and SINGLE only with its output.
+    // DEFAULT (0x00) on a non-taproot input is signed as ALL (@scure/btc-signer reads 0 as "the input's default").
     const honoured = (input: InputInfo): boolean => {
       const type = input.sighashType;
       if (type === undefined) return true;
-      if (type === 0 && input.kind !== 'p2tr') return false;
       if (!ANY_SIGHASH.includes(type)) return false;
       return (type & 0x03) !== 0x03 || input.index < tx.outputsLength;
     };

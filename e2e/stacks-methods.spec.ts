@@ -29,7 +29,7 @@ test('stx_transferStx: the window shows recipient, STX amount, memo, fee and non
     title: 'Send STX',
     account: 0,
     accountSource: 'active',
-    fields: { From: zero.address, Recipient: BOB, Amount: '1 STX', Memo: 'coffee', Fee: "0.01 STX (the wallet's default)", Nonce: "0 (the wallet's next)", 'Post-condition mode': 'deny' },
+    fields: { From: zero.address, Recipient: BOB, Amount: '1 STX', Memo: 'coffee', Fee: "0.01 STX (the wallet's default)", Nonce: "0 (the wallet's next, held for this request)", 'Post-condition mode': 'deny' },
   });
   await prompt.approve();
   const settled = await first;
@@ -230,4 +230,35 @@ test('stacksNodeUrl: the nonce comes from the node, which receives the exact byt
   } finally {
     server.close();
   }
+});
+
+test('two transfer windows at once each show the nonce they sign; one rejected gives its nonce back to the next request', async ({ page, wallet }) => {
+  await page.goto('/blank.html');
+  const zero = await stxKey(0);
+  const nonceOf = (settled: { response: { result?: unknown } }): bigint => decodeStacksTransaction(resultOf<TxResult>(settled).transaction, zero.publicKey).auth.spendingCondition.nonce;
+  const first = request(page, 'stx_transferStx', { recipient: BOB, amount: 1 });
+  const one = await wallet.nextPrompt();
+  const second = request(page, 'stx_transferStx', { recipient: BOB, amount: 2 });
+  const two = await wallet.nextPrompt();
+  expect((await one.details()).fields['Nonce']).toBe("0 (the wallet's next, held for this request)");
+  expect((await two.details()).fields['Nonce']).toBe("1 (the wallet's next, held for this request)");
+  // The second is approved first: it signs the 1 it showed.
+  await two.approve();
+  expect(nonceOf(await second)).toBe(1n);
+  // The first is rejected: 0 is given back, and the next request's window shows and signs it.
+  await one.reject();
+  expect((await first).ok).toBe(false);
+  const third = request(page, 'stx_transferStx', { recipient: BOB, amount: 3 });
+  const three = await wallet.nextPrompt();
+  expect((await three.details()).fields['Nonce']).toBe("0 (the wallet's next, held for this request)");
+  await three.approve();
+  expect(nonceOf(await third)).toBe(0n);
+  expect(await wallet.stacksNonce()).toBe(2);
+  // A window closed unsigned when its nonce was the last handed out: the counter comes back.
+  const fourth = request(page, 'stx_transferStx', { recipient: BOB, amount: 4 });
+  const four = await wallet.nextPrompt();
+  expect((await four.details()).fields['Nonce']).toBe("2 (the wallet's next, held for this request)");
+  await four.close();
+  expect((await fourth).ok).toBe(false);
+  await expect.poll(() => wallet.stacksNonce()).toBe(2);
 });

@@ -15,6 +15,7 @@ import { pendingRequests, type PendingRequest, type StoredAnswer } from './pendi
 import { answerDelayMs } from '../core/faults.ts';
 import { currentSettings } from './state.ts';
 import { closePromptWindow } from './prompt-window.ts';
+import { releaseNonce } from './nonces.ts';
 
 export type Settled = StoredAnswer['settled'];
 
@@ -246,6 +247,7 @@ async function complete(key: string, send: boolean, closing: Promise<void>[]): P
     // gone. The window closes meanwhile: the person (and the kit waiting for it) is done.
     closing.push(closePromptWindow(request.windowId).catch(() => undefined));
     await logOutcome(key, delivered ? settled : { ...settled, outcome: 'dropped' });
+    await releaseNonce(request);
     await pendingRequests.delete([key]);
   } finally {
     finishing.delete(key);
@@ -267,6 +269,7 @@ export function drop(key: string): Promise<void> {
       if (!request) return;
       await logOutcome(key, { ...(request.answer?.settled ?? {}), outcome: 'dropped' });
       await closePromptWindow(request.windowId);
+      await releaseNonce(request);
       await pendingRequests.delete([key]);
       announceDecided(key);
       freed();

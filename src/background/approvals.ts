@@ -50,8 +50,10 @@ export async function handlePrompt(message: PromptMessage, sender: Runtime.Messa
         const account = method.kind === 'connect' ? message.account : request.target.account;
         assertAccount(account);
         const target = { ...request.target, account };
-        const context = await contextFor(method, settings, target);
         const params = method.parse(request.params, settings);
+        // A transaction's nonce is reserved for its request when the window shows it: what it shows is what it signs.
+        const reserveFor = method.usesStacksNonce && method.requestedNonce?.(params) === undefined ? request.key : undefined;
+        const context = await contextFor(method, settings, target, reserveFor);
         return {
           ok: true,
           value: {

@@ -6,6 +6,7 @@ import { drop, setHoldDelivery, setHoldSending, whenDecided, withdraw } from './
 import { approve, reject } from './approvals.ts';
 import { clearCalls, listCalls, usage } from './call-log.ts';
 import { forgetSites } from './site-grants.ts';
+import { forgetGivenBack } from './nonces.ts';
 import { forgetKeyCacheProblems, keyCacheProblems } from './key-cache.ts';
 import { pauseWindows } from './window-queue.ts';
 import { ensureWarm, warmReady } from './warm-window.ts';
@@ -100,7 +101,7 @@ export const control: WalletControl = {
       void pauseWindows(false);
     }
     // Grants and connections go before the defaults return: a reset is not an account change any site hears of.
-    await forgetSites();
+    await Promise.all([forgetSites(), forgetGivenBack()]);
     // Keys derived for another wallet (a test set a mnemonic) or a cache that failed its checks are
     // forgotten; the default wallet's stay cached: they are the same keys, and deriving them again
     // after every test would take the worker's CPU from the next test.

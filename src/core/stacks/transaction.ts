@@ -103,7 +103,7 @@ export function commonView(title: string, fields: MethodView['fields'], common: 
     fields: [
       ...fields,
       { label: 'Fee', value: `${stx(common.fee ?? DEFAULT_STACKS_FEE)}${common.fee === undefined ? ' (the wallet\'s default)' : ''}` },
-      { label: 'Nonce', value: `${nonce}${common.nonce === undefined ? ' (the wallet\'s next)' : ''}` },
+      { label: 'Nonce', value: `${nonce}${common.nonce === undefined ? ' (the wallet\'s next, held for this request)' : ''}` },
       { label: 'Post-condition mode', value: common.postConditionMode },
       ...(common.sponsored ? [{ label: 'Sponsored', value: 'yes: signed for a sponsor, not sent' }] : []),
     ],

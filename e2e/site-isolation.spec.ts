@@ -114,3 +114,26 @@ test('a grant belongs to its wallet: after a change of mnemonic the site hears i
   expect(answer.result.addresses[0]!.address).toBe(expected.addresses[0]!.address);
   expect(await heard(page)).toEqual([{ type: 'accountChange', addresses: [] }]);
 });
+
+test("a connection belongs to its wallet too: after a change of mnemonic, accountRule 'site' no longer signs with the old wallet's connected account", async ({ page, wallet }) => {
+  await wallet.setSettings({ accountRule: 'site' });
+  await page.goto('/blank.html');
+  const provider = (method: string, params?: unknown) =>
+    page.evaluate(([m, p]) => (window as unknown as { WalletProvider: { request(m: string, p?: unknown): Promise<{ result?: { address?: string } }> } }).WalletProvider.request(m, p), [method, params] as const);
+  const connecting = provider('getAddresses');
+  await wallet.approveNext({ account: 2 });
+  await connecting;
+  await wallet.setActiveAccount(0);
+  // Still this wallet: the connected account signs, as the real wallet does.
+  const signing = provider('signMessage', { message: 'who signs' });
+  const before = await wallet.nextPrompt();
+  expect((await before.details()).account).toBe(2);
+  await before.approve();
+  await signing;
+  await wallet.setMnemonic(OTHER_MNEMONIC);
+  const after = provider('signMessage', { message: 'who signs now' });
+  const now = await wallet.nextPrompt();
+  expect((await now.details()).account).toBe(0); // the active account: the site never connected to this wallet
+  await now.reject();
+  await after.catch(() => undefined);
+});

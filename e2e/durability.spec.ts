@@ -43,7 +43,7 @@ async function answerOf(page: Page, tag: string, nudge: () => Promise<unknown> =
 
 /** After the last round: a duplicate would arrive within a poll or two (the relay asks every second), so every tag still has one answer. */
 async function noDuplicates(page: Page, tags: string[]): Promise<void> {
-  await sleep(2_500);
+  await sleep(1_500);
   const all = await answers(page);
   expect(Object.fromEntries(tags.map((tag) => [tag, all[tag]?.count]))).toEqual(Object.fromEntries(tags.map((tag) => [tag, 1])));
 }

@@ -72,7 +72,9 @@ test('the package ships the extension, both kits, the CLI, their types and READM
 });
 
 test.describe('installing as Getting started says', () => {
-  test.describe.configure({ mode: 'parallel' });
+  // One worker runs both, in order, after one pack and one TypeScript install (in parallel mode each
+  // worker ran the beforeAll: the pack and the install twice).
+  test.describe.configure({ mode: 'default' });
   let dir: string;
   let tarball: string;
 

@@ -16,6 +16,7 @@ import { admit, pendingKey, pendingRequests, type PendingRequest } from './pendi
 import { openQueued } from './window-queue.ts';
 import { callerOf, frameFactsOf } from '../shared/site.ts';
 import { connectionOf, grantOf } from './site-grants.ts';
+import { noteFrame } from './wallet-events.ts';
 import { currentSettings, keyRing, settingsProblems, walletOf } from './state.ts';
 
 const reply = (response: RpcResponse): RpcReply => ({ type: 'rpc/response', response });
@@ -55,6 +56,8 @@ export async function handleRpc(message: RpcRequestMessage, sender: Runtime.Mess
   const checked = toJsonValue(message.request.params, REQUEST_LIMITS, 'params');
   const params = checked.ok ? checked.value : undefined;
   const caller = callerOf(sender, frameFactsOf(message.frame));
+  // A frame that calls a wallet with events may hear them: noted now, before anything it is granted.
+  if (identity) await noteFrame(identity, message.frame, sender);
   const entry: CallLogEntry = {
     id,
     origin: caller.origin,

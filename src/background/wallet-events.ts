@@ -1,7 +1,7 @@
 // Sends a wallet's events (Xverse's accountChange, networkChange, disconnect) to the frames entitled to
-// them: a frame whose page listens (its relay said so, with Chrome's sender information naming the tab,
-// frame, document and origin) and whose own site holds the grant. Each is sent to that frame alone,
-// and its relay passes it on only if the event names its own site.
+// them: a frame that called that wallet or whose page listens (Chrome's sender information naming the
+// tab, frame, document and origin), and whose own site holds the grant. Each is sent to that frame
+// alone, and its relay passes it on only if the event names its own site.
 import browser, { type Runtime } from 'webextension-polyfill';
 import type { Settings } from '../core/settings.ts';
 import { eventsFor, type SiteEvent } from '../core/xverse/events.ts';
@@ -28,15 +28,24 @@ const isListener = (value: unknown): boolean => {
 const listeners = new SessionMap<Listener>('listen:', isListener);
 const keyOf = (l: Pick<Listener, 'tabId' | 'frameId' | 'identity'>): string => `${l.tabId}:${l.frameId}:${l.identity}`;
 
-/** A relay's word that its page listens for `identity`'s events. */
-export async function listen(message: WalletListenMessage, sender: Runtime.MessageSender): Promise<void> {
+/**
+ * A frame that may hear `identity`'s events: its relay said its page listens, or it called that
+ * wallet (the frame that connects is noted before its grant exists, so no event about the grant
+ * can miss it). Written only when it is new.
+ */
+export async function noteFrame(identity: unknown, frameFacts: unknown, sender: Runtime.MessageSender): Promise<void> {
   const tabId = sender.tab?.id;
-  if (tabId === undefined || !(IDENTITY_NAMES as readonly unknown[]).includes(message.identity)) return;
+  if (tabId === undefined || !(IDENTITY_NAMES as readonly unknown[]).includes(identity)) return;
   const frameId = sender.frameId ?? 0;
-  const { site } = callerOf(sender, frameFactsOf(message.frame));
-  const listener: Listener = { tabId, frameId, ...(sender.documentId !== undefined && { documentId: sender.documentId }), site, identity: message.identity };
+  const { site } = callerOf(sender, frameFactsOf(frameFacts));
+  const listener: Listener = { tabId, frameId, ...(sender.documentId !== undefined && { documentId: sender.documentId }), site, identity: identity as IdentityName };
+  const known = await listeners.get(keyOf(listener));
+  if (known && known.site === site && known.documentId === listener.documentId) return;
   await listeners.set(keyOf(listener), listener);
 }
+
+/** A relay's word that its page listens for `identity`'s events. */
+export const listen = (message: WalletListenMessage, sender: Runtime.MessageSender): Promise<void> => noteFrame(message.identity, message.frame, sender);
 
 /** A closed tab's frames hear nothing more. */
 export async function forgetTab(tabId: number): Promise<void> {

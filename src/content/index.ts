@@ -41,7 +41,7 @@ const outstanding = new Map<string, MessagePort>();
 const frame: FrameFacts = { opaque: self.origin === 'null', token: crypto.randomUUID() };
 /** The site this frame's events are for: an event for any other site is not passed to the page. */
 const ownSite = siteKey(self.origin, frame);
-/** The providers whose page listens for events, by wallet, once the wallet has noted the frame. */
+/** The providers whose page listens for events: the wallet was told once. */
 const listening = new Set<IdentityName>();
 
 const ORPHAN_CHECK_MS = 500;
@@ -201,8 +201,8 @@ document.addEventListener(XVERSE_HELLO, () => {
 browser.runtime.onMessage.addListener((message: unknown, sender: Runtime.MessageSender) => {
   if (sender.id !== browser.runtime.id) return undefined;
   if (isMessage<RpcResponseMessage>(message, 'rpc/response')) answer(message.response.id, message.response);
-  // Only an event for this frame's own site, to a provider whose page listens: never one meant for another frame of the tab.
-  else if (isMessage<WalletEventMessage>(message, 'wallet/event') && message.site === ownSite && listening.has(message.identity)) portOf(message.identity)?.port1.postMessage({ event: message.event } satisfies PageEvent);
+  // Only an event for this frame's own site: never one meant for another frame of the tab.
+  else if (isMessage<WalletEventMessage>(message, 'wallet/event') && message.site === ownSite) portOf(message.identity)?.port1.postMessage({ event: message.event } satisfies PageEvent);
   return undefined;
 });
 

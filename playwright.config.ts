@@ -7,7 +7,8 @@ export default defineConfig<Pick<WalletTestFixtures, 'usageRules'>>({
   forbidOnly: !!process.env['CI'],
   retries: 0,
   workers: 2,
-  reporter: [['list'], ['./scripts/summary-reporter.ts']],
+  // out/test-report.json: every test's time, which `npm run slowest` turns into docs/architecture.md's table.
+  reporter: [['list'], ['json', { outputFile: 'out/test-report.json' }], ['./scripts/summary-reporter.ts']],
   webServer: {
     command: 'tsx e2e/demo/server.ts',
     url: `http://127.0.0.1:${DEMO_PORT}/blank.html`,

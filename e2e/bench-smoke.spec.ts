@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 
 const repo = fileURLToPath(new URL('..', import.meta.url));
 
-test('npm run bench --quick prints the table and writes its JSON', async () => {
+test('npm run bench --quick prints the table and writes its JSON', { tag: '@slow' }, async () => {
   test.setTimeout(300_000); // it also runs two small Playwright suites
   const run = spawnSync(process.execPath, ['node_modules/tsx/dist/cli.mjs', 'scripts/bench.ts', '--quick'], { cwd: repo, encoding: 'utf8', timeout: 280_000 });
   expect(run.stderr).not.toMatch(/Error/);

@@ -20,7 +20,7 @@ async function newcomer(prefix: string): Promise<string> {
 
 const where = (e: Example): string => `${e.page}:${e.line}`;
 
-test('every Playwright example in README and docs/ passes in a fresh project', async ({ baseURL }) => {
+test('every Playwright example in README and docs/ passes in a fresh project', { tag: '@slow' }, async ({ baseURL }) => {
   test.setTimeout(120_000);
   const found = examples('playwright');
   expect(found.length, 'README and docs have their complete examples').toBeGreaterThanOrEqual(4);

@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { examples as marked, repo } from './docs.ts';
 
-test("the docs' node:test example passes in a fresh project (Firefox, Puppeteer)", async ({ baseURL }) => {
+test("the docs' node:test example passes in a fresh project (Firefox, Puppeteer)", { tag: '@slow' }, async ({ baseURL }) => {
   test.setTimeout(120_000);
   const examples = marked('node-test').map((e) => e.code);
   expect(examples, 'the docs have one node:test example').toHaveLength(1);

@@ -123,7 +123,7 @@ for (const how of ['reject', 'close'] as const) {
   });
 }
 
-test('soak: 30 approvals by click and by kit (transfers to a loopback node among them) with the worker stopped at random moments lose and duplicate nothing', async ({ walletBrowser, baseURL }) => {
+test('soak: 30 approvals by click and by kit (transfers to a loopback node among them) with the worker stopped at random moments lose and duplicate nothing', { tag: '@slow' }, async ({ walletBrowser, baseURL }) => {
   test.setTimeout(300_000);
   const seed = Number(process.env['SOAK_SEED'] ?? 7);
   const report = await soak({ rounds: 30, seed, baseURL: baseURL!, browser: walletBrowser });
@@ -196,7 +196,7 @@ test('a flood from one origin cannot starve another: the other connects, nothing
   expect((await other2).ok).toBe(true);
 });
 
-test("a flood counted in Chrome's bytes (params of many tiny values, then wide characters) cannot fill storage.session for anyone", async ({ context, page, wallet, walletBrowser }) => {
+test("a flood counted in Chrome's bytes (params of many tiny values, then wide characters) cannot fill storage.session for anyone", { tag: '@slow' }, async ({ context, page, wallet, walletBrowser }) => {
   test.setTimeout(180_000);
   await page.goto('/blank.html');
   // A request already waiting before the flood.

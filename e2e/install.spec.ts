@@ -71,7 +71,7 @@ test('the package ships the extension, both kits, the CLI, their types and READM
   expect(Math.abs(packed!.size / 1000 - Number(stated![1])) / Number(stated![1])).toBeLessThan(0.1);
 });
 
-test.describe('installing as Getting started says', () => {
+test.describe('installing as Getting started says', { tag: '@slow' }, () => {
   // One worker runs both, in order, after one pack and one TypeScript install (in parallel mode each
   // worker ran the beforeAll: the pack and the install twice).
   test.describe.configure({ mode: 'default' });

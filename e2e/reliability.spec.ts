@@ -228,7 +228,7 @@ test('a request waiting when the extension is reloaded is answered -32603, not l
   }
 });
 
-test('the call log keeps the newest 5000 calls, so a long session stays inside the storage quota', async ({ page, wallet }) => {
+test('the call log keeps the newest 5000 calls, so a long session stays inside the storage quota', { tag: '@slow' }, async ({ page, wallet }) => {
   test.setTimeout(90_000);
   await wallet.setApprovalPolicy('approve');
   await page.goto('/blank.html');

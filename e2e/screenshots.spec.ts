@@ -10,7 +10,7 @@ import { repo } from './docs.ts';
 /** Width and height from a PNG's IHDR chunk. */
 const size = (png: Buffer): { width: number; height: number } => ({ width: png.readUInt32BE(16), height: png.readUInt32BE(20) });
 
-test('npm run screenshots takes the approval window and a report with a finding, from the real extension', async () => {
+test('npm run screenshots takes the approval window and a report with a finding, from the real extension', { tag: '@slow' }, async () => {
   test.setTimeout(120_000);
   const out = await mkdtemp(join(tmpdir(), 'screenshots-'));
   try {

@@ -27,7 +27,7 @@ const freePort = (): Promise<number> =>
 
 interface Stats { expected: number; unexpected: number; skipped: number; flaky: number }
 
-test('a spec in two shards: both halves pass and their blob reports merge', async () => {
+test('a spec in two shards: both halves pass and their blob reports merge', { tag: '@slow' }, async () => {
   test.setTimeout(240_000);
   const work = await mkdtemp(join(tmpdir(), 'mock-wallet-shards-'));
   try {

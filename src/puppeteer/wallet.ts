@@ -26,7 +26,18 @@ export class Wallet extends WalletApi<Page> {
   async pickInConnectModal(page: Page, options: { timeout?: number } = {}): Promise<void> {
     const find = `${ROWS}.filter((li) => li.textContent.includes(${JSON.stringify(PICKER_NAME)})).map((li) => [...li.querySelectorAll('button')].find((b) => b.textContent.trim() === 'Connect')).find(Boolean) ?? null`;
     try {
+      const deadline = Date.now() + (options.timeout ?? PICK_TIMEOUT_MS);
       const button = (await page.waitForFunction(find, { timeout: options.timeout ?? PICK_TIMEOUT_MS, polling: 50 })) as ElementHandle<Element>;
+      // As Playwright's click does: only once the button stands still (the modal slides in; a press
+      // during its animation can land beside the button, and nothing is called).
+      const rect = (): Promise<string> => button.evaluate((b) => JSON.stringify(b.getBoundingClientRect()));
+      for (let last = await rect(); ; ) {
+        await new Promise((resolve) => setTimeout(resolve, 50));
+        const now = await rect();
+        if (now === last) break;
+        if (Date.now() > deadline) throw new Error('the Connect button kept moving');
+        last = now;
+      }
       await button.click();
     } catch (error) {
       const listed = (await page.evaluate(`${ROWS}.map((li) => li.innerText)`).catch(() => [])) as string[];

@@ -73,7 +73,7 @@ function burst(page: Page | import('@playwright/test').Frame, count: number): Pr
   ) as Promise<{ ok: boolean }[]>;
 }
 
-test('approvals at once from two tabs and a cross-origin frame get distinct, increasing nonces; a reject takes none', async ({ page, context, wallet }) => {
+test('approvals at once from two tabs and a cross-origin frame get distinct, increasing nonces; a rejected nonce is taken by the next transaction', async ({ page, context, wallet }) => {
   await wallet.setSettings({ approvalPolicy: 'approve', stacksNodeUrl: node.url });
   await page.goto('/frames.html');
   const other = await context.newPage();
@@ -86,16 +86,23 @@ test('approvals at once from two tabs and a cross-origin frame get distinct, inc
   expect([...node.nonces].sort((a, b) => a - b)).toEqual([...Array(12).keys()]);
   await other.close();
 
-  // Under the prompt policy, two windows pressed at once; a third rejected consumes nothing.
+  // Under the prompt policy, two windows pressed at once and a third rejected: each window holds the
+  // nonce it shows, so the rejected one gives its nonce back, and the next transaction takes it.
   await wallet.setApprovalPolicy('prompt');
   const calls = [0, 1, 2].map((i) => request(page, 'stx_transferStx', { recipient: BOB, amount: String(100 + i) }));
   const prompts = [await wallet.nextPrompt(), await wallet.nextPrompt(), await wallet.nextPrompt()];
+  const shown = await Promise.all(prompts.map(async (p) => Number.parseInt((await p.details()).fields['Nonce']!, 10)));
+  expect([...shown].sort((a, b) => a - b)).toEqual([12, 13, 14]);
   await Promise.all([prompts[0]!.approve(), prompts[1]!.approve(), prompts[2]!.reject()]);
   const settled = await Promise.all(calls);
   expect(settled.map((s) => s.ok).sort()).toEqual([false, true, true]);
   await sleep(300);
-  expect([...node.nonces].sort((a, b) => a - b)).toEqual([...Array(14).keys()]);
-  expect(await wallet.stacksNonce()).toBe(14);
+  expect([...node.nonces].sort((a, b) => a - b)).toEqual([...Array(12).keys(), shown[0]!, shown[1]!].sort((a, b) => a - b));
+  await wallet.setApprovalPolicy('approve');
+  expect((await request(page, 'stx_transferStx', { recipient: BOB, amount: '103' })).ok).toBe(true);
+  await sleep(300);
+  expect([...node.nonces].sort((a, b) => a - b)).toEqual([...Array(15).keys()]);
+  expect(await wallet.stacksNonce()).toBe(15);
 });
 
 /** A PSBT spending `count` outputs of one address, built with @scure/btc-signer (bitcoinjs-lib's builder is quadratic). */

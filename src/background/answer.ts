@@ -241,13 +241,14 @@ async function complete(key: string, send: boolean, closing: Promise<void>[]): P
   finishing.add(key);
   try {
     const { response, settled } = request.answer;
+    // Given back before the page hears: an app that sends its next transaction on a rejection gets this nonce.
+    await releaseNonce(request);
     const delivered = send ? await deliver(request, response) : true;
     announceDecided(key);
     // The outcome is written before the entry goes: the log never keeps a 'pending' whose request is
     // gone. The window closes meanwhile: the person (and the kit waiting for it) is done.
     closing.push(closePromptWindow(request.windowId).catch(() => undefined));
     await logOutcome(key, delivered ? settled : { ...settled, outcome: 'dropped' });
-    await releaseNonce(request);
     await pendingRequests.delete([key]);
   } finally {
     finishing.delete(key);

@@ -14,6 +14,8 @@ import { changeSettings, currentSettings } from './state.ts';
 const givenBack = new SessionMap<number[]>('nonce-free:', (v) => Array.isArray(v) && v.every((n) => Number.isInteger(n) && n >= 0));
 
 let reserving: Promise<unknown> = Promise.resolve();
+/** Requests whose nonce was given back (for a minute: a request's key is not reused). */
+const released = new Set<string>();
 
 /** One reservation or release at a time. */
 function inTurn<T>(task: () => Promise<T>): Promise<T> {
@@ -59,7 +61,10 @@ export function advancePast(network: NetworkName, account: number, nonce: number
 export function releaseNonce(request: PendingRequest): Promise<void> {
   const nonce = request.reservedNonce;
   const signed = request.prepared?.signed.nonce ?? request.answer?.settled.transaction?.nonce;
-  if (nonce === undefined || signed === nonce) return Promise.resolve();
+  // Once per request: finishing and dropping may both reach here, and a nonce given back twice could be handed out twice.
+  if (nonce === undefined || signed === nonce || released.has(request.key)) return Promise.resolve();
+  released.add(request.key);
+  setTimeout(() => released.delete(request.key), 60_000);
   const { network, account } = request.target;
   return inTurn(async () => {
     const slot = nonceKey(network, account);

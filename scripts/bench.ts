@@ -82,10 +82,17 @@ await page.goto(url);
 
 const results: Record<string, Stats> = {};
 
-// Firefox first, while nothing else of this run is loading the machine.
-const firefox = await firefoxWindows(url, N.window);
-results['firefoxWindowFloor'] = stats(firefox.windowFloor);
-results['firefoxWindowApproved'] = stats(firefox.windowApproved);
+// Whole suites, as a developer runs them: connect-and-approve tests, fullyParallel; the same suite with the
+// warm window off too (the fixtures without the next warm window being made meanwhile).
+const baseURL = url.replace('/blank.html', '');
+const suites = [() => walletSuite(baseURL, N.suite, N.suiteWorkers), () => peerSuite(baseURL, N.suite, N.suiteWorkers), () => walletSuite(baseURL, N.suite, N.suiteWorkers, 'warmWindow: false')] as const;
+// A quick run only checks that every row is measured and reported: it starts the Firefox rows and the
+// three suites now, beside the Chromium rows (its figures then share the machine and mean nothing).
+// A full run measures each alone: Firefox first, while nothing else of this run loads the machine.
+const quickly = quick ? { firefox: firefoxWindows(url, N.window), suites: Promise.all([suites[0](), suites[1](), suites[2]()]) } : undefined;
+quickly?.firefox.catch(() => undefined);
+quickly?.suites.catch(() => undefined);
+const firefox = quickly ? undefined : await firefoxWindows(url, N.window);
 
 // Warm up each path, then measure.
 await timeInPage(page, 'WalletProvider', 'bench_floor', 30);
@@ -321,15 +328,10 @@ for (let i = 0; i < N.launch; i++) {
 }
 results['freshLaunch'] = stats(launchSamples);
 
-// Whole suites, as a developer runs them: connect-and-approve tests, 2 workers, fullyParallel.
-const baseURL = url.replace('/blank.html', '');
-// The same suite with the warm window off: the fixtures without the next warm window being made meanwhile.
-// A quick run only checks that each suite runs and reports, so it runs the three at once (their
-// figures then share the machine and mean nothing); a full run, one after the other.
-const suites = [() => walletSuite(baseURL, N.suite, N.suiteWorkers), () => peerSuite(baseURL, N.suite, N.suiteWorkers), () => walletSuite(baseURL, N.suite, N.suiteWorkers, 'warmWindow: false')] as const;
-const [ours, peer, noWarm]: [SuiteTimes, SuiteTimes, SuiteTimes] = quick
-  ? await Promise.all([suites[0](), suites[1](), suites[2]()])
-  : [await suites[0](), await suites[1](), await suites[2]()];
+const [ours, peer, noWarm]: [SuiteTimes, SuiteTimes, SuiteTimes] = quickly ? await quickly.suites : [await suites[0](), await suites[1](), await suites[2]()];
+const firefoxRows = firefox ?? (await quickly!.firefox);
+results['firefoxWindowFloor'] = stats(firefoxRows.windowFloor);
+results['firefoxWindowApproved'] = stats(firefoxRows.windowApproved);
 results['kitOverheadNoWarm'] = stats(noWarm.overhead);
 results['suiteNoWarm'] = { n: N.suite, median: noWarm.wall, p95: noWarm.wall };
 const perTest = (cpu: number): Stats => ({ n: N.suite, median: cpu / N.suite, p95: cpu / N.suite });
@@ -406,7 +408,7 @@ const rows: Row[] = [
     : []),
   plain(`signPsbt of ${N.psbtInputs} p2wpkh inputs, core code in Node (the scale floor)`, 'psbtSmall'),
   versus(`signPsbt of ${4 * N.psbtInputs} inputs: 4× the inputs, linear ≈ 4×`, 'psbtLarge', 'psbtSmall', 'scale floor', 5),
-  plain(`Firefox window floor: browser.windows.create of an empty extension page → DOMContentLoaded, seen by the Puppeteer kit (${firefox.version})`, 'firefoxWindowFloor'),
+  plain(`Firefox window floor: browser.windows.create of an empty extension page → DOMContentLoaded, seen by the Puppeteer kit (${firefoxRows.version})`, 'firefoxWindowFloor'),
   versus('Firefox: getAddresses approved in the real window by the Puppeteer kit', 'firefoxWindowApproved', 'firefoxWindowFloor', 'Firefox window floor', 1.2),
 ];
 

@@ -205,15 +205,16 @@ export class Prompt<H = unknown> {
     const pressedAt = Date.now();
     const closed = this.window.closed();
     const key = new URL(this.window.url).searchParams.get('key');
-    // Asked now, answered when the press's decision is stored (however long the wallet is still
-    // signing, as for a large PSBT); the window's close settles it too.
-    const probe = this.decided;
-    const decided = key && probe ? untilDecided(probe, key, timeout) : Promise.resolve(false);
     const deadline = (): Promise<never> =>
       new Promise((_, reject) => setTimeout(() => reject(new Error('not taken')), Math.max(0, timeout - (Date.now() - pressedAt))));
-    const taken = Promise.race([closed, decided.then((yes) => (yes ? undefined : Promise.race([closed, deadline()])))]);
     try {
-      await Promise.all([taken, this.window.pressEnter()]);
+      // Pressed first, then asked: the wallet's answer waits for the press's decision (however long
+      // it is still signing, as for a large PSBT), and says so if the request is already gone. A
+      // probe sent beside the press could open the Firefox kit's control tab, which takes the focus.
+      await this.window.pressEnter();
+      const probe = this.decided;
+      const decided = key && probe ? untilDecided(probe, key, timeout) : Promise.resolve(false);
+      await Promise.race([closed, decided.then((yes) => (yes ? undefined : Promise.race([closed, deadline()])))]);
     } catch (error) {
       // The wallet closes the window once it has decided, sometimes before the key press returns.
       await Promise.race([closed.catch(() => undefined), new Promise((resolve) => setTimeout(resolve, 1_000))]);

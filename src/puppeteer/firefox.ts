@@ -11,6 +11,8 @@ import type { Launched, LaunchWalletOptions, Puppeteer } from './launch.ts';
 import { controlScript, type ControlCall } from './control.ts';
 
 const CONTROL_TIMEOUT_MS = 20_000;
+/** How long Firefox may take to show the control page before the kit says it would not. */
+const CONTROL_OPEN_MS = 5_000;
 
 export async function launchFirefox(puppeteer: Puppeteer, extension: string, options: LaunchWalletOptions): Promise<Launched> {
   const executablePath = options.executablePath ?? findFirefox();
@@ -30,7 +32,16 @@ export async function launchFirefox(puppeteer: Puppeteer, extension: string, opt
     throw new WalletSetupError(`Firefox started but would not install the wallet (${String(error)}). Firefox 140 or newer is needed.`);
   }
   const origin = `moz-extension://${uuid}/`;
-  return { browser, origin, call: controlPageCall(browser, origin) };
+  // The control tab is opened now, before any test asks anything: opened later, from inside a
+  // call made while an approval window was up, Firefox took 10 s or more to show it, or refused.
+  let control: Page;
+  try {
+    control = await openControlPage(browser, origin);
+  } catch (error) {
+    await browser.close();
+    throw error;
+  }
+  return { browser, origin, call: controlPageCall(browser, origin, control) };
 }
 
 /** A tab on the wallet's control page: an extension page, where the extension API is at hand. */
@@ -47,8 +58,9 @@ export async function openControlPage(browser: Browser, origin: string): Promise
   } catch {
     void tab.goto(url, { timeout: 15_000 }).catch(() => undefined);
   }
-  if (!(await until(tab, `location.href === ${JSON.stringify(url)} && document.readyState === 'complete'`, 10_000))) {
-    throw new WalletSetupError(`Firefox did not open the wallet's control page (${url}) within 10 s`);
+  if (!(await until(tab, `location.href === ${JSON.stringify(url)} && document.readyState === 'complete'`, CONTROL_OPEN_MS))) {
+    await tab.close().catch(() => undefined);
+    throw new WalletSetupError(`Firefox did not open the wallet's control page (${url}) within ${CONTROL_OPEN_MS / 1000} s`);
   }
   return tab;
 }
@@ -65,12 +77,27 @@ export async function until(page: Page, expression: string, ms: number, every = 
   return true;
 }
 
-/** Calls through the control page, opening it (again, if a test closed it) when needed. */
-function controlPageCall(browser: Browser, origin: string): ControlCall {
-  let page: Promise<Page> | undefined;
+/** Whether the page answers a trivial evaluate within half a second (a closed Firefox tab never does). */
+const answers = (tab: Page): Promise<boolean> =>
+  Promise.race([tab.evaluate('1').then(() => true, () => false), new Promise<boolean>((resolve) => setTimeout(() => resolve(false), 500))]);
+
+/** Calls through the control page; a control tab a test closed is opened again before the next call, not after it fails. */
+function controlPageCall(browser: Browser, origin: string, first: Page): ControlCall {
+  let page: Promise<Page> | undefined = Promise.resolve(first);
+  // Opened again at the next call, not at once: a tab opened while an approval window waits for its
+  // press takes the focus (the kit brings the window to the front before it presses, and asks the
+  // wallet only after).
+  const watch = (tab: Page): Page => {
+    tab.once('close', () => void (page = undefined));
+    return tab;
+  };
+  watch(first);
   return async (method, json) => {
     for (let attempt = 0; ; attempt++) {
-      const tab = await (page ??= openControlPage(browser, origin));
+      let tab = await (page ??= openControlPage(browser, origin).then(watch));
+      // Firefox may report no close for a tab a test closed (and keeps listing it), and an evaluate
+      // there never returns: a control tab that does not answer at once is opened again first.
+      if (!(await answers(tab))) tab = await (page = openControlPage(browser, origin).then(watch));
       try {
         const script = controlScript(CONTROL_GLOBAL, method, json, '(await browser.runtime.getBackgroundPage())');
         return (await withTimeout(tab.evaluate(script), CONTROL_TIMEOUT_MS, 'the wallet did not answer')) as string;

@@ -69,7 +69,12 @@ function promptWindow(page: Page, url: string, prefix: string): PromptWindow<Pag
     page,
     url,
     evaluate: (script) => page.evaluate(script),
-    pressEnter: () => page.keyboard.press('Enter'),
+    // In front first: a tab opened meanwhile (the Firefox kit's control tab, reopened after a test
+    // closed it) takes the focus, and the key press would reach no button.
+    pressEnter: async () => {
+      await page.bringToFront().catch(() => undefined);
+      await page.keyboard.press('Enter');
+    },
     closed: () => closed,
     isClosed: async () => gone || page.isClosed() || !(await locationOf(page)).startsWith(prefix),
     close: () => page.close(),

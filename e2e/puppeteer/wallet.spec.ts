@@ -279,3 +279,20 @@ test('Firefox, straight from launchWallet: the first calls need no reset, and a 
     await fresh.close();
   }
 });
+
+test("launchWallet's options are the wallet's settings from the start, and reset() keeps them", async ({ kitBrowser }) => {
+  firefoxOnly(kitBrowser); // the same code in Chromium (launch.ts); Firefox is where a Node runner has no other way in
+  const fresh = await launchWallet({ browser: 'firefox', baseURL: BASE_URL, identities: ['xverse'], settings: { accountCount: 3, network: 'testnet' } });
+  try {
+    const check = async (): Promise<void> => expect(await fresh.wallet.settings()).toMatchObject({ identities: ['xverse'], accountCount: 3, network: 'testnet' });
+    await check();
+    const page = await fresh.newPage('/blank.html');
+    expect(await page.evaluate(() => 'XverseProviders' in window)).toBe(true);
+    await fresh.wallet.setSettings({ identities: [], accountCount: 7 });
+    await fresh.wallet.reset();
+    await check();
+    await expect(launchWallet({ browser: 'firefox', settings: { accountCount: -1 } })).rejects.toThrow(/launchWallet: the wallet refused these settings: .*accountCount/);
+  } finally {
+    await fresh.close();
+  }
+});

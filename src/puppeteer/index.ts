@@ -11,7 +11,7 @@ export type { AddressEntry, AnsweredEntry, ExtraBtcEntry, P2wpkhEntry, P2trEntry
 export type { RpcResponse, RpcSuccess, RpcFailure, RpcErrorObject } from '../core/rpc.ts';
 export { RPC_ERROR } from '../core/rpc.ts';
 export type { Settings, SettingsPatch } from '../core/settings.ts';
-export type { ApprovalPolicy, EntryKind, EntryOrder, Variant } from '../core/choices.ts';
+export type { ApprovalPolicy, EntryKind, EntryOrder, IdentityName, Variant } from '../core/choices.ts';
 export type { NetworkName } from '../core/networks.ts';
 export type { CallLogEntry, PendingView, LoggedTransaction } from '../shared/control.ts';
 export { USAGE_RULES, describeFindings, type UsageFinding, type UsageRule } from '../core/usage.ts';

@@ -2,6 +2,8 @@
 // `wallet` a test talks to, the same as the Playwright kit's.
 import type { Browser, Page, PuppeteerNode } from 'puppeteer-core';
 import { extensionPath, WalletSetupError } from '../kit/setup.ts';
+import type { IdentityName } from '../core/choices.ts';
+import type { SettingsPatch } from '../core/settings.ts';
 import type { KitDriver } from '../kit/driver.ts';
 import { launchChrome } from './chrome.ts';
 import { controlOver, type ControlCall } from './control.ts';
@@ -20,6 +22,12 @@ export interface LaunchWalletOptions {
   baseURL?: string;
   /** Your own puppeteer-core (or puppeteer); by default the kit imports puppeteer-core. */
   puppeteer?: Puppeteer;
+  /** Other wallets the browser appears to have (setting identities), e.g. ['xverse']: as the Playwright kit's option, kept across reset(). */
+  identities?: IdentityName[];
+  /** The warm approval window (setting warmWindow), kept across reset(). */
+  warmWindow?: boolean;
+  /** Any other settings the wallet starts with (accountCount, network, accountRule…), kept across reset(). */
+  settings?: SettingsPatch;
 }
 
 /** What one launch gives a driver: the browser, the wallet's extension origin, and a way to call its control object. */
@@ -54,6 +62,17 @@ export async function launchWallet(options: LaunchWalletOptions = {}): Promise<W
     watchPrompts: (found) => watchPromptTargets(launched.browser, launched.origin, found),
   };
   const wallet = new Wallet(driver);
+  // What reset() returns to: the defaults with these over them, as the Playwright kit's options.
+  const baseline: SettingsPatch = { ...options.settings, ...(options.identities && { identities: options.identities }), ...(options.warmWindow !== undefined && { warmWindow: options.warmWindow }) };
+  if (Object.keys(baseline).length > 0) {
+    wallet.setBaseline(baseline);
+    try {
+      await wallet.reset();
+    } catch (error) {
+      await launched.browser.close();
+      throw new WalletSetupError(`launchWallet: the wallet refused these settings: ${error instanceof Error ? error.message : String(error)}`);
+    }
+  }
   return {
     browser: launched.browser,
     wallet,

@@ -3,7 +3,7 @@
 import type { Browser, Page, PuppeteerNode } from 'puppeteer-core';
 import { extensionPath, WalletSetupError } from '../kit/setup.ts';
 import type { IdentityName } from '../core/choices.ts';
-import type { SettingsPatch } from '../core/settings.ts';
+import { applySettingsPatch, defaultSettings, type SettingsPatch } from '../core/settings.ts';
 import type { KitDriver } from '../kit/driver.ts';
 import { launchChrome } from './chrome.ts';
 import { controlOver, type ControlCall } from './control.ts';
@@ -54,6 +54,14 @@ export interface WalletSession {
 export async function launchWallet(options: LaunchWalletOptions = {}): Promise<WalletSession> {
   const browserName = options.browser ?? 'chrome';
   if (browserName !== 'chrome' && browserName !== 'firefox') throw new WalletSetupError(`launchWallet: browser must be 'chrome' or 'firefox', got ${JSON.stringify(browserName)}`);
+  // What reset() returns to: the defaults with these over them, as the Playwright kit's options;
+  // checked before any browser starts, so a bad one fails at once, naming the field.
+  const baseline: SettingsPatch = { ...options.settings, ...(options.identities && { identities: options.identities }), ...(options.warmWindow !== undefined && { warmWindow: options.warmWindow }) };
+  try {
+    applySettingsPatch(defaultSettings(), baseline);
+  } catch (error) {
+    throw new WalletSetupError(`launchWallet: the wallet refuses these settings: ${error instanceof Error ? error.message : String(error)}`);
+  }
   const puppeteer = options.puppeteer ?? (await importPuppeteer());
   const extension = extensionPath();
   const launched = await (browserName === 'firefox' ? launchFirefox : launchChrome)(puppeteer, extension, options);
@@ -62,15 +70,13 @@ export async function launchWallet(options: LaunchWalletOptions = {}): Promise<W
     watchPrompts: (found) => watchPromptTargets(launched.browser, launched.origin, found),
   };
   const wallet = new Wallet(driver);
-  // What reset() returns to: the defaults with these over them, as the Playwright kit's options.
-  const baseline: SettingsPatch = { ...options.settings, ...(options.identities && { identities: options.identities }), ...(options.warmWindow !== undefined && { warmWindow: options.warmWindow }) };
   if (Object.keys(baseline).length > 0) {
     wallet.setBaseline(baseline);
     try {
       await wallet.reset();
     } catch (error) {
       await launched.browser.close();
-      throw new WalletSetupError(`launchWallet: the wallet refused these settings: ${error instanceof Error ? error.message : String(error)}`);
+      throw error;
     }
   }
   return {

@@ -76,12 +76,16 @@ export async function soak(options: { rounds: number; seed: number; baseURL: str
       await wallet.stopServiceWorker().catch(() => undefined);
       await deciding;
       // A person whose click went nowhere clicks again; the kit approves again if still waiting.
+      // The page is looked at every 100 ms; the person clicks again every half second.
       const deadline = Date.now() + 20_000;
       let answered = false;
+      let nudgeAt = Date.now() + 500;
       while (Date.now() < deadline) {
         answered = await page.evaluate((t) => (window as unknown as { __soak: PageState }).__soak.answers[t] !== undefined, tag);
         if (answered) break;
-        await sleep(500);
+        await sleep(100);
+        if (Date.now() < nudgeAt) continue;
+        nudgeAt = Date.now() + 500;
         const approveButton = prompt.page.getByRole('button', { name: 'Approve', exact: true });
         if (!prompt.page.isClosed() && (await approveButton.isEnabled().catch(() => false))) {
           await approveButton.click({ force: true, timeout: 2_000 }).catch(() => undefined);

@@ -31,7 +31,7 @@ export class WalletApi<H> {
     const since = Date.now();
     while (this.unclaimed.length > 0) {
       const window = this.unclaimed.shift()!;
-      if (!(await window.isClosed())) return this.prompt(window);
+      if (!(await window.isClosed()) && !(await this.answered(window))) return this.prompt(window);
     }
     const timeout = options.timeout ?? DEFAULT_TIMEOUT_MS;
     let waiter: ((window: PromptWindow<H>) => void) | undefined;
@@ -48,6 +48,15 @@ export class WalletApi<H> {
       throw new Error(await this.noPromptMessage(timeout, since));
     }
     return this.prompt(window);
+  }
+
+  /**
+   * Whether the window's request was already answered or withdrawn (a window seen late, as it
+   * closes, after its test or a reset is done with it): such a window is nobody's next prompt.
+   */
+  private async answered(window: PromptWindow<H>): Promise<boolean> {
+    const key = new URL(window.url).searchParams.get('key');
+    return key !== null && (await this.driver.control('decided', key, 0).catch(() => false)) === true;
   }
 
   /** A window the kit clicks in; it learns from the wallet when its click was taken. */

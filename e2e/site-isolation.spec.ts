@@ -2,6 +2,7 @@
 // events go to the listening frames of the granted site alone, a sandboxed frame's grant is its own,
 // and grants belong to the wallet they were given for.
 import { test, expect, expectedAddresses, type Frame, type Page, type Wallet } from 'mock-wallet-provider/testing';
+import { request } from './support.ts';
 
 test.use({ identities: ['xverse'] });
 
@@ -118,22 +119,20 @@ test('a grant belongs to its wallet: after a change of mnemonic the site hears i
 test("a connection belongs to its wallet too: after a change of mnemonic, accountRule 'site' no longer signs with the old wallet's connected account", async ({ page, wallet }) => {
   await wallet.setSettings({ accountRule: 'site' });
   await page.goto('/blank.html');
-  const provider = (method: string, params?: unknown) =>
-    page.evaluate(([m, p]) => (window as unknown as { WalletProvider: { request(m: string, p?: unknown): Promise<{ result?: { address?: string } }> } }).WalletProvider.request(m, p), [method, params] as const);
-  const connecting = provider('getAddresses');
+  const connecting = request(page, 'getAddresses');
   await wallet.approveNext({ account: 2 });
   await connecting;
   await wallet.setActiveAccount(0);
   // Still this wallet: the connected account signs, as the real wallet does.
-  const signing = provider('signMessage', { message: 'who signs' });
+  const signing = request(page, 'signMessage', { message: 'who signs' });
   const before = await wallet.nextPrompt();
   expect((await before.details()).account).toBe(2);
   await before.approve();
   await signing;
   await wallet.setMnemonic(OTHER_MNEMONIC);
-  const after = provider('signMessage', { message: 'who signs now' });
+  const after = request(page, 'signMessage', { message: 'who signs now' });
   const now = await wallet.nextPrompt();
   expect((await now.details()).account).toBe(0); // the active account: the site never connected to this wallet
   await now.reject();
-  await after.catch(() => undefined);
+  expect(await after).toMatchObject({ ok: false, response: { error: { code: 4001 } } });
 });

@@ -57,7 +57,7 @@ export async function handleRpc(message: RpcRequestMessage, sender: Runtime.Mess
   const params = checked.ok ? checked.value : undefined;
   const caller = callerOf(sender, frameFactsOf(message.frame));
   // A frame that calls a wallet with events may hear them: noted now, before anything it is granted.
-  if (identity) await noteFrame(identity, message.frame, sender);
+  if (identity) await noteFrame(identity, caller.site, sender);
   const entry: CallLogEntry = {
     id,
     origin: caller.origin,

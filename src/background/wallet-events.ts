@@ -29,15 +29,14 @@ const listeners = new SessionMap<Listener>('listen:', isListener);
 const keyOf = (l: Pick<Listener, 'tabId' | 'frameId' | 'identity'>): string => `${l.tabId}:${l.frameId}:${l.identity}`;
 
 /**
- * A frame that may hear `identity`'s events: its relay said its page listens, or it called that
- * wallet (the frame that connects is noted before its grant exists, so no event about the grant
+ * A frame of `site` that may hear `identity`'s events: its relay said its page listens, or it called
+ * that wallet (the frame that connects is noted before its grant exists, so no event about the grant
  * can miss it). Written only when it is new.
  */
-export async function noteFrame(identity: unknown, frameFacts: unknown, sender: Runtime.MessageSender): Promise<void> {
+export async function noteFrame(identity: unknown, site: string, sender: Runtime.MessageSender): Promise<void> {
   const tabId = sender.tab?.id;
   if (tabId === undefined || !(IDENTITY_NAMES as readonly unknown[]).includes(identity)) return;
   const frameId = sender.frameId ?? 0;
-  const { site } = callerOf(sender, frameFactsOf(frameFacts));
   const listener: Listener = { tabId, frameId, ...(sender.documentId !== undefined && { documentId: sender.documentId }), site, identity: identity as IdentityName };
   const known = await listeners.get(keyOf(listener));
   if (known && known.site === site && known.documentId === listener.documentId) return;
@@ -45,7 +44,8 @@ export async function noteFrame(identity: unknown, frameFacts: unknown, sender: 
 }
 
 /** A relay's word that its page listens for `identity`'s events. */
-export const listen = (message: WalletListenMessage, sender: Runtime.MessageSender): Promise<void> => noteFrame(message.identity, message.frame, sender);
+export const listen = (message: WalletListenMessage, sender: Runtime.MessageSender): Promise<void> =>
+  noteFrame(message.identity, callerOf(sender, frameFactsOf(message.frame)).site, sender);
 
 /** A closed tab's frames hear nothing more. */
 export async function forgetTab(tabId: number): Promise<void> {

@@ -31,7 +31,6 @@ const UNKNOWN_LIMIT = 3;
 const channel = new MessageChannel();
 /** A wallet's own providers (Xverse's) get a port of their own when their page script asks: the port says which wallet was called. */
 const ports = new Map<IdentityName, MessageChannel>();
-const portOf = (identity: IdentityName): MessageChannel | undefined => ports.get(identity);
 /** Each waiting request, and the port its answer goes back through. */
 const outstanding = new Map<string, MessagePort>();
 /**
@@ -202,7 +201,7 @@ browser.runtime.onMessage.addListener((message: unknown, sender: Runtime.Message
   if (sender.id !== browser.runtime.id) return undefined;
   if (isMessage<RpcResponseMessage>(message, 'rpc/response')) answer(message.response.id, message.response);
   // Only an event for this frame's own site: never one meant for another frame of the tab.
-  else if (isMessage<WalletEventMessage>(message, 'wallet/event') && message.site === ownSite) portOf(message.identity)?.port1.postMessage({ event: message.event } satisfies PageEvent);
+  else if (isMessage<WalletEventMessage>(message, 'wallet/event') && message.site === ownSite) ports.get(message.identity)?.port1.postMessage({ event: message.event } satisfies PageEvent);
   return undefined;
 });
 

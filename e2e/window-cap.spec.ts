@@ -13,9 +13,16 @@ async function site(context: BrowserContext, n: number): Promise<Page> {
   return page;
 }
 
-/** Resident memory of every Chromium process of this machine, MB. */
-function chromiumRssMb(): number {
-  const out = execFileSync('ps', ['-C', 'chromium', '-o', 'rss=']).toString();
+/**
+ * Resident memory of this test's browser, MB: its own processes as it lists them (CDP
+ * SystemInfo.getProcessInfo), not every Chromium of the machine (the other worker's browser, growing
+ * and shrinking meanwhile, once counted for 1.5 GB of a CI run's difference).
+ */
+async function browserRssMb(context: BrowserContext): Promise<number> {
+  const cdp = await context.browser()!.newBrowserCDPSession();
+  const { processInfo } = (await cdp.send('SystemInfo.getProcessInfo')) as { processInfo: { id: number }[] };
+  await cdp.detach();
+  const out = execFileSync('ps', ['-o', 'rss=', '-p', processInfo.map((p) => p.id).join(',')]).toString();
   return out.split('\n').filter(Boolean).reduce((sum, kb) => sum + Number(kb), 0) / 1024;
 }
 
@@ -39,11 +46,11 @@ test('beyond the cap requests wait in order; the next window goes to the site wi
 test('200 requests from 8 sites: at most 16 windows, memory within a few hundred MB of idle, all answered by a reset', async ({ context, wallet }) => {
   test.setTimeout(180_000);
   const sites = await Promise.all(Array.from({ length: 8 }, (_, n) => site(context, n + 10)));
-  const idle = chromiumRssMb();
+  const idle = await browserRssMb(context);
   const calls = sites.flatMap((page) => Array.from({ length: 25 }, () => request(page, 'getAddresses')));
   await expect.poll(async () => (await wallet.pending()).length, { timeout: 60_000 }).toBe(200);
   await expect.poll(() => promptWindows(context), { timeout: 30_000 }).toBe(16);
-  const busy = chromiumRssMb();
+  const busy = await browserRssMb(context);
   expect(busy - idle, `idle ${Math.round(idle)} MB, with 200 waiting ${Math.round(busy)} MB`).toBeLessThan(400);
   expect((await wallet.pending()).filter((p) => p.windowId !== undefined)).toHaveLength(16);
   await wallet.reset();

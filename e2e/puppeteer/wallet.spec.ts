@@ -277,6 +277,11 @@ test("Firefox, straight from launchWallet with options: they are the settings fr
     for (const tab of await fresh.browser.pages()) if (await isControl(tab)) controls.push(tab);
     expect(controls).toHaveLength(1);
     await controls[0]!.close();
+    // The next call opens it again; no approval window is up (opened while one waits for its press,
+    // Firefox took more than 5 s to show the tab in one run in four, and the call then opens it once more).
+    const reopened = Date.now();
+    await settingsHold();
+    expect(Date.now() - reopened).toBeLessThan(5_000);
     expect(await connect()).toBeLessThan(5_000);
     await fresh.wallet.setSettings({ identities: [], accountCount: 7 });
     await fresh.wallet.reset();

@@ -94,16 +94,18 @@ function controlPageCall(browser: Browser, origin: string, first: Page): Control
   watch(first);
   return async (method, json) => {
     for (let attempt = 0; ; attempt++) {
-      let tab = await (page ??= openControlPage(browser, origin).then(watch));
-      // Firefox may report no close for a tab a test closed (and keeps listing it), and an evaluate
-      // there never returns: a control tab that does not answer at once is opened again first.
-      if (!(await answers(tab))) tab = await (page = openControlPage(browser, origin).then(watch));
       try {
+        let tab = await (page ??= openControlPage(browser, origin).then(watch));
+        // Firefox may report no close for a tab a test closed (and keeps listing it), and an evaluate
+        // there never returns: a control tab that does not answer at once is opened again first.
+        if (!(await answers(tab))) tab = await (page = openControlPage(browser, origin).then(watch));
         const script = controlScript(CONTROL_GLOBAL, method, json, '(await browser.runtime.getBackgroundPage())');
         return (await withTimeout(tab.evaluate(script), CONTROL_TIMEOUT_MS, 'the wallet did not answer')) as string;
       } catch (error) {
         page = undefined;
-        if (attempt === 0) continue; // the control tab was closed or navigated: open it again
+        // The control tab was closed or navigated, or would not open (opened while an approval
+        // window is up, Firefox took more than 5 s in one run in four): once more.
+        if (attempt === 0) continue;
         throw error;
       }
     }

@@ -6,7 +6,7 @@ import { cp, mkdir, readFile, readdir, rm, stat, writeFile } from 'node:fs/promi
 import { promisify } from 'node:util';
 import { fileURLToPath } from 'node:url';
 import { deflateSync } from 'node:zlib';
-import { METHODS } from '../src/core/methods/index.ts';
+import { METHODS } from '../src/wallets/leather/methods/index.ts';
 import { EXPOSE_NAMES } from '../src/core/choices.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -95,11 +95,11 @@ export async function buildAll(): Promise<void> {
   await Promise.all([
     build({ ...browserBundle, entryPoints: { content: `${root}src/content/index.ts`, background: `${root}src/background/index.ts` }, outdir: extension }),
     // The provider lists the implemented methods in its picker entries without bundling the method table.
-    build({ ...browserBundle, entryPoints: { page: `${root}src/page/index.ts` }, outdir: extension, define: { __METHOD_NAMES__: JSON.stringify(Object.keys(METHODS)) } }),
+    build({ ...browserBundle, entryPoints: { page: `${root}src/wallets/leather/page/index.ts` }, outdir: extension, define: { __METHOD_NAMES__: JSON.stringify(Object.keys(METHODS)) } }),
     // One alias script per name the exposeAs setting can choose (src/background/expose.ts registers them).
     // One page script per identity the identities setting can add (src/background/expose.ts registers them).
-    build({ ...browserBundle, entryPoints: { 'identity-xverse': `${root}src/page/xverse.ts` }, outdir: extension }),
-    ...EXPOSE_NAMES.map((name) => build({ ...browserBundle, entryPoints: { [`expose-${name}`]: `${root}src/page/expose.ts` }, outdir: extension, define: { __EXPOSE_NAME__: JSON.stringify(name) } })),
+    build({ ...browserBundle, entryPoints: { 'identity-xverse': `${root}src/wallets/xverse/page.ts` }, outdir: extension }),
+    ...EXPOSE_NAMES.map((name) => build({ ...browserBundle, entryPoints: { [`expose-${name}`]: `${root}src/wallets/leather/page/expose.ts` }, outdir: extension, define: { __EXPOSE_NAME__: JSON.stringify(name) } })),
     build({ ...browserBundle, entryPoints: { approve: `${root}popup/approve.ts`, settings: `${root}popup/settings.ts`, floor: `${root}popup/floor.ts` }, outdir: `${extension}/popup` }),
     // The demo dApp the e2e tests and `npm start` open (served by e2e/demo/server.ts).
     build({ ...browserBundle, entryPoints: { app: `${root}e2e/demo/app.ts` }, outdir: `${out}/demo` }),

@@ -2,7 +2,7 @@
 // delivered, so a worker stopped at any point resumes: it delivers what was decided, or,
 // when nothing was decided yet, the request is still waiting for its person.
 import browser from 'webextension-polyfill';
-import { methodNamed } from '../core/methods/index.ts';
+import { methodNamed } from '../wallets/leather/methods/index.ts';
 import { RPC_ERROR, RpcError, rpcFailure, type RpcFailure, type RpcResponse } from '../core/rpc.ts';
 import type { Settings } from '../core/settings.ts';
 import type { IdentityName } from '../core/choices.ts';

@@ -4,7 +4,7 @@
 // alone, and its relay passes it on only if the event names its own site.
 import browser, { type Runtime } from 'webextension-polyfill';
 import type { Settings } from '../core/settings.ts';
-import { eventsFor, type SiteEvent } from '../core/xverse/events.ts';
+import { eventsFor, type SiteEvent } from '../wallets/xverse/events.ts';
 import { IDENTITY_NAMES, type IdentityName } from '../core/choices.ts';
 import type { WalletEventMessage, WalletListenMessage } from '../shared/messages.ts';
 import { callerOf, frameFactsOf } from '../shared/site.ts';

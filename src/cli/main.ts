@@ -11,7 +11,7 @@ import { MAX_ACCOUNT } from '../core/keys.ts';
 import { answerDelayMs } from '../core/faults.ts';
 import { approvedResponse } from '../core/wallet.ts';
 import { grantKey } from '../core/site-grant.ts';
-import { METHODS } from '../core/methods/index.ts';
+import { METHODS } from '../wallets/leather/methods/index.ts';
 import type { JsonValue } from '../core/json.ts';
 
 const HELP = `Usage: mock-wallet addresses [options]

@@ -6,7 +6,7 @@ import { descriptorChecksum } from './descriptor.ts';
 import { KeyRing } from './keyring.ts';
 import { NETWORK_NAMES } from './networks.ts';
 import { CHAINS } from './params.ts';
-import { addressesResult } from './methods/get-addresses.ts';
+import { addressesResult } from '../wallets/leather/methods/get-addresses.ts';
 import { DEFAULT_SETTINGS } from './settings.ts';
 
 const MNEMONICS = [

@@ -1,5 +1,5 @@
 // What the wallet does with one JSON-RPC request, before any prompt.
-import { METHODS, methodNamed, unknownMethodOf } from './methods/index.ts';
+import { METHODS, methodNamed, unknownMethodOf } from '../wallets/leather/methods/index.ts';
 import type { AnyMethod } from './methods/method.ts';
 import { RPC_ERROR, RpcError } from './rpc.ts';
 import type { IdentityName } from './choices.ts';

@@ -5,7 +5,7 @@ import type { Chain } from '../core/params.ts';
 import { applySettingsPatch, defaultSettings, type Settings } from '../core/settings.ts';
 import { grantKey } from '../core/site-grant.ts';
 import { approvedResponse } from '../core/wallet.ts';
-import type { XverseAddress, XverseNetworkObject, XversePurpose } from '../core/xverse/account.ts';
+import type { XverseAddress, XverseNetworkObject, XversePurpose } from '../wallets/xverse/account.ts';
 
 type Common = Partial<Pick<Settings, 'mnemonic' | 'passphrase' | 'network'>> & {
   /** 0-based, as in the derivation path (default 0). */

@@ -1,7 +1,7 @@
 // The Playwright kit's `wallet`: the shared wallet API, plus what Playwright and Chromium add
 // (clicking in @stacks/connect's picker with a locator, stopping the service worker).
 import type { IdentityName } from '../core/choices.ts';
-import { XVERSE_PICKER_NAME } from '../core/xverse/provider-info.ts';
+import { XVERSE_PICKER_NAME } from '../wallets/xverse/provider-info.ts';
 import type { Page } from '@playwright/test';
 import { WalletApi, pickerProblem } from '../kit/wallet.ts';
 import { PICKER_NAME } from '../shared/picker.ts';

@@ -1,5 +1,0 @@
-// stx_getAddresses: the real wallet answers it exactly as getAddresses (signing-methods.md §7), not with the RPC package's bare array.
-import { getAddresses } from './get-addresses.ts';
-import type { AnyMethod } from './method.ts';
-
-export const stxGetAddresses: AnyMethod = { ...getAddresses, name: 'stx_getAddresses' };

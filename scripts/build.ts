@@ -7,7 +7,7 @@ import { promisify } from 'node:util';
 import { fileURLToPath } from 'node:url';
 import { deflateSync } from 'node:zlib';
 import { METHODS } from '../src/wallets/leather/methods/index.ts';
-import { EXPOSE_NAMES } from '../src/core/choices.ts';
+import { EXPOSE_NAMES, IDENTITY_NAMES } from '../src/core/choices.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const out = `${root}dist`;
@@ -98,7 +98,7 @@ export async function buildAll(): Promise<void> {
     build({ ...browserBundle, entryPoints: { page: `${root}src/wallets/leather/page/index.ts` }, outdir: extension, define: { __METHOD_NAMES__: JSON.stringify(Object.keys(METHODS)) } }),
     // One alias script per name the exposeAs setting can choose (src/background/expose.ts registers them).
     // One page script per identity the identities setting can add (src/background/expose.ts registers them).
-    build({ ...browserBundle, entryPoints: { 'identity-xverse': `${root}src/wallets/xverse/page.ts` }, outdir: extension }),
+    ...IDENTITY_NAMES.map((name) => build({ ...browserBundle, entryPoints: { [`identity-${name}`]: `${root}src/wallets/${name}/page.ts` }, outdir: extension })),
     ...EXPOSE_NAMES.map((name) => build({ ...browserBundle, entryPoints: { [`expose-${name}`]: `${root}src/wallets/leather/page/expose.ts` }, outdir: extension, define: { __EXPOSE_NAME__: JSON.stringify(name) } })),
     build({ ...browserBundle, entryPoints: { approve: `${root}popup/approve.ts`, settings: `${root}popup/settings.ts`, floor: `${root}popup/floor.ts` }, outdir: `${extension}/popup` }),
     // The demo dApp the e2e tests and `npm start` open (served by e2e/demo/server.ts).

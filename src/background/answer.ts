@@ -2,7 +2,8 @@
 // delivered, so a worker stopped at any point resumes: it delivers what was decided, or,
 // when nothing was decided yet, the request is still waiting for its person.
 import browser from 'webextension-polyfill';
-import { methodNamed } from '../wallets/leather/methods/index.ts';
+import { methodNamed } from '../core/request.ts';
+import { walletFor } from '../wallets/index.ts';
 import { RPC_ERROR, RpcError, rpcFailure, type RpcFailure, type RpcResponse } from '../core/rpc.ts';
 import type { Settings } from '../core/settings.ts';
 import type { IdentityName } from '../core/choices.ts';
@@ -21,11 +22,12 @@ export type Settled = StoredAnswer['settled'];
 
 /** The method's own words when the person rejects or closes (the real wallet's, for signing methods). */
 export function rejection(request: { id: string; method: string; identity?: IdentityName }, settings: Settings, reason: 'rejected' | 'closed' | 'reset'): RpcFailure {
-  const method = methodNamed(request.method, request.identity);
+  const wallet = walletFor(request.identity);
+  const method = methodNamed(wallet, request.method);
   const words = method?.rejection ?? { rejected: 'User rejected the request.', closed: 'User closed the approval window.' };
   const message = reason === 'reset' ? 'The request was withdrawn: the wallet was reset.' : words[reason];
-  // A wallet with its own code (Xverse: -32000) answers with it; the contract's provider with the setting's.
-  return rpcFailure(request.id, method?.rejectionCode ?? settings.rejectionCode, message, { reason });
+  // A wallet with its own code answers with it; the contract's provider with the setting's.
+  return rpcFailure(request.id, wallet.rejectionCode ?? settings.rejectionCode, message, { reason });
 }
 
 /** A thrown error as the page gets it: an RpcError keeps its code, anything else is -32603. */
@@ -96,7 +98,7 @@ export function settle(key: string, decide: (request: PendingRequest) => Promise
 
 /** The slow-wallet fault: connect answers wait responseDelayMs before they reach the page. */
 async function deliverAtFor(request: PendingRequest, delayed: boolean): Promise<number | undefined> {
-  const kind = methodNamed(request.method, request.identity)?.kind;
+  const kind = methodNamed(walletFor(request.identity), request.method)?.kind;
   const delay = delayed && kind ? answerDelayMs(kind, await currentSettings()) : 0;
   return delay > 0 ? Date.now() + delay : undefined;
 }

@@ -1,4 +1,5 @@
 // What Approve and Reject do, from the approval window or from a test.
+import { walletFor } from '../wallets/index.ts';
 import browser, { type Runtime } from 'webextension-polyfill';
 import { assertAccount, type AccountKeys } from '../core/keys.ts';
 import { findMethod } from '../core/request.ts';
@@ -45,7 +46,8 @@ export async function handlePrompt(message: PromptMessage, sender: Runtime.Messa
         // The window may report in before windows.create resolved in the router.
         if (request.windowId === undefined && windowId !== undefined) await pendingRequests.update(message.key, (p) => ({ ...p, windowId }));
         const settings = await currentSettings();
-        const method = findMethod(request.method, request.identity);
+        const wallet = walletFor(request.identity);
+        const method = findMethod(wallet, request.method);
         // getAddresses: the account the person is looking at; signing methods: the one that acts.
         const account = method.kind === 'connect' ? message.account : request.target.account;
         assertAccount(account);
@@ -53,7 +55,7 @@ export async function handlePrompt(message: PromptMessage, sender: Runtime.Messa
         const params = method.parse(request.params, settings);
         // A transaction's nonce is reserved for its request when the window shows it: what it shows is what it signs.
         const reserveFor = method.usesStacksNonce && method.requestedNonce?.(params) === undefined ? request.key : undefined;
-        const context = await contextFor(method, settings, target, reserveFor);
+        const context = await contextFor(wallet, method, settings, target, reserveFor);
         return {
           ok: true,
           value: {

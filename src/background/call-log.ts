@@ -2,6 +2,7 @@
 import type { JsonValue } from '../core/json.ts';
 import type { CallLogEntry } from '../shared/control.ts';
 import { usageFindings, type UsageFinding } from '../core/usage.ts';
+import { walletFor } from '../wallets/index.ts';
 import { pendingRequests } from './pending.ts';
 import { SessionMap, onQuota, sessionBytes } from './session-map.ts';
 
@@ -173,9 +174,12 @@ export async function clearCalls(): Promise<void> {
   total = 0;
 }
 
+/** Each wallet's calls are read against its own rules. */
+const rulesOf = (identity: CallLogEntry['identity']) => walletFor(identity).usageRules;
+
 /** The usage findings of the calls logged since the last reset. */
 export async function usage(): Promise<UsageFinding[]> {
-  return usageFindings(await listCalls());
+  return usageFindings(await listCalls(), rulesOf);
 }
 
 /**
@@ -187,7 +191,7 @@ export async function findingsFor(id: string, origin: string): Promise<UsageFind
   try {
     // Every rule is per origin: the other origins' calls cannot add a finding for this one.
     const calls = (await readCalls()).filter((c) => c.origin === origin);
-    return usageFindings(calls).filter((f) => f.callIds.includes(id));
+    return usageFindings(calls, rulesOf).filter((f) => f.callIds.includes(id));
   } catch {
     return [];
   }

@@ -1,6 +1,7 @@
 // What approving a request does, whoever approves it: the window, a test, or the 'approve' policy.
 import { findMethod } from '../core/request.ts';
-import { methodContext } from '../core/wallet.ts';
+import { answer as answerCall, callContext } from '../core/wallet.ts';
+import { walletFor, type WalletRecord } from '../wallets/index.ts';
 import { RPC_ERROR, RpcError, rpcFailure, rpcSuccess } from '../core/rpc.ts';
 import type { AnyMethod, MethodContext, Target } from '../core/methods/method.ts';
 import type { JsonValue } from '../core/json.ts';
@@ -34,14 +35,17 @@ export interface Approvable {
  * approving) the one reserved for it; otherwise the node's when stacksNodeUrl is set, else the
  * wallet's counter (what the window shows as the next free one).
  */
-export async function contextFor(method: AnyMethod, settings: Settings, target: Target, reserveFor?: string): Promise<MethodContext> {
-  const plain = await methodContext(keyRing, settings, target);
-  const context = method.adaptContext ? await method.adaptContext(plain) : plain;
-  if (!method.usesStacksNonce || (!reserveFor && !settings.stacksNodeUrl)) return context;
-  const address = context.keys.stx.address;
+export async function contextFor(wallet: WalletRecord, method: AnyMethod, settings: Settings, target: Target, reserveFor?: string): Promise<MethodContext> {
+  const context = await callContext(keyRing, settings, wallet, target);
+  const stacksNonce = await nonceFor(method, settings, target, context.keys.stx.address, reserveFor);
+  return stacksNonce === undefined ? context : { ...context, stacksNonce };
+}
+
+/** A Stacks transaction's nonce, when it is not the wallet's counter (contextFor). */
+async function nonceFor(method: AnyMethod, settings: Settings, target: Target, address: string, reserveFor?: string): Promise<number | undefined> {
+  if (!method.usesStacksNonce || (!reserveFor && !settings.stacksNodeUrl)) return undefined;
   try {
-    const stacksNonce = reserveFor ? await reserveNonce(reserveFor, target.network, target.account, address, settings.stacksNodeUrl) : await nodeNonce(settings.stacksNodeUrl, address);
-    return { ...context, stacksNonce };
+    return reserveFor ? await reserveNonce(reserveFor, target.network, target.account, address, settings.stacksNodeUrl) : await nodeNonce(settings.stacksNodeUrl, address);
   } catch (error) {
     throw new RpcError(RPC_ERROR.INTERNAL_ERROR, error instanceof Error ? error.message : String(error));
   }
@@ -54,7 +58,8 @@ export async function contextFor(method: AnyMethod, settings: Settings, target: 
  * the request's pending entry (`key`), so deciding again signs the same transaction.
  */
 export async function decide(request: Approvable & { key?: string }, settings: Settings, account?: number): Promise<Answer | Prepared> {
-  const method = findMethod(request.method, request.identity);
+  const wallet = walletFor(request.identity);
+  const method = findMethod(wallet, request.method);
   let target = request.target;
   if (method.kind === 'connect') {
     const chosen = account ?? settings.activeAccount;
@@ -66,22 +71,23 @@ export async function decide(request: Approvable & { key?: string }, settings: S
   const params = method.parse(request.params, settings);
   // A nonce is reserved only for a transaction that names none of its own.
   const reserveFor = method.requestedNonce?.(params) === undefined ? request.key : undefined;
-  const plain = await contextFor(method, settings, target, reserveFor);
-  const wallet = plain.keys.fingerprint;
-  const grant = await grantOf(request.site, async () => wallet);
-  const context = { ...plain, site: { origin: request.origin, ...(grant && { grant }) } };
-  if (method.kind === 'sign' && request.fingerprint !== undefined && request.fingerprint !== context.keys.fingerprint) {
+  const keys = await keyRing.account(settings.mnemonic, settings.passphrase, target.network, target.account);
+  const fingerprint = keys.fingerprint;
+  if (method.kind === 'sign' && request.fingerprint !== undefined && request.fingerprint !== fingerprint) {
     throw new RpcError(
       RPC_ERROR.INTERNAL_ERROR,
-      `the wallet's mnemonic or passphrase changed while this request waited (it arrived for the wallet with fingerprint ${request.fingerprint}, the wallet is now ${context.keys.fingerprint}); nothing was signed: ask again`,
+      `the wallet's mnemonic or passphrase changed while this request waited (it arrived for the wallet with fingerprint ${request.fingerprint}, the wallet is now ${fingerprint}); nothing was signed: ask again`,
     );
   }
-  const outcome = await method.respond(params, context);
+  const grant = await grantOf(request.site, async () => fingerprint);
+  const context = { ...(await contextFor(wallet, method, settings, target, reserveFor)), site: { origin: request.origin, ...(grant && { grant }) } };
+  // The one answer path (core/wallet.ts), as the CLI and the kits run it.
+  const outcome = await answerCall({ wallet, method, params, target }, context);
   const answered = method.kind === 'query' ? {} : { account: target.account, accountSource: target.source };
-  if (method.kind === 'connect' && !method.identity) await setConnection(request.site, target.account, wallet);
-  // What the site may read from now on (Xverse's permissions); a disconnect tells its frames.
-  if (outcome.grant === null) await revokeGrant(request.site, request.identity);
-  else if (outcome.grant) await setGrant(request.site, outcome.grant, wallet);
+  if (method.kind === 'connect' && wallet.keepsConnections) await setConnection(request.site, target.account, fingerprint);
+  // What the site may read from now on (a wallet with per-site permissions); a disconnect tells its frames.
+  if (outcome.grant === null) await revokeGrant(request.site, wallet);
+  else if (outcome.grant) await setGrant(request.site, outcome.grant, fingerprint);
   if (outcome.settings) await updateSettings(outcome.settings);
   if (!outcome.transaction) return { response: rpcSuccess(request.id, outcome.result), outcome: 'approved', ...answered };
 

@@ -1,4 +1,5 @@
 // Where the approval window opens: a real browser window, one per request.
+import { walletFor } from '../wallets/index.ts';
 import browser from 'webextension-polyfill';
 import { findMethod } from '../core/request.ts';
 import type { Settings } from '../core/settings.ts';
@@ -13,7 +14,7 @@ export function promptQuery(request: PendingRequest, settings: Settings): string
     key: request.key,
     origin: request.origin,
     method: request.method,
-    kind: findMethod(request.method, request.identity).kind,
+    kind: findMethod(walletFor(request.identity), request.method).kind,
     network: request.target.network,
     account: String(request.target.account),
     accountCount: String(settings.accountCount),

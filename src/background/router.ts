@@ -4,6 +4,7 @@ import { REQUEST_LIMITS, toJsonValue } from '../core/json.ts';
 import { RPC_ERROR, RpcError, invalidParams, rpcFailure, type RpcResponse } from '../core/rpc.ts';
 import { MAX_METHOD_LENGTH, parseRequest, requestId } from '../core/envelope.ts';
 import { prepareCall } from '../core/wallet.ts';
+import { IDENTITY_NAMES } from '../core/choices.ts';
 import { answerDelayMs } from '../core/faults.ts';
 import type { CallLogEntry } from '../shared/control.ts';
 import type { RpcPollMessage, RpcReply, RpcRequestMessage } from '../shared/messages.ts';
@@ -51,7 +52,7 @@ export async function handleRpc(message: RpcRequestMessage, sender: Runtime.Mess
   const settings = await currentSettings();
   const { method } = message.request;
   // Only the relay sets it, from the port the request came through; anything else is the contract's provider.
-  const identity = message.identity === 'xverse' ? message.identity : undefined;
+  const identity = (IDENTITY_NAMES as readonly unknown[]).includes(message.identity) ? message.identity : undefined;
   // The relay forwards what the page's port carried; the page may not have used the provider.
   const checked = toJsonValue(message.request.params, REQUEST_LIMITS, 'params');
   const params = checked.ok ? checked.value : undefined;
@@ -85,8 +86,8 @@ export async function handleRpc(message: RpcRequestMessage, sender: Runtime.Mess
     const wallet = (): Promise<string | undefined> => (walletNow ??= walletOf(settings));
     const connectedAccount = await connectionOf(caller.site, wallet);
     const grant = identity ? await grantOf(caller.site, wallet) : undefined;
-    const { method, params: parsed, target } = await prepareCall(keyRing, request.method, params, settings, connectedAccount, identity, grant);
-    // Xverse's wallet_connect from a site already connected: answered at once, as a query.
+    const { wallet: called, method, params: parsed, target } = await prepareCall(keyRing, request.method, params, settings, connectedAccount, identity, grant);
+    // A connect from a site already connected (Xverse's wallet_connect): answered at once, as a query.
     const kind = method.answersAtOnce?.(parsed, { ...(grant && { grant }) }, settings) ? 'query' : method.kind;
     let fingerprint: string | undefined;
     // What the usage rules read (core/usage.ts): the wallet's state as this call found it.
@@ -98,7 +99,7 @@ export async function handleRpc(message: RpcRequestMessage, sender: Runtime.Mess
       entry.accountRule = settings.accountRule;
       const keys = await keyRing.account(settings.mnemonic, settings.passphrase, target.network, target.account);
       fingerprint = keys.fingerprint;
-      if (method.precheck) await method.precheck(parsed, await contextFor(method, settings, target));
+      if (method.precheck) await method.precheck(parsed, await contextFor(called, method, settings, target));
       const notes = method.notes?.(parsed, { target, keys }) ?? [];
       if (notes.length > 0) entry.notes = notes;
     }

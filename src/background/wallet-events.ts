@@ -1,10 +1,11 @@
-// Sends a wallet's events (Xverse's accountChange, networkChange, disconnect) to the frames entitled to
+// Sends a wallet's events (its record's: Xverse's accountChange, networkChange, disconnect) to the frames entitled to
 // them: a frame that called that wallet or whose page listens (Chrome's sender information naming the
 // tab, frame, document and origin), and whose own site holds the grant. Each is sent to that frame
 // alone, and its relay passes it on only if the event names its own site.
 import browser, { type Runtime } from 'webextension-polyfill';
 import type { Settings } from '../core/settings.ts';
-import { eventsFor, type SiteEvent } from '../wallets/xverse/events.ts';
+import { WALLETS, type WalletRecord } from '../wallets/index.ts';
+import type { SiteEvent } from '../wallets/record.ts';
 import { IDENTITY_NAMES, type IdentityName } from '../core/choices.ts';
 import type { WalletEventMessage, WalletListenMessage } from '../shared/messages.ts';
 import { callerOf, frameFactsOf } from '../shared/site.ts';
@@ -35,9 +36,9 @@ const keyOf = (l: Pick<Listener, 'tabId' | 'frameId' | 'identity'>): string => `
  */
 export async function noteFrame(identity: unknown, site: string, sender: Runtime.MessageSender): Promise<void> {
   const tabId = sender.tab?.id;
-  if (tabId === undefined || !(IDENTITY_NAMES as readonly unknown[]).includes(identity)) return;
+  if (tabId === undefined || !isIdentity(identity)) return;
   const frameId = sender.frameId ?? 0;
-  const listener: Listener = { tabId, frameId, ...(sender.documentId !== undefined && { documentId: sender.documentId }), site, identity: identity as IdentityName };
+  const listener: Listener = { tabId, frameId, ...(sender.documentId !== undefined && { documentId: sender.documentId }), site, identity };
   const known = await listeners.get(keyOf(listener));
   if (known && known.site === site && known.documentId === listener.documentId) return;
   await listeners.set(keyOf(listener), listener);
@@ -53,10 +54,10 @@ export async function forgetTab(tabId: number): Promise<void> {
 }
 
 /** Each event to the listening frames of its site, in order; a frame that is gone (or navigated) is forgotten. */
-async function send(events: readonly SiteEvent[]): Promise<void> {
+async function send(identity: IdentityName, events: readonly SiteEvent[]): Promise<void> {
   if (events.length === 0) return;
   const all = await listeners.values();
-  for (const { site, identity, event } of events) {
+  for (const { site, event } of events) {
     const message: WalletEventMessage = { type: 'wallet/event', identity, site, event };
     await Promise.all(
       all
@@ -79,12 +80,17 @@ export async function announceChange(keyRing: KeyRing, before: Settings, after: 
   if (grants.length === 0 && !changed) return;
   const afterWallet = await walletOf(after);
   const wallets = { before: changed ? await walletOf(before) : afterWallet, after: afterWallet };
-  if (grants.length > 0) await send(eventsFor(before, after, grants, await keyRing.masterKey(after.mnemonic, after.passphrase), wallets));
+  if (grants.length > 0) {
+    const root = await keyRing.masterKey(after.mnemonic, after.passphrase);
+    for (const wallet of Object.values(WALLETS)) if (wallet.events && isIdentity(wallet.name)) await send(wallet.name, wallet.events(before, after, grants, root, wallets));
+  }
   if (changed && afterWallet !== undefined) await forgetOtherWallets(afterWallet);
 }
 
-/** wallet_disconnect / wallet_renouncePermissions: the site's permissions go, and its listening frames hear `disconnect`. */
-export async function revokeGrant(site: string, identity: IdentityName | undefined): Promise<void> {
+/** A disconnect (Xverse's wallet_disconnect): the site's permissions go, and its listening frames hear the wallet's word for it. */
+export async function revokeGrant(site: string, wallet: WalletRecord): Promise<void> {
   await deleteGrant(site);
-  if (identity) await send([{ site, identity, event: { type: 'disconnect' } }]);
+  if (wallet.revokedEvent && isIdentity(wallet.name)) await send(wallet.name, [{ site, event: wallet.revokedEvent }]);
 }
+
+const isIdentity = (name: unknown): name is IdentityName => (IDENTITY_NAMES as readonly unknown[]).includes(name);

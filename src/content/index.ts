@@ -7,8 +7,8 @@ import { MAX_ID_LENGTH, parseRequest } from '../core/envelope.ts';
 import { RPC_ERROR, RpcError, rpcFailure, type RpcResponse } from '../core/rpc.ts';
 import {
   HANDSHAKE,
-  XVERSE_HANDSHAKE,
-  XVERSE_HELLO,
+  handshakeOf,
+  helloOf,
   isMessage,
   type FrameFacts,
   type PageEvent,
@@ -20,7 +20,7 @@ import {
   type WalletEventMessage,
   type WalletListenMessage,
 } from '../shared/messages.ts';
-import type { IdentityName } from '../core/choices.ts';
+import { IDENTITY_NAMES, type IdentityName } from '../core/choices.ts';
 import { siteKey } from '../shared/site.ts';
 
 const RETRY_DELAYS_MS = [10, 50, 100, 250, 500, 1000, 2000, 4000];
@@ -29,7 +29,7 @@ const POLL_MS = 1000;
 /** Polls the wallet may answer "no such request" (its answer in flight) before the request counts as lost. */
 const UNKNOWN_LIMIT = 3;
 const channel = new MessageChannel();
-/** A wallet's own providers (Xverse's) get a port of their own when their page script asks: the port says which wallet was called. */
+/** Each identity's providers get a port of their own when their page script asks: the port says which wallet was called. */
 const ports = new Map<IdentityName, MessageChannel>();
 /** Each waiting request, and the port its answer goes back through. */
 const outstanding = new Map<string, MessagePort>();
@@ -187,15 +187,18 @@ const receiveFrom =
   };
 channel.port1.onmessage = receiveFrom(channel.port1);
 
-// Xverse's page script (registered only while the identities setting lists it) asks once for its port.
-// A page script could ask too: it gets a port whose requests the wallet answers only while Xverse is on.
-document.addEventListener(XVERSE_HELLO, () => {
-  if (ports.has('xverse')) return;
-  const xverse = new MessageChannel();
-  ports.set('xverse', xverse);
-  xverse.port1.onmessage = receiveFrom(xverse.port1, 'xverse');
-  window.postMessage({ [XVERSE_HANDSHAKE]: true }, '*', [xverse.port2]);
-});
+// Each identity's page script (registered only while the identities setting lists it) asks once for
+// its port. A page script could ask too: it gets a port whose requests the wallet answers only while
+// that identity is on.
+for (const identity of IDENTITY_NAMES) {
+  document.addEventListener(helloOf(identity), () => {
+    if (ports.has(identity)) return;
+    const channel = new MessageChannel();
+    ports.set(identity, channel);
+    channel.port1.onmessage = receiveFrom(channel.port1, identity);
+    window.postMessage({ [handshakeOf(identity)]: true }, '*', [channel.port2]);
+  });
+}
 
 browser.runtime.onMessage.addListener((message: unknown, sender: Runtime.MessageSender) => {
   if (sender.id !== browser.runtime.id) return undefined;

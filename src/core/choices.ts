@@ -48,6 +48,9 @@ export type MethodKind = (typeof METHOD_KINDS)[number];
 export const IDENTITY_NAMES = ['xverse'] as const;
 export type IdentityName = (typeof IDENTITY_NAMES)[number];
 
+/** Every wallet with a record in src/wallets: 'leather' is the contract's provider (window.WalletProvider), always there. */
+export type WalletName = 'leather' | IdentityName;
+
 /** Which payment address Xverse exposes: native p2wpkh (m/84', new wallets) or nested p2sh-p2wpkh (m/49'). */
 export const XVERSE_PAYMENT_TYPES = ['native', 'nested'] as const;
 export type XversePaymentType = (typeof XVERSE_PAYMENT_TYPES)[number];

@@ -1,3 +1,4 @@
+import { leather } from '../wallets/leather/index.ts';
 import { test, expect } from '@playwright/test';
 import { parseRequest, requestId, findMethod } from './request.ts';
 import { RpcError } from './rpc.ts';
@@ -33,11 +34,11 @@ test('requestId recovers a usable id or gives ""', () => {
 
 test('routing: the method table, known-but-unsupported (4002), unknown (-32601)', () => {
   for (const method of ['getAddresses', 'signMessage', 'sendTransfer', 'signPsbt', 'stx_callContract', 'stx_transferStx', 'stx_deployContract', 'stx_getAddresses', 'supportedMethods']) {
-    expect(findMethod(method).name).toBe(method);
+    expect(findMethod(leather, method).name).toBe(method);
   }
-  for (const method of ['open', 'openSwap', 'stx_transferSip10Ft']) expect(code(() => findMethod(method)), method).toBe(4002);
+  for (const method of ['open', 'openSwap', 'stx_transferSip10Ft']) expect(code(() => findMethod(leather, method)), method).toBe(4002);
   // As the real wallet: methods it has no handler for are -32601.
   for (const method of ['getInfo', 'stx_getNetworks', 'stx_getAccounts', 'wallet_connect', 'getaddresses', 'eth_requestAccounts', 'toString', '__proto__', 'constructor', 'hasOwnProperty']) {
-    expect(code(() => findMethod(method)), method).toBe(-32601);
+    expect(code(() => findMethod(leather, method)), method).toBe(-32601);
   }
 });

@@ -1,5 +1,6 @@
 // The usage rules on hand-made call logs: each rule fires for the careless pattern and stays
 // quiet for the careful one, at the documented thresholds.
+import { walletFor } from '../wallets/index.ts';
 import { test, expect } from '@playwright/test';
 import { CONNECT_BEFORE_SIGNING_MS, REPEATED_CONNECT_MS, namingAdvice, usageFindings, type UsageCall } from './usage.ts';
 
@@ -21,7 +22,8 @@ function call(method: string, at: number, extra: Partial<UsageCall> = {}): Usage
     ...extra,
   };
 }
-const rules = (calls: UsageCall[]) => usageFindings(calls).map((f) => [f.rule, f.callIds]);
+const rulesOf = (identity: UsageCall['identity']) => walletFor(identity).usageRules;
+const rules = (calls: UsageCall[]) => usageFindings(calls, rulesOf).map((f) => [f.rule, f.callIds]);
 
 test('no-user-action: a connect without user activation, for both connect methods; a clicked one is fine', () => {
   const onLoad = call('getAddresses', 1000, { userActivation: false, gestureAt: undefined });
@@ -30,7 +32,7 @@ test('no-user-action: a connect without user activation, for both connect method
   expect(rules([call('getAddresses', 1000)])).toEqual([]);
   // Queries and signing calls are not connects.
   expect(rules([call('supportedMethods', 1000, { userActivation: false })])).toEqual([]);
-  const [finding] = usageFindings([onLoad]);
+  const [finding] = usageFindings([onLoad], rulesOf);
   expect(finding).toMatchObject({ origin: ORIGIN, message: expect.stringContaining('§1.4') });
 });
 
@@ -58,19 +60,19 @@ test(`connect-before-signing: a sign less than ${CONNECT_BEFORE_SIGNING_MS} ms a
 test('active-account-signing: a sign naming no account while the active account is not the connected one', () => {
   const careless = call('signMessage', 30_000, { accountNamed: false, activeAccount: 2, connectedAccount: 0 });
   expect(rules([careless])).toEqual([['active-account-signing', [careless.id]]]);
-  expect(usageFindings([careless])[0]!.message).toMatch(/Account 3.*Account 1.*§4\.2.*`account`/);
+  expect(usageFindings([careless], rulesOf)[0]!.message).toMatch(/Account 3.*Account 1.*§4\.2.*`account`/);
   const stacks = call('stx_transferStx', 30_000, { accountNamed: false, activeAccount: 2, connectedAccount: 0 });
-  expect(usageFindings([stacks])[0]!.message).toContain('`address`');
+  expect(usageFindings([stacks], rulesOf)[0]!.message).toContain('`address`');
   expect(rules([call('signMessage', 30_000, { accountNamed: true, activeAccount: 2, connectedAccount: 0 })])).toEqual([]);
   expect(rules([call('signMessage', 30_000, { accountNamed: false, activeAccount: 0, connectedAccount: 0 })])).toEqual([]);
   expect(rules([call('signMessage', 30_000, { accountNamed: false, activeAccount: 2, connectedAccount: undefined })])).toEqual([]);
 });
 
 test('active-account-signing is written for the rule in force: the request rule names the active account as acting, the site rule the connected one', () => {
-  const request = usageFindings([call('signMessage', 30_000, { accountNamed: false, activeAccount: 2, connectedAccount: 0, accountRule: 'request' })])[0]!.message;
+  const request = usageFindings([call('signMessage', 30_000, { accountNamed: false, activeAccount: 2, connectedAccount: 0, accountRule: 'request' })], rulesOf)[0]!.message;
   expect(request).toMatch(/the wallet acts for Account 3, one the user did not connect/);
   expect(request).not.toMatch(/accountRule 'site'/);
-  const site = usageFindings([call('signMessage', 30_000, { accountNamed: false, activeAccount: 2, connectedAccount: 0, accountRule: 'site' })])[0]!.message;
+  const site = usageFindings([call('signMessage', 30_000, { accountNamed: false, activeAccount: 2, connectedAccount: 0, accountRule: 'site' })], rulesOf)[0]!.message;
   expect(site).toMatch(/This wallet acts for Account 1, the account this site connected with \(accountRule 'site', as the real wallet\)/);
   expect(site).not.toMatch(/the wallet acts for Account 3/);
 });
@@ -90,7 +92,7 @@ test("a method's notes become findings; nothing-to-sign adds the advice only whe
   const unnamed = call('signPsbt', 30_000, { accountNamed: false, params: { hex: 'aa', signAtIndex: [0] }, notes: [note] });
   const named = call('signPsbt', 40_000, { accountNamed: true, notes: [note] });
   const mismatch = call('stx_transferStx', 50_000, { notes: [{ rule: 'network-mismatch', message: 'recipient SP… is a mainnet address' }] });
-  const findings = usageFindings([unnamed, named, mismatch]);
+  const findings = usageFindings([unnamed, named, mismatch], rulesOf);
   expect(findings.map((f) => [f.rule, f.callIds])).toEqual([
     ['nothing-to-sign', [unnamed.id]],
     ['nothing-to-sign', [named.id]],

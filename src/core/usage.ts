@@ -1,6 +1,7 @@
 // The contract's rules for callers (getAddresses.md §1.4, §4.2), checked against the calls an app
 // made: each broken rule becomes a finding that says what happened and how to fix it. Pure.
 import { isPlainRecord } from './json.ts';
+import type { IdentityName } from './choices.ts';
 
 /** Two connect calls closer than this came from one user action (or none). */
 export const REPEATED_CONNECT_MS = 1_000;
@@ -47,7 +48,7 @@ export interface UsageCall {
   params?: unknown;
   notes?: MethodNote[];
   /** The wallet the page called: the contract's rules apply to the contract's provider only. */
-  identity?: string;
+  identity?: IdentityName;
   errorCode?: number;
   outcome: string;
   startedAt: number;
@@ -183,21 +184,6 @@ function activeAccountSigning(calls: UsageCall[]): UsageFinding[] {
     });
 }
 
-/** An Xverse read refused -32002: the app read before wallet_connect (or after a switch of account or network, or a disconnect). */
-function xverseNotConnected(calls: UsageCall[]): UsageFinding[] {
-  return calls
-    .filter((c) => c.identity === 'xverse' && c.errorCode === -32002)
-    .map((c) => ({
-      rule: 'xverse-not-connected',
-      origin: c.origin,
-      callIds: [c.id],
-      message:
-        `${c.method} was answered -32002 Access denied. (as Xverse answers): this site holds no read permission for the active account. ` +
-        "Xverse grants it with wallet_connect (getAccounts grants account read but not network read), per account and network, and takes it back on " +
-        'wallet_disconnect: call wallet_connect on a user action first, and again after an accountChange or networkChange with no addresses.',
-    }));
-}
-
 /** What the methods noticed in the requests, with the advice for a request that named no account. */
 function methodNotes(calls: UsageCall[]): UsageFinding[] {
   return calls.flatMap((c) =>
@@ -210,19 +196,21 @@ function methodNotes(calls: UsageCall[]): UsageFinding[] {
   );
 }
 
-/** Every finding in the calls, in the order the offending calls were made. */
-export function usageFindings(calls: readonly UsageCall[]): UsageFinding[] {
+/** The contract's rules, which the contract's provider (Leather's dialect) is read against. */
+export function contractRules(calls: readonly UsageCall[]): UsageFinding[] {
+  const list = [...calls];
+  return [...noUserAction(list), ...repeatedConnect(list), ...connectBeforeSigning(list), ...activeAccountSigning(list), ...methodNotes(list)];
+}
+
+/**
+ * Every finding in the calls, in the order the offending calls were made: each wallet's calls read
+ * against that wallet's rules (`rulesOf`: its record's usageRules; an Xverse read is not a connect).
+ */
+export function usageFindings(calls: readonly UsageCall[], rulesOf: (identity: UsageCall['identity']) => (calls: readonly UsageCall[]) => UsageFinding[]): UsageFinding[] {
   const sorted = [...calls].sort((a, b) => a.startedAt - b.startedAt);
-  // The contract's rules are the contract provider's; Xverse's own protocol has its own (an Xverse read is not a connect).
-  const contract = sorted.filter((c) => c.identity === undefined);
-  const all = [
-    ...noUserAction(contract),
-    ...repeatedConnect(contract),
-    ...connectBeforeSigning(contract),
-    ...activeAccountSigning(contract),
-    ...methodNotes(contract),
-    ...xverseNotConnected(sorted),
-  ];
+  const byWallet = new Map<UsageCall['identity'], UsageCall[]>();
+  for (const call of sorted) byWallet.set(call.identity, [...(byWallet.get(call.identity) ?? []), call]);
+  const all = [...byWallet].flatMap(([identity, own]) => rulesOf(identity)(own));
   // Looked up, not searched: a long log (thousands of calls) is read for every approval window.
   const position = new Map<string, number>();
   sorted.forEach((c, index) => position.has(c.id) || position.set(c.id, index));

@@ -5,13 +5,11 @@ import { chooseTarget, listedAccounts } from './methods/account.ts';
 import type { AnyMethod, MethodContext, MethodOutcome, Target } from './methods/method.ts';
 import type { NetworkName } from './networks.ts';
 import { findMethod } from './request.ts';
+import { walletFor, type WalletRecord } from '../wallets/index.ts';
 import { RpcError, rpcSuccess, type RpcResponse } from './rpc.ts';
 import { walletNonce, type Settings } from './settings.ts';
 import type { IdentityName } from './choices.ts';
 import { canReadAccount, type SiteGrant } from './site-grant.ts';
-
-/** The code a wallet with per-site permissions answers a site that lacks one (Xverse's ACCESS_DENIED). */
-const XVERSE_ACCESS_DENIED_CODE = -32002;
 
 /** Whether the site holds what the method's gate asks: read of the active account on this network, or network read. */
 export function permitted(method: AnyMethod, grant: SiteGrant | undefined, settings: Settings): boolean {
@@ -35,6 +33,8 @@ export async function methodContext(ring: KeyRing, settings: Settings, target: T
 }
 
 export interface Call {
+  /** The wallet the page called (its dialect). */
+  wallet: WalletRecord;
   method: AnyMethod;
   params: unknown;
   target: Target;
@@ -53,16 +53,29 @@ export function stacksAccountOf(ring: KeyRing, settings: Settings) {
 /** Parses a request and fixes the account it acts for; throws RpcError as the wallet answers. */
 /** `site`: the calling site's permissions, for a wallet that gates methods on them (-32002 before params are read). */
 export async function prepareCall(ring: KeyRing, name: string, raw: JsonValue | undefined, settings: Settings, connected?: number, identity?: IdentityName, grant?: SiteGrant): Promise<Call> {
-  const method = findMethod(name, identity);
-  if (!permitted(method, grant, settings)) throw new RpcError(XVERSE_ACCESS_DENIED_CODE, 'Access denied.');
+  const wallet = walletFor(identity);
+  const method = findMethod(wallet, name);
+  if (wallet.accessDenied && !permitted(method, grant, settings)) throw wallet.accessDenied();
   const params = method.parse(raw, settings);
-  return { method, params, target: await chooseTarget(method, params, settings, connected, stacksAccountOf(ring, settings)) };
+  return { wallet, method, params, target: await chooseTarget(wallet.signer, method, params, settings, connected, stacksAccountOf(ring, settings)) };
 }
 
-export async function respond(ring: KeyRing, settings: Settings, call: Call, stacksNonce?: number, site?: MethodContext['site']): Promise<MethodOutcome> {
-  const context = { ...(await methodContext(ring, settings, call.target, stacksNonce)), ...(site && { site }) };
-  return call.method.respond(call.params, call.method.adaptContext ? await call.method.adaptContext(context) : context);
+/** The acting account's context as the called wallet derives it (its own Stacks path, for Xverse), with the calling site. */
+export async function callContext(ring: KeyRing, settings: Settings, wallet: WalletRecord, target: Target, extra: { stacksNonce?: number; site?: MethodContext['site'] } = {}): Promise<MethodContext> {
+  const plain = { ...(await methodContext(ring, settings, target, extra.stacksNonce)), ...(extra.site && { site: extra.site }) };
+  return wallet.adaptContext ? wallet.adaptContext(plain) : plain;
 }
+
+/**
+ * The one answer to an approved call: what the worker, the CLI, the kits' expected values and the
+ * unit tests all run. The worker adds only what is its own (grants, connections, nonces, broadcast).
+ */
+export async function respond(ring: KeyRing, settings: Settings, call: Call, stacksNonce?: number, site?: MethodContext['site']): Promise<MethodOutcome> {
+  return answer(call, await callContext(ring, settings, call.wallet, call.target, { ...(stacksNonce !== undefined && { stacksNonce }), ...(site && { site }) }));
+}
+
+/** A parsed call answered in a context built by callContext (the worker's adds a reserved nonce). */
+export const answer = (call: Call, context: MethodContext): Promise<MethodOutcome> => call.method.respond(call.params, context);
 
 /**
  * The approved answer to a request, as the extension gives it when nothing is broadcast

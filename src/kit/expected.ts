@@ -5,6 +5,7 @@ import type { Chain } from '../core/params.ts';
 import { applySettingsPatch, defaultSettings, type Settings } from '../core/settings.ts';
 import { grantKey } from '../core/site-grant.ts';
 import { approvedResponse } from '../core/wallet.ts';
+import { walletFor } from '../wallets/index.ts';
 import type { XverseAddress, XverseNetworkObject, XversePurpose } from '../wallets/xverse/account.ts';
 
 type Common = Partial<Pick<Settings, 'mnemonic' | 'passphrase' | 'network'>> & {
@@ -39,17 +40,13 @@ const ring = new KeyRing();
 export async function expectedAddresses(options?: ExpectedAddressesOptions): Promise<GetAddressesResult>;
 export async function expectedAddresses(options: ExpectedXverseAddressesOptions): Promise<ExpectedXverseAddresses>;
 export async function expectedAddresses(options: ExpectedAddressesOptions | ExpectedXverseAddressesOptions = {}): Promise<GetAddressesResult | ExpectedXverseAddresses> {
-  if (options.identity === 'xverse') {
-    const { account = 0, purposes = ['ordinals', 'payment', 'stacks'], identity: _, ...patch } = options;
-    const settings = applySettingsPatch(defaultSettings(), { ...patch, activeAccount: account });
-    const site = { origin: 'expected', grant: { accounts: [grantKey(settings.network, account)], readNetwork: true } };
-    const response = await approvedResponse(ring, settings, 'expected', 'getAddresses', { purposes }, undefined, { identity: 'xverse', site });
-    if ('error' in response) throw new Error(`expectedAddresses: Xverse would answer error ${response.error.code}: ${response.error.message} ${JSON.stringify(response.error.data ?? '')}`);
-    return response.result as ExpectedXverseAddresses;
-  }
-  const { account = 0, chains, identity: _, ...patch } = options;
+  const { account = 0, identity, chains, purposes, ...patch } = { chains: undefined, purposes: undefined, ...options };
+  const wallet = walletFor(identity);
   const settings = applySettingsPatch(defaultSettings(), { ...patch, activeAccount: account });
-  const response = await approvedResponse(ring, settings, 'expected', 'getAddresses', chains === undefined ? undefined : { chains });
-  if ('error' in response) throw new Error(`expectedAddresses: the wallet would answer error ${response.error.code}: ${response.error.message}`);
-  return response.result as GetAddressesResult;
+  // A wallet with per-site permissions answers a site that may read the account and the network.
+  const site = wallet.accessDenied ? { origin: 'expected', grant: { accounts: [grantKey(settings.network, account)], readNetwork: true } } : undefined;
+  const params = wallet.addressRequest({ ...(chains && { chains }), ...(purposes && { purposes }) });
+  const response = await approvedResponse(ring, settings, 'expected', 'getAddresses', params, undefined, { ...(identity && { identity }), ...(site && { site }) });
+  if ('error' in response) throw new Error(`expectedAddresses: the wallet, as ${wallet.title}, would answer error ${response.error.code}: ${response.error.message} ${JSON.stringify(response.error.data ?? '')}`.trimEnd());
+  return response.result as GetAddressesResult | ExpectedXverseAddresses;
 }

@@ -1,13 +1,13 @@
 // The `wallet` a test talks to: what the user does with their wallet, in plain verbs. Written
 // once over a KitDriver; the Playwright and Puppeteer kits each add what only their driver can do.
 import type { NetworkName } from '../core/networks.ts';
-import type { ApprovalPolicy, Variant } from '../core/choices.ts';
+import type { ApprovalPolicy, IdentityName, Variant } from '../core/choices.ts';
+import { walletFor } from '../wallets/index.ts';
 import { nonceKey, walletNonce, type Settings, type SettingsPatch } from '../core/settings.ts';
 import type { CallLogEntry, PendingView } from '../shared/control.ts';
 import type { UsageFinding } from '../core/usage.ts';
 import type { KitDriver, PromptWindow } from './driver.ts';
 import { Prompt } from './prompt.ts';
-import { PICKER_NAME } from '../shared/picker.ts';
 
 const DEFAULT_TIMEOUT_MS = 5_000;
 
@@ -211,7 +211,7 @@ export class WalletApi<H> {
 /** One call in a person's words: its method and what became of it, e.g. `stx_transferStx: refused at once: -32602 recipient …`. */
 export function describeCall(entry: CallLogEntry): string {
   // "wallet_connect (Xverse)": which wallet the page called, when it was not the contract's provider.
-  const call = entry.identity ? { ...entry, method: `${entry.method} (${entry.identity === 'xverse' ? 'Xverse' : entry.identity})` } : entry;
+  const call = entry.identity ? { ...entry, method: `${entry.method} (${walletFor(entry.identity).title})` } : entry;
   const at = call.settledAt !== undefined ? call.settledAt - call.startedAt : undefined;
   const quick = at !== undefined && call.outcome === 'error' && at < 1000 && call.account === undefined;
   switch (call.outcome) {
@@ -229,9 +229,20 @@ export function describeCall(entry: CallLogEntry): string {
   }
 }
 
+/** What both kits' pickInConnectModal take. */
+export interface PickOptions {
+  /** How long the row may take to show, ms (5 000 by default). */
+  timeout?: number;
+  /** The wallet whose row to pick (e.g. 'xverse'); by default the contract's provider's. */
+  identity?: IdentityName;
+}
+
+/** The name the wallet's row shows in @stacks/connect's picker (its record's). */
+export const pickerRowName = (identity?: IdentityName): string => walletFor(identity).pickerName;
+
 /** Why this wallet's row was not there to click, from the rows the picker lists. */
-export function pickerProblem(listed: string[]): string {
+export function pickerProblem(listed: string[], identity?: IdentityName): string {
   return listed.length === 0
     ? 'no @stacks/connect wallet picker is open on this page (did the app call connect()?)'
-    : `the picker lists ${listed.map((t) => JSON.stringify(t.split('\n')[0])).join(', ')}, not "${PICKER_NAME}"`;
+    : `the picker lists ${listed.map((t) => JSON.stringify(t.split('\n')[0])).join(', ')}, not "${pickerRowName(identity)}"`;
 }

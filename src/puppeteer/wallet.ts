@@ -1,7 +1,6 @@
 // The Puppeteer kit's `wallet`: the shared wallet API, plus clicking in @stacks/connect's picker.
 import type { ElementHandle, Page } from 'puppeteer-core';
-import { WalletApi, pickerProblem } from '../kit/wallet.ts';
-import { PICKER_NAME } from '../shared/picker.ts';
+import { WalletApi, pickerProblem, pickerRowName, type PickOptions } from '../kit/wallet.ts';
 
 const PICK_TIMEOUT_MS = 5_000;
 
@@ -23,8 +22,8 @@ export class Wallet extends WalletApi<Page> {
    * In @stacks/connect's wallet picker (the modal `connect()` opens), clicks **Connect** on
    * this wallet's row, as a person would (a real click). The approval window opens next.
    */
-  async pickInConnectModal(page: Page, options: { timeout?: number } = {}): Promise<void> {
-    const find = `${ROWS}.filter((li) => li.textContent.includes(${JSON.stringify(PICKER_NAME)})).map((li) => [...li.querySelectorAll('button')].find((b) => b.textContent.trim() === 'Connect')).find(Boolean) ?? null`;
+  async pickInConnectModal(page: Page, options: PickOptions = {}): Promise<void> {
+    const find = `${ROWS}.filter((li) => li.textContent.includes(${JSON.stringify(pickerRowName(options.identity))})).map((li) => [...li.querySelectorAll('button')].find((b) => b.textContent.trim() === 'Connect')).find(Boolean) ?? null`;
     try {
       const deadline = Date.now() + (options.timeout ?? PICK_TIMEOUT_MS);
       const button = (await page.waitForFunction(find, { timeout: options.timeout ?? PICK_TIMEOUT_MS, polling: 50 })) as ElementHandle<Element>;
@@ -41,7 +40,7 @@ export class Wallet extends WalletApi<Page> {
       await button.click();
     } catch (error) {
       const listed = (await page.evaluate(`${ROWS}.map((li) => li.innerText)`).catch(() => [])) as string[];
-      throw new Error(`pickInConnectModal: ${pickerProblem(listed)}`, { cause: error });
+      throw new Error(`pickInConnectModal: ${pickerProblem(listed, options.identity)}`, { cause: error });
     }
   }
 }

@@ -11,9 +11,9 @@ import type { UsageFinding } from '../core/usage.ts';
 
 /** Marks the one window message that hands the provider its port. */
 export const HANDSHAKE = 'mock-wallet-provider/port';
-/** The Xverse page script asks for a port of its own with this document event; the relay answers with XVERSE_HANDSHAKE. */
-export const XVERSE_HELLO = 'mock-wallet-provider/xverse-hello';
-export const XVERSE_HANDSHAKE = 'mock-wallet-provider/xverse-port';
+/** A wallet's own page script (an identity's) asks for a port of its own with this document event; the relay answers with handshakeOf(name). */
+export const helloOf = (identity: IdentityName): string => `mock-wallet-provider/${identity}-hello`;
+export const handshakeOf = (identity: IdentityName): string => `mock-wallet-provider/${identity}-port`;
 
 /** What a wallet event carries to the page (Xverse's accountChange, networkChange, disconnect). */
 export interface PageEvent {

@@ -1,10 +1,7 @@
 // The Playwright kit's `wallet`: the shared wallet API, plus what Playwright and Chromium add
 // (clicking in @stacks/connect's picker with a locator, stopping the service worker).
-import type { IdentityName } from '../core/choices.ts';
-import { XVERSE_PICKER_NAME } from '../wallets/xverse/provider-info.ts';
 import type { Page } from '@playwright/test';
-import { WalletApi, pickerProblem } from '../kit/wallet.ts';
-import { PICKER_NAME } from '../shared/picker.ts';
+import { WalletApi, pickerProblem, pickerRowName, type PickOptions } from '../kit/wallet.ts';
 import type { WalletBrowser } from './browser.ts';
 import { playwrightDriver } from './driver.ts';
 
@@ -24,13 +21,13 @@ export class Wallet extends WalletApi<Page> {
    * this wallet's row, as a person would. The approval window opens next.
    */
   /** Clicks Connect on this wallet's row in @stacks/connect's picker; `identity: 'xverse'` picks the row Xverse is listed under. */
-  async pickInConnectModal(page: Page, options: { timeout?: number; identity?: IdentityName } = {}): Promise<void> {
-    const row = page.locator('connect-modal li').filter({ hasText: options.identity === 'xverse' ? XVERSE_PICKER_NAME : PICKER_NAME });
+  async pickInConnectModal(page: Page, options: PickOptions = {}): Promise<void> {
+    const row = page.locator('connect-modal li').filter({ hasText: pickerRowName(options.identity) });
     try {
       await row.getByRole('button', { name: 'Connect' }).click({ timeout: options.timeout ?? PICK_TIMEOUT_MS });
     } catch (error) {
       const listed = await page.locator('connect-modal li').allInnerTexts().catch(() => []);
-      throw new Error(`pickInConnectModal: ${pickerProblem(listed)}`, { cause: error });
+      throw new Error(`pickInConnectModal: ${pickerProblem(listed, options.identity)}`, { cause: error });
     }
   }
 

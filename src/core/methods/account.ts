@@ -19,12 +19,12 @@ export function listedAccounts(settings: Settings): number[] {
 export type StacksAddressLookup = (address: string, network: NetworkName) => Promise<number | undefined>;
 
 /**
- * The target of a request, fixed when it arrives. `connected` is the account this
- * origin last connected with (its last approved getAddresses), if any.
+ * The target of a request, fixed when it arrives. `signer`: the wallet's (its record's) rule;
+ * `connected` is the account this origin last connected with (its last approved getAddresses), if any.
  */
-export async function chooseTarget(method: AnyMethod, params: unknown, settings: Settings, connected: number | undefined, lookup: StacksAddressLookup): Promise<Target> {
+export async function chooseTarget(signer: 'active' | 'accountRule', method: AnyMethod, params: unknown, settings: Settings, connected: number | undefined, lookup: StacksAddressLookup): Promise<Target> {
   const network = method.network(params, settings);
-  if (method.kind !== 'sign' || method.activeAccountOnly) return { account: settings.activeAccount, source: 'active', network };
+  if (method.kind !== 'sign' || signer === 'active') return { account: settings.activeAccount, source: 'active', network };
   const requested = method.requestedAccount(params);
   if (settings.accountRule === 'site') {
     // As the real wallet: the site's account wins; a Stacks `address` never picks the signer.

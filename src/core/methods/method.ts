@@ -4,7 +4,7 @@ import type { JsonValue } from '../json.ts';
 import type { AccountKeys, AccountSecrets } from '../keys.ts';
 import type { NetworkName } from '../networks.ts';
 import type { Settings, SettingsPatch } from '../settings.ts';
-import type { IdentityName, MethodKind } from '../choices.ts';
+import type { MethodKind } from '../choices.ts';
 import type { SiteGrant } from '../site-grant.ts';
 import type { MethodNote } from '../usage.ts';
 
@@ -80,10 +80,6 @@ export interface MethodOutcome {
 
 export interface WalletMethod<P> {
   name: string;
-  /** The wallet whose dialect this is; absent: the contract's own provider (Leather's dialect). */
-  identity?: IdentityName;
-  /** The code a rejection or a closed window answers with; absent: the rejectionCode setting. */
-  rejectionCode?: number;
   /**
    * A permission the site must hold before anything else is checked (Xverse: 'account' read of
    * the active account, 'network' read): -32002 otherwise.
@@ -96,10 +92,6 @@ export interface WalletMethod<P> {
    * not have): the page is answered at once and no window opens. Throws RpcError.
    */
   precheck?(params: P, context: MethodContext): Promise<void>;
-  /** The context as this method's wallet sees it (Xverse: its own Stacks key), before view, notes and respond. */
-  adaptContext?(context: MethodContext): Promise<MethodContext>;
-  /** Acts for the active account whatever accountRule says (a wallet with no per-site account). */
-  activeAccountOnly?: true;
   /**
    * connect: a window where the person picks the account; sign: a window, and the target
    * account acts; query: answered at once, with no window and no approval policy.
@@ -133,7 +125,8 @@ export interface WalletMethod<P> {
 /** Any method, as the table holds it: its params type is its own business. */
 export type AnyMethod = WalletMethod<unknown>;
 
-export const defineMethod = <P>(method: WalletMethod<P>): AnyMethod => method as unknown as AnyMethod;
+/** Keeps the params type: a method that wraps another (Xverse's over Leather's) reads it; the table holds any (method members are bivariant). */
+export const defineMethod = <P>(method: WalletMethod<P>): WalletMethod<P> => method;
 
 /** The real wallet's rejection message for most methods (signing-methods.md §4). */
 export const USER_REJECTED = 'User rejected request';

@@ -2,25 +2,9 @@
 import type { HDKey } from '@scure/bip32';
 import type { JsonValue } from '../../core/json.ts';
 import type { Settings } from '../../core/settings.ts';
-import type { IdentityName } from '../../core/choices.ts';
+import type { HeldGrant, SiteEvent, WalletChange } from '../record.ts';
 import { canReadAccount, type SiteGrant } from '../../core/site-grant.ts';
 import { addressList, networkObject, xverseAccount } from './account.ts';
-
-export interface SiteEvent {
-  /** The site it is for (shared/site.ts): a real origin, or one sandboxed frame's document. */
-  site: string;
-  /** The wallet whose providers hear it. */
-  identity: IdentityName;
-  event: { type: string } & Record<string, JsonValue>;
-}
-
-/** A site's grant, and the wallet (master fingerprint) it was given for. */
-export type HeldGrant = [site: string, grant: SiteGrant & { wallet: string }];
-/** The wallet before and after a change (undefined: an unusable mnemonic). */
-export interface WalletChange {
-  before: string | undefined;
-  after: string | undefined;
-}
 
 const addressesOf = (root: HDKey, settings: Settings): JsonValue => addressList(xverseAccount(root, settings.network, settings.activeAccount, settings.xversePaymentType)) as unknown as JsonValue;
 
@@ -34,7 +18,7 @@ const addressesOf = (root: HDKey, settings: Settings): JsonValue => addressList(
  */
 export function eventsFor(before: Settings, after: Settings, grants: readonly HeldGrant[], root: HDKey, wallets: WalletChange): SiteEvent[] {
   const events: SiteEvent[] = [];
-  const push = (site: string, event: SiteEvent['event']): void => void events.push({ site, identity: 'xverse', event });
+  const push = (site: string, event: SiteEvent['event']): void => void events.push({ site, event });
   const walletChanged = wallets.before !== wallets.after;
   if (before.network !== after.network && !walletChanged) {
     const network = networkObject(after.network);

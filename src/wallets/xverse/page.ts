@@ -3,7 +3,7 @@
 // holds no secret and no control; unlike it, request() always resolves with the envelope, as Xverse's does.
 import { toJsonValue } from '../../core/json.ts';
 import { RPC_ERROR, rpcFailure, type RpcResponse } from '../../core/rpc.ts';
-import { XVERSE_HANDSHAKE, XVERSE_HELLO, type PageRequest } from '../../shared/messages.ts';
+import { handshakeOf, helloOf, type PageRequest } from '../../shared/messages.ts';
 import { XVERSE_PROVIDER_INFO } from './provider-info.ts';
 import { answerIn, connectPort, ownValue, userActivationNow } from '../../page/port.ts';
 
@@ -47,9 +47,9 @@ function receive(data: object): void {
   settle(response); // success or error alike: Xverse's request() never rejects
 }
 
-const send = connectPort(XVERSE_HANDSHAKE, receive);
+const send = connectPort(handshakeOf('xverse'), receive);
 // Ask the relay for this port: it listens in its own world, synchronously, before any page script.
-apply(dispatch, document, [new CustomEventCtor(XVERSE_HELLO)]);
+apply(dispatch, document, [new CustomEventCtor(helloOf('xverse'))]);
 
 function request(method: unknown, params?: unknown): Promise<RpcResponse> {
   const id = randomUUID();

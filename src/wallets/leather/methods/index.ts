@@ -12,9 +12,7 @@ import { stxSignStructuredMessage } from './stx-sign-structured-message.ts';
 import { stxSignTransaction } from './stx-sign-transaction.ts';
 import { stxTransferStx } from './stx-transfer-stx.ts';
 import { implemented, supportedMethods } from './supported-methods.ts';
-import { XVERSE_METHODS, xverseUnknownMethod } from '../../xverse/methods/index.ts';
-import type { RpcError } from '../../../core/rpc.ts';
-import type { IdentityName } from '../../../core/choices.ts';
+import { RPC_ERROR, RpcError } from '../../../core/rpc.ts';
 
 export const METHODS: Readonly<Record<string, AnyMethod>> = Object.freeze(
   Object.fromEntries(
@@ -36,15 +34,17 @@ export const METHODS: Readonly<Record<string, AnyMethod>> = Object.freeze(
 );
 implemented.push(...Object.keys(METHODS));
 
-/** Each identity's own table (its dialect) and its answer to a method it lacks; the contract's provider uses METHODS. */
-const IDENTITIES: Readonly<Record<IdentityName, { methods: Readonly<Record<string, AnyMethod>>; unknown: (name: string) => RpcError }>> = {
-  xverse: { methods: XVERSE_METHODS, unknown: xverseUnknownMethod },
-};
+/**
+ * Methods the real wallet answers that this mock does not implement: 4002. Everything else
+ * (getInfo, stx_getNetworks, stx_getAccounts, wallet_connect …) is -32601, as the real wallet answers.
+ */
+export const UNSUPPORTED_METHODS: readonly string[] = ['open', 'openSwap', 'stx_transferSip10Ft', 'stx_transferSip9Nft'];
 
-/** The error an identity answers a method it lacks with (the contract provider's is worded in request.ts). */
-export const unknownMethodOf = (identity: IdentityName, name: string): RpcError => IDENTITIES[identity].unknown(name);
-
-export function methodNamed(name: string, identity?: IdentityName): AnyMethod | undefined {
-  const table = identity ? IDENTITIES[identity].methods : METHODS;
-  return Object.hasOwn(table, name) ? table[name] : undefined;
+/** The contract provider's answer to a method it does not have, in the real wallet's words. */
+export function unknownMethod(method: string): RpcError {
+  if (UNSUPPORTED_METHODS.includes(method)) {
+    return new RpcError(RPC_ERROR.METHOD_NOT_SUPPORTED, `${method} is not supported by this mock wallet; it implements ${Object.keys(METHODS).join(', ')}`);
+  }
+  // The real wallet's words: the name in quotes, then where to look.
+  return new RpcError(RPC_ERROR.METHOD_NOT_FOUND, `"${method.slice(0, 64)}" is not supported. Try running .request('supportedMethods') to see what this wallet supports; method "${method.slice(0, 64)}" does not exist here`);
 }

@@ -78,8 +78,8 @@ export async function withXverseStacksKey(context: MethodContext): Promise<Metho
 }
 
 /**
- * One Xverse method: its params errors as Xverse words them, its rejections as -32000, the
- * active account acting, and the window saying the app called Xverse.
+ * One Xverse method: its params errors as Xverse words them, no account named by the request, and
+ * the window saying the app called Xverse (the record, ../index.ts, holds what every method shares).
  */
 export function xverseMethod<P>(method: WalletMethod<P>): AnyMethod {
   const parse = (raw: JsonValue | undefined, settings: Settings): P => {
@@ -92,10 +92,6 @@ export function xverseMethod<P>(method: WalletMethod<P>): AnyMethod {
   };
   const wrapped: WalletMethod<P> = {
     ...method,
-    identity: 'xverse',
-    rejectionCode: XVERSE_ERROR.USER_REJECTION,
-    activeAccountOnly: true,
-    adaptContext: withXverseStacksKey,
     requestedAccount: () => undefined,
     parse,
     view: (params, context) => {

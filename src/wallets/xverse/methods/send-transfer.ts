@@ -3,10 +3,9 @@ import { RPC_ERROR, RpcError } from '../../../core/rpc.ts';
 import { describe } from '../../../core/methods/fields.ts';
 import { defineMethod } from '../../../core/methods/method.ts';
 import { sendTransfer, type SendTransferParams } from '../../leather/methods/send-transfer.ts';
-import type { WalletMethod } from '../../../core/methods/method.ts';
 import { invalid, paramsOf, xverseMethod } from './dialect.ts';
 
-const leather = sendTransfer as unknown as WalletMethod<SendTransferParams>;
+const leather = sendTransfer;
 
 function refuseNested(paymentType: 'native' | 'nested'): void {
   if (paymentType === 'nested') throw new RpcError(RPC_ERROR.INTERNAL_ERROR, "sendTransfer from a nested (p2sh-p2wpkh) payment address is not implemented by this mock; set xversePaymentType to 'native'");

@@ -1,9 +1,9 @@
 // stx_callContract (Xverse): the contract's call, with Xverse's `arguments` alias; answers { txid, transaction } (§3.3).
-import { defineMethod, type WalletMethod } from '../../../core/methods/method.ts';
+import { defineMethod } from '../../../core/methods/method.ts';
 import { stxCallContract } from '../../leather/methods/stx-call-contract.ts';
 import { REQUEST_REJECTED, fieldsOf, xverseMethod } from './dialect.ts';
 
-const leather = stxCallContract as unknown as WalletMethod<unknown>;
+const leather = stxCallContract;
 
 export const xverseStxCallContract = xverseMethod(
   defineMethod<unknown>({

@@ -1,9 +1,9 @@
 // stx_deployContract (Xverse): the contract's deploy, signed with Xverse's Stacks key; answers { txid, transaction } (§3.3).
-import { defineMethod, type WalletMethod } from '../../../core/methods/method.ts';
+import { defineMethod } from '../../../core/methods/method.ts';
 import { stxDeployContract } from '../../leather/methods/stx-deploy-contract.ts';
 import { REQUEST_REJECTED, fieldsOf, xverseMethod } from './dialect.ts';
 
-const leather = stxDeployContract as unknown as WalletMethod<unknown>;
+const leather = stxDeployContract;
 
 export const xverseStxDeployContract = xverseMethod(
   defineMethod<unknown>({

@@ -1,9 +1,9 @@
 // stx_signMessage (Xverse): a utf8 message signed RSV by Xverse's Stacks key; other params are stripped (§3.3).
-import { defineMethod, type WalletMethod } from '../../../core/methods/method.ts';
+import { defineMethod } from '../../../core/methods/method.ts';
 import { stxSignMessage, type StacksMessageParams } from '../../leather/methods/stx-sign-message.ts';
 import { REQUEST_REJECTED, fieldsOf, xverseMethod } from './dialect.ts';
 
-const leather = stxSignMessage as unknown as WalletMethod<StacksMessageParams>;
+const leather = stxSignMessage;
 
 export const xverseStxSignMessage = xverseMethod(
   defineMethod<StacksMessageParams>({

@@ -1,10 +1,10 @@
 // stx_signStructuredMessage (Xverse): SIP-018 data signed RSV by Xverse's Stacks key (§3.3).
-import { defineMethod, type WalletMethod } from '../../../core/methods/method.ts';
+import { defineMethod } from '../../../core/methods/method.ts';
 import { stxSignStructuredMessage } from '../../leather/methods/stx-sign-structured-message.ts';
 import type { StacksMessageParams } from '../../leather/methods/stx-sign-message.ts';
 import { REQUEST_REJECTED, fieldsOf, xverseMethod } from './dialect.ts';
 
-const leather = stxSignStructuredMessage as unknown as WalletMethod<StacksMessageParams>;
+const leather = stxSignStructuredMessage;
 
 export const xverseStxSignStructuredMessage = xverseMethod(
   defineMethod<StacksMessageParams>({

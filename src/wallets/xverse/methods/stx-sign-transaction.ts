@@ -1,9 +1,9 @@
 // stx_signTransaction (Xverse): signs the app's transaction; answers { transaction } only, no txid (§3.3).
-import { defineMethod, type WalletMethod } from '../../../core/methods/method.ts';
+import { defineMethod } from '../../../core/methods/method.ts';
 import { stxSignTransaction, type SignTransactionParams } from '../../leather/methods/stx-sign-transaction.ts';
 import { POPUP_CLOSED, REQUEST_REJECTED, fieldsOf, invalid, xverseMethod } from './dialect.ts';
 
-const leather = stxSignTransaction as unknown as WalletMethod<SignTransactionParams>;
+const leather = stxSignTransaction;
 
 export const xverseStxSignTransaction = xverseMethod(
   defineMethod<SignTransactionParams>({

@@ -1,10 +1,10 @@
 // stx_signTransactions (Xverse): several app-built transactions signed in one window; answers { transactions } (§10).
-import { defineMethod, type WalletMethod } from '../../../core/methods/method.ts';
+import { defineMethod } from '../../../core/methods/method.ts';
 import { stxSignTransaction, type SignTransactionParams } from '../../leather/methods/stx-sign-transaction.ts';
 import { describe } from '../../../core/methods/fields.ts';
 import { REQUEST_REJECTED, POPUP_CLOSED, invalid, paramsOf, xverseMethod } from './dialect.ts';
 
-const single = stxSignTransaction as unknown as WalletMethod<SignTransactionParams>;
+const single = stxSignTransaction;
 
 export const xverseStxSignTransactions = xverseMethod(
   defineMethod<SignTransactionParams[]>({

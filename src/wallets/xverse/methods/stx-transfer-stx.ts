@@ -1,9 +1,9 @@
 // stx_transferStx (Xverse): the contract's transfer, signed with Xverse's Stacks key; answers { txid, transaction } (§3.3).
-import { defineMethod, type WalletMethod } from '../../../core/methods/method.ts';
+import { defineMethod } from '../../../core/methods/method.ts';
 import { stxTransferStx, type TransferStxParams } from '../../leather/methods/stx-transfer-stx.ts';
 import { REQUEST_REJECTED, fieldsOf, xverseMethod } from './dialect.ts';
 
-const leather = stxTransferStx as unknown as WalletMethod<TransferStxParams>;
+const leather = stxTransferStx;
 
 export const xverseStxTransferStx = xverseMethod(
   defineMethod<TransferStxParams>({

@@ -1,0 +1,13 @@
+// The wallets this mock poses as: one record each (record.ts). Adding one is a folder beside these
+// and one line here (and its name in core/choices.ts IDENTITY_NAMES, which settings validate against).
+import type { IdentityName, WalletName } from '../core/choices.ts';
+import type { WalletRecord } from './record.ts';
+import { leather } from './leather/index.ts';
+import { xverse } from './xverse/index.ts';
+
+export const WALLETS: Readonly<Record<WalletName, WalletRecord>> = { leather, xverse };
+
+/** The wallet a page called: the provider's identity, or none for the contract's provider. */
+export const walletFor = (identity: IdentityName | undefined): WalletRecord => WALLETS[identity ?? 'leather'];
+
+export type { WalletRecord } from './record.ts';

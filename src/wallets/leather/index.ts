@@ -1,0 +1,18 @@
+// The contract's provider, window.WalletProvider, in Leather's dialect (docs/reference/): always
+// there, no per-site permissions, the account a site connected with kept for accountRule 'site'.
+import { contractRules } from '../../core/usage.ts';
+import { PICKER_NAME } from '../../shared/picker.ts';
+import type { WalletRecord } from '../record.ts';
+import { METHODS, unknownMethod } from './methods/index.ts';
+
+export const leather: WalletRecord = {
+  name: 'leather',
+  title: 'Leather',
+  methods: METHODS,
+  unknownMethod,
+  signer: 'accountRule',
+  keepsConnections: true,
+  usageRules: contractRules,
+  addressRequest: ({ chains }) => (chains === undefined ? undefined : { chains: [...chains] }),
+  pickerName: PICKER_NAME,
+};

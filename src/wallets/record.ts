@@ -1,0 +1,58 @@
+// What a wallet is to the shared code: one record per wallet (src/wallets/<name>/index.ts), listed in
+// src/wallets/index.ts. The router, the worker, the relay and the kits read it and name no wallet.
+import type { HDKey } from '@scure/bip32';
+import type { JsonValue } from '../core/json.ts';
+import type { AnyMethod, MethodContext } from '../core/methods/method.ts';
+import type { RpcError } from '../core/rpc.ts';
+import type { Settings } from '../core/settings.ts';
+import type { SiteGrant } from '../core/site-grant.ts';
+import type { UsageCall, UsageFinding } from '../core/usage.ts';
+import type { WalletName } from '../core/choices.ts';
+
+/** An event for the frames of one site. */
+export interface SiteEvent {
+  /** The site it is for (shared/site.ts): a real origin, or one sandboxed frame's document. */
+  site: string;
+  event: { type: string } & Record<string, JsonValue>;
+}
+
+/** A site's grant, and the wallet (master fingerprint) it was given for. */
+export type HeldGrant = [site: string, grant: SiteGrant & { wallet: string }];
+/** The wallet before and after a change (undefined: an unusable mnemonic). */
+export interface WalletChange {
+  before: string | undefined;
+  after: string | undefined;
+}
+
+export interface WalletRecord {
+  name: WalletName;
+  /** As a person reads it: in the call log ("wallet_connect (Xverse)") and the docs. */
+  title: string;
+  /** Its dialect: method name → method. */
+  methods: Readonly<Record<string, AnyMethod>>;
+  /** Its answer to a method it does not have, in its words. */
+  unknownMethod(name: string): RpcError;
+  /** The code a rejection or a closed window answers with; absent: the rejectionCode setting. */
+  rejectionCode?: number;
+  /** Which account a signing method acts for: the active one always, or as the accountRule setting says. */
+  signer: 'active' | 'accountRule';
+  /**
+   * Per-site permissions (a method's `gate`): the error a site that lacks one gets; absent, the
+   * wallet keeps none.
+   */
+  accessDenied?(): RpcError;
+  /** Keeps the account each site connected with (what accountRule 'site' reads). */
+  keepsConnections: boolean;
+  /** The acting account's context as this wallet derives it (another Stacks path); absent: the contract's keys. */
+  adaptContext?(context: MethodContext): Promise<MethodContext>;
+  /** The events a change of settings sends to sites holding a grant; absent: the wallet sends none. */
+  events?(before: Settings, after: Settings, grants: readonly HeldGrant[], root: HDKey, wallets: WalletChange): SiteEvent[];
+  /** The event a site hears when its permissions are taken back (wallet_disconnect); absent: none. */
+  revokedEvent?: SiteEvent['event'];
+  /** The usage rules its calls are read against (core/usage.ts). */
+  usageRules(calls: readonly UsageCall[]): UsageFinding[];
+  /** The getAddresses params the kits' expectedAddresses asks with, from its options (`chains`, or Xverse's `purposes`). */
+  addressRequest(options: { chains?: readonly string[]; purposes?: readonly string[] }): JsonValue | undefined;
+  /** Its row in @stacks/connect's wallet picker. */
+  pickerName: string;
+}

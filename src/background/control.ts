@@ -2,17 +2,17 @@
 // Web pages cannot reach a service worker's globals; nothing here is exposed to them.
 import type { PendingView, WalletControl } from '../shared/control.ts';
 import { defaultSettings } from '../core/settings.ts';
-import { drop, setHoldDelivery, setHoldSending, whenDecided, withdraw } from './answer.ts';
-import { approve, reject } from './approvals.ts';
-import { clearCalls, listCalls, usage } from './call-log.ts';
-import { forgetSites } from './site-grants.ts';
-import { forgetGivenBack } from './nonces.ts';
-import { forgetKeyCacheProblems, keyCacheProblems } from './key-cache.ts';
-import { pauseWindows } from './window-queue.ts';
-import { ensureWarm, warmReady } from './warm-window.ts';
-import { pendingRequests, type PendingRequest } from './pending.ts';
-import { currentSettings, forgetKeys, keyRing, restoreDefaults, settingsProblems, updateSettings } from './state.ts';
-import { prederive, prederived } from './prederive.ts';
+import { drop, setHoldDelivery, setHoldSending, whenDecided, withdraw } from './request/settle.ts';
+import { approve, reject } from './request/approvals.ts';
+import { clearCalls, listCalls, usage } from './store/call-log.ts';
+import { forgetSites } from './store/site-grants.ts';
+import { forgetGivenBack } from './request/nonces.ts';
+import { forgetKeyCacheProblems, keyCacheProblems } from './store/key-cache.ts';
+import { pauseWindows } from './window/queue.ts';
+import { ensureWarm, warmReady } from './window/warm.ts';
+import { pendingRequests, type PendingRequest } from './request/pending.ts';
+import { currentSettings, forgetKeys, keyRing, restoreDefaults, settingsProblems, updateSettings } from './store/state.ts';
+import { prederive, prederived } from './store/prederive.ts';
 
 /** Requests still waiting for a decision (a decided one is only being delivered). */
 const waiting = async (): Promise<PendingRequest[]> => (await pendingRequests.values()).filter((p) => !p.answer && !p.prepared);

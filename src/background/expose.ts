@@ -4,6 +4,7 @@
 import browser from 'webextension-polyfill';
 import type { ExposeName, IdentityName } from '../core/choices.ts';
 import type { Settings } from '../core/settings.ts';
+import { serial } from '../shared/serial.ts';
 
 const SCRIPT_ID = 'expose-as';
 /** The built alias script for one name (scripts/build.ts writes one per name). */
@@ -11,11 +12,11 @@ export const exposeScript = (name: ExposeName): string => `expose-${name}.js`;
 /** The built page script of one identity (scripts/build.ts). */
 export const identityScript = (name: IdentityName): string => `identity-${name}.js`;
 
-let queue: Promise<unknown> = Promise.resolve();
+const queue = serial();
 
 /** One change at a time: two quick setting changes must not race their (un)registrations. */
 export function syncExposure(settings: Pick<Settings, 'exposeAs' | 'identities'>): Promise<void> {
-  const sync = queue.then(async () => {
+  return queue(async () => {
     // Aliases first: a Leather-shaped window.StacksProvider is locked before Xverse's script would assign one (as in a browser with both).
     const js = [...settings.exposeAs.map(exposeScript), ...settings.identities.map(identityScript)];
     const [registered] = await browser.scripting.getRegisteredContentScripts({ ids: [SCRIPT_ID] });
@@ -27,6 +28,4 @@ export function syncExposure(settings: Pick<Settings, 'exposeAs' | 'identities'>
       { id: SCRIPT_ID, js, matches: ['http://*/*', 'https://*/*'], runAt: 'document_start', allFrames: true, matchOriginAsFallback: true, world: 'MAIN' },
     ]);
   });
-  queue = sync.catch(() => undefined);
-  return sync;
 }

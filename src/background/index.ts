@@ -3,20 +3,20 @@
 import browser, { type Runtime } from 'webextension-polyfill';
 import { CONTROL_GLOBAL, type WalletControl } from '../shared/control.ts';
 import { WARM_PORT, isMessage, type PromptMessage, type RpcPollMessage, type RpcRequestMessage, type SettingsMessage, type WalletListenMessage } from '../shared/messages.ts';
-import { drop } from './answer.ts';
-import { handlePrompt, isOwnPage, reject } from './approvals.ts';
+import { drop } from './request/settle.ts';
+import { handlePrompt, isOwnPage, reject } from './request/approvals.ts';
 import { control } from './control.ts';
 import { syncExposure } from './expose.ts';
-import { pendingRequests } from './pending.ts';
+import { pendingRequests } from './request/pending.ts';
 import { PROMPT_PAGE } from '../shared/windows.ts';
-import { recover } from './recover.ts';
-import { handlePoll, handleRpc } from './router.ts';
-import { loadSession } from './session-map.ts';
+import { recover } from './request/recover.ts';
+import { handlePoll, handleRpc } from './request/router.ts';
+import { loadSession } from './store/session-map.ts';
 import { SETTINGS_PAGE, handleSettings } from './settings-page.ts';
-import { currentSettings, keyRing } from './state.ts';
-import { prederive } from './prederive.ts';
-import { acceptWarmPort, ensureWarm, forgetWarm, useSettings } from './warm-window.ts';
-import { forgetTab, listen } from './wallet-events.ts';
+import { currentSettings, keyRing } from './store/state.ts';
+import { prederive } from './store/prederive.ts';
+import { acceptWarmPort, ensureWarm, forgetWarm, useSettings } from './window/warm.ts';
+import { forgetTab, listen } from './events/wallet-events.ts';
 
 useSettings(currentSettings);
 

@@ -1,7 +1,7 @@
 // What the toolbar's settings page asks of the wallet.
 import { SettingsError } from '../core/settings.ts';
 import type { SettingsMessage, SettingsReply } from '../shared/messages.ts';
-import { restoreDefaults, updateSettings } from './state.ts';
+import { restoreDefaults, updateSettings } from './store/state.ts';
 
 export const SETTINGS_PAGE = 'popup/settings.html';
 

@@ -52,8 +52,9 @@ export function stacksAccountOf(ring: KeyRing, settings: Settings) {
 
 /** Parses a request and fixes the account it acts for; throws RpcError as the wallet answers. */
 /** `site`: the calling site's permissions, for a wallet that gates methods on them (-32002 before params are read). */
-export async function prepareCall(ring: KeyRing, name: string, raw: JsonValue | undefined, settings: Settings, connected?: number, identity?: IdentityName, grant?: SiteGrant): Promise<Call> {
-  const wallet = walletFor(identity);
+/** `wallet`: the identity the page called, or a record itself (a wallet the table does not list: a test's). */
+export async function prepareCall(ring: KeyRing, name: string, raw: JsonValue | undefined, settings: Settings, connected?: number, wallet: IdentityName | WalletRecord | undefined = undefined, grant?: SiteGrant): Promise<Call> {
+  wallet = typeof wallet === 'object' ? wallet : walletFor(wallet);
   const method = findMethod(wallet, name);
   if (wallet.accessDenied && !permitted(method, grant, settings)) throw wallet.accessDenied();
   const params = method.parse(raw, settings);
@@ -88,7 +89,7 @@ export async function approvedResponse(
   method: string,
   params: JsonValue | undefined,
   connected?: number,
-  as?: { identity?: IdentityName; site?: NonNullable<MethodContext['site']> },
+  as?: { identity?: IdentityName | WalletRecord; site?: NonNullable<MethodContext['site']> },
 ): Promise<RpcResponse> {
   try {
     const call = await prepareCall(ring, method, params, settings, connected, as?.identity, as?.site?.grant);

@@ -114,7 +114,7 @@ export interface WalletControl {
   reset(keep?: SettingsPatch): Promise<void>;
   /** Whether the warm approval window (setting warmWindow) is loaded and waiting for a request. */
   warmReady(): Promise<boolean>;
-  /** Resolves once the keys of the listed accounts are derived and cached (background/prederive.ts). */
+  /** Resolves once the keys of the listed accounts are derived and cached (background/store/prederive.ts). */
   prederived(): Promise<void>;
   /**
    * For testing the wallet itself: decide and store answers but do not deliver them, as a

@@ -122,7 +122,7 @@ export interface PromptRejectMessage {
   key: string;
 }
 
-/** The port a warm window (src/background/warm-window.ts) waits on for its request. */
+/** The port a warm window (src/background/window/warm.ts) waits on for its request. */
 export const WARM_PORT = 'warm-window';
 /** What the worker sends down it: the request's query once one takes the window, or that it is not the warm window. */
 export type WarmPortMessage = { query: string } | { gone: true };

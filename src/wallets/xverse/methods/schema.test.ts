@@ -3,13 +3,12 @@
 // §8.4), the result follows Xverse's code, and only at those paths may the schema object.
 import { test, expect } from '@playwright/test';
 import * as sats from 'sats-connect';
-import { Cl, makeUnsignedSTXTokenTransfer, serializeCV } from '@stacks/transactions';
 import { KeyRing } from '../../../core/keyring.ts';
 import { defaultSettings } from '../../../core/settings.ts';
 import { grantKey } from '../../../core/site-grant.ts';
 import { approvedResponse } from '../../../core/wallet.ts';
 import { XVERSE_METHODS } from './index.ts';
-import { buildPsbt } from '../../../../e2e/bitcoin-reference.ts';
+import { sampleParams } from '../../../../e2e/sample-params.ts';
 
 interface StandardSchema {
   '~standard': { validate(value: unknown): { issues?: readonly { message: string; path?: readonly ({ key: PropertyKey } | PropertyKey)[] }[] } | Promise<unknown> };
@@ -19,43 +18,6 @@ const schemas = sats as unknown as Record<string, StandardSchema | undefined>;
 const ring = new KeyRing();
 const settings = defaultSettings();
 const site = { origin: 'https://app.example', grant: { accounts: [grantKey('mainnet', 0)], readNetwork: true } };
-const BOB = 'SP2J6ZY48GV1EZ5V2V5RB9MP66SW86PYKKNRV9EJ7';
-const PAYMENT = 'bc1qcr8te4kr609gcawutmrza0j4xv80jy8z306fyu';
-const STX_KEY = '03d5d038bce81b3965314dba54f636f093c7dbdd6617cded013a53474fbccb100c';
-
-async function params(method: string): Promise<unknown> {
-  const unsigned = async () => (await makeUnsignedSTXTokenTransfer({ recipient: BOB, amount: 1n, fee: 300n, nonce: 0n, publicKey: STX_KEY, network: 'mainnet' })).serialize();
-  switch (method) {
-    case 'getAccounts':
-    case 'getAddresses':
-      return { purposes: ['payment', 'ordinals', 'stacks'] };
-    case 'wallet_changeNetwork':
-      return { name: 'Testnet' };
-    case 'signMessage':
-      return { address: 'bc1qcr8te4kr609gcawutmrza0j4xv80jy8z306fyu', message: 'hi' };
-    case 'signPsbt':
-      return { psbt: buildPsbt([{ address: PAYMENT, value: 10_000n }], [{ address: PAYMENT, value: 9_000n }]).toBase64(), signInputs: { [PAYMENT]: [0] } };
-    case 'sendTransfer':
-      return { recipients: [{ address: 'bc1qxhmdufsvnuaaaer4ynz88fspdsxq2h9e9cetdj', amount: 1000 }] };
-    case 'stx_transferStx':
-      return { recipient: BOB, amount: '1000' };
-    case 'stx_callContract':
-      return { contract: `${BOB}.counter`, functionName: 'add', functionArgs: [serializeCV(Cl.uint(1))] };
-    case 'stx_deployContract':
-      return { name: 'hello', clarityCode: '(define-read-only (hi) (ok u1))' };
-    case 'stx_signTransaction':
-      return { transaction: await unsigned() };
-    case 'stx_signTransactions':
-      return { transactions: [await unsigned()] };
-    case 'stx_signMessage':
-      return { message: 'hi' };
-    case 'stx_signStructuredMessage':
-      return { domain: serializeCV(Cl.tuple({ name: Cl.stringAscii('x'), version: Cl.stringAscii('1'), 'chain-id': Cl.uint(1) })), message: serializeCV(Cl.stringAscii('hi')) };
-    default:
-      return null;
-  }
-}
-
 /** sats-connect's schema name for a method's result: wallet_getAccount → getAccountResultSchema, stx_transferStx → stxTransferStxResultSchema. */
 const schemaName = (method: string): string => {
   const bare = method.replace(/^wallet_/, '');
@@ -84,7 +46,7 @@ for (const method of Object.keys(XVERSE_METHODS)) {
   test(`${method}: the approved result fits sats-connect's ${schemaName(method)}, but where Xverse's code differs`, async () => {
     const schema = schemas[schemaName(method)];
     expect(schema, `sats-connect exports ${schemaName(method)}`).toBeDefined();
-    const response = await approvedResponse(ring, settings, 's', method, (await params(method)) as never, undefined, { identity: 'xverse', site });
+    const response = await approvedResponse(ring, settings, 's', method, (await sampleParams('xverse', method)) as never, undefined, { identity: 'xverse', site });
     if ('error' in response) throw new Error(`${method}: ${JSON.stringify(response.error)}`);
     const outcome = (await schema!['~standard'].validate(response.result)) as { issues?: readonly { message: string; path?: readonly { key: PropertyKey }[] }[] };
     const paths = (outcome.issues ?? []).map((issue) => (issue.path ?? []).map((p) => String(p.key)).join('.'));

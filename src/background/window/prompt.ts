@@ -1,12 +1,12 @@
 // Where the approval window opens: a real browser window, one per request.
-import { walletFor } from '../wallets/index.ts';
+import { walletFor } from '../../wallets/index.ts';
 import browser from 'webextension-polyfill';
-import { findMethod } from '../core/request.ts';
-import type { Settings } from '../core/settings.ts';
-import type { PromptUrlParams } from '../shared/messages.ts';
-import type { PendingRequest } from './pending.ts';
-import { PROMPT_BOUNDS, PROMPT_PAGE } from '../shared/windows.ts';
-import { takeWarm } from './warm-window.ts';
+import { findMethod } from '../../core/request.ts';
+import type { Settings } from '../../core/settings.ts';
+import type { PromptUrlParams } from '../../shared/messages.ts';
+import type { PendingRequest } from '../request/pending.ts';
+import { PROMPT_BOUNDS, PROMPT_PAGE } from '../../shared/windows.ts';
+import { takeWarm } from './warm.ts';
 
 /** What the approval window is told of its request: its query string. */
 export function promptQuery(request: PendingRequest, settings: Settings): string {

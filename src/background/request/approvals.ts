@@ -1,15 +1,15 @@
 // What Approve and Reject do, from the approval window or from a test.
-import { walletFor } from '../wallets/index.ts';
+import { walletFor } from '../../wallets/index.ts';
 import browser, { type Runtime } from 'webextension-polyfill';
-import { assertAccount, type AccountKeys } from '../core/keys.ts';
-import { findMethod } from '../core/request.ts';
-import type { AccountSummary, PromptDetails, PromptMessage, PromptReply } from '../shared/messages.ts';
-import { rejection, settle } from './answer.ts';
-import { findingsFor } from './call-log.ts';
-import { contextFor, decide } from './fulfil.ts';
+import { assertAccount, type AccountKeys } from '../../core/keys.ts';
+import { findMethod } from '../../core/request.ts';
+import type { AccountSummary, PromptDetails, PromptMessage, PromptReply } from '../../shared/messages.ts';
+import { rejection, settle } from './settle.ts';
+import { findingsFor } from '../store/call-log.ts';
+import { contextFor, decide } from './decide.ts';
 import { pendingRequests } from './pending.ts';
-import { closePromptWindow } from './prompt-window.ts';
-import { currentSettings } from './state.ts';
+import { closePromptWindow } from '../window/prompt.ts';
+import { currentSettings } from '../store/state.ts';
 
 /** Approves; for getAddresses `account` is the person's pick and becomes the active account. */
 export function approve(key: string, account?: number): Promise<boolean> {

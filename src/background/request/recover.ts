@@ -1,13 +1,13 @@
 // On worker start: finish what a stopped worker left half done. Chrome delivers no event
 // to a stopped worker, so a window or tab closed meanwhile is found here, not in a listener.
 import browser from 'webextension-polyfill';
-import { drop, resumeAnswered } from './answer.ts';
+import { drop, resumeAnswered } from './settle.ts';
 import { approve, reject } from './approvals.ts';
 import { pendingRequests } from './pending.ts';
-import { openPromptWindow } from './prompt-window.ts';
-import { PROMPT_PAGE } from '../shared/windows.ts';
-import { currentSettings } from './state.ts';
-import { openQueued } from './window-queue.ts';
+import { openPromptWindow } from '../window/prompt.ts';
+import { PROMPT_PAGE } from '../../shared/windows.ts';
+import { currentSettings } from '../store/state.ts';
+import { openQueued } from '../window/queue.ts';
 
 /** Requests newer than this were stored by this worker; its own router is still opening their windows. */
 const startedAt = Date.now();

@@ -1,11 +1,12 @@
 // Requests waiting for a person, kept in session storage so a restarted worker still answers them.
-import type { JsonValue } from '../core/json.ts';
-import type { Target } from '../core/methods/method.ts';
-import type { IdentityName } from '../core/choices.ts';
-import { RPC_ERROR, RpcError, type RpcResponse } from '../core/rpc.ts';
-import type { CallLogEntry } from '../shared/control.ts';
+import type { JsonValue } from '../../core/json.ts';
+import type { Target } from '../../core/methods/method.ts';
+import type { IdentityName } from '../../core/choices.ts';
+import { RPC_ERROR, RpcError, type RpcResponse } from '../../core/rpc.ts';
+import type { CallLogEntry } from '../../shared/control.ts';
 import type { Prepared } from './decision.ts';
-import { SessionMap } from './session-map.ts';
+import { SessionMap } from '../store/session-map.ts';
+import { serial } from '../../shared/serial.ts';
 
 export interface PendingRequest {
   /** tab:frame:id, unique per calling frame. */
@@ -91,7 +92,7 @@ async function pendingRoom(origin: string, extra: number, except?: string): Prom
   return undefined;
 }
 
-let admitting: Promise<unknown> = Promise.resolve();
+const admitting = serial();
 
 /**
  * Stores a new waiting request if it fits, else throws -32603 saying why. One at a time:
@@ -99,7 +100,7 @@ let admitting: Promise<unknown> = Promise.resolve();
  * measured once stored: one that does not fit after all is taken out again.
  */
 export function admit(request: PendingRequest): Promise<void> {
-  const run = admitting.then(async () => {
+  return admitting(async () => {
     const estimate = request.params === undefined ? 0 : new TextEncoder().encode(JSON.stringify(request.params)).length;
     const full = await pendingRoom(request.origin, estimate);
     if (full) throw new RpcError(RPC_ERROR.INTERNAL_ERROR, full);
@@ -110,6 +111,4 @@ export function admit(request: PendingRequest): Promise<void> {
       throw new RpcError(RPC_ERROR.INTERNAL_ERROR, after);
     }
   });
-  admitting = run.catch(() => undefined);
-  return run;
 }

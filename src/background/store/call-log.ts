@@ -1,9 +1,9 @@
 // Every call the wallet saw, with its outcome: what tests read to assert on app behaviour.
-import type { JsonValue } from '../core/json.ts';
-import type { CallLogEntry } from '../shared/control.ts';
-import { usageFindings, type UsageFinding } from '../core/usage.ts';
-import { walletFor } from '../wallets/index.ts';
-import { pendingRequests } from './pending.ts';
+import type { JsonValue } from '../../core/json.ts';
+import type { CallLogEntry } from '../../shared/control.ts';
+import { usageFindings, type UsageFinding } from '../../core/usage.ts';
+import { walletFor } from '../../wallets/index.ts';
+import { pendingRequests } from '../request/pending.ts';
 import { SessionMap, onQuota, sessionBytes } from './session-map.ts';
 
 type Stored = CallLogEntry & { seq: number; key: string };

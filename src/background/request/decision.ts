@@ -1,8 +1,8 @@
 // What deciding a request yields: an answer, or a transaction to hand to a node with the answer it gives.
-import type { AccountSource, SignedTransaction } from '../core/methods/method.ts';
-import type { NetworkName } from '../core/networks.ts';
-import type { RpcResponse } from '../core/rpc.ts';
-import type { CallOutcome, LoggedTransaction } from '../shared/control.ts';
+import type { AccountSource, SignedTransaction } from '../../core/methods/method.ts';
+import type { NetworkName } from '../../core/networks.ts';
+import type { RpcResponse } from '../../core/rpc.ts';
+import type { CallOutcome, LoggedTransaction } from '../../shared/control.ts';
 
 export interface Answer {
   response: RpcResponse;

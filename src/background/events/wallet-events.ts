@@ -3,15 +3,15 @@
 // tab, frame, document and origin), and whose own site holds the grant. Each is sent to that frame
 // alone, and its relay passes it on only if the event names its own site.
 import browser, { type Runtime } from 'webextension-polyfill';
-import type { Settings } from '../core/settings.ts';
-import { WALLETS, type WalletRecord } from '../wallets/index.ts';
-import type { SiteEvent } from '../wallets/record.ts';
-import { IDENTITY_NAMES, type IdentityName } from '../core/choices.ts';
-import type { WalletEventMessage, WalletListenMessage } from '../shared/messages.ts';
-import { callerOf, frameFactsOf } from '../shared/site.ts';
-import { deleteGrant, forgetOtherWallets, grantEntries } from './site-grants.ts';
-import { SessionMap } from './session-map.ts';
-import type { KeyRing } from '../core/keyring.ts';
+import type { Settings } from '../../core/settings.ts';
+import { WALLETS, type WalletRecord } from '../../wallets/index.ts';
+import type { SiteEvent } from '../../wallets/record.ts';
+import { IDENTITY_NAMES, type IdentityName } from '../../core/choices.ts';
+import type { WalletEventMessage, WalletListenMessage } from '../../shared/messages.ts';
+import { callerOf, frameFactsOf } from '../../shared/site.ts';
+import { deleteGrant, forgetOtherWallets, grantEntries } from '../store/site-grants.ts';
+import { SessionMap } from '../store/session-map.ts';
+import type { KeyRing } from '../../core/keyring.ts';
 
 interface Listener {
   tabId: number;

@@ -2,8 +2,8 @@
 // install: an entry changed by anything but this worker (a corrupted or edited store, another
 // account's keys moved into this slot) fails its check, is dropped, reported, and derived again.
 import browser from 'webextension-polyfill';
-import { canonicalJson } from '../core/json.ts';
-import type { PublicKeyStore, StoredKeys } from '../core/keyring.ts';
+import { canonicalJson } from '../../core/json.ts';
+import type { PublicKeyStore, StoredKeys } from '../../core/keyring.ts';
 import { SessionMap } from './session-map.ts';
 
 interface Sealed extends StoredKeys {

@@ -1,19 +1,20 @@
 // Approval windows are capped (maxOpenWindows): a request beyond the cap waits, stored, until a
 // window closes; then the next one opens, from the site with the fewest windows open, oldest first.
 // Every request still gets its own window, and nothing is lost.
-import { failed, onWindowFreed, settle } from './answer.ts';
-import { pendingRequests, type PendingRequest } from './pending.ts';
-import { closePromptWindow, openPromptWindow } from './prompt-window.ts';
-import { currentSettings } from './state.ts';
-import { ensureWarm } from './warm-window.ts';
+import { failed, onWindowFreed, settle } from '../request/settle.ts';
+import { pendingRequests, type PendingRequest } from '../request/pending.ts';
+import { closePromptWindow, openPromptWindow } from './prompt.ts';
+import { currentSettings } from '../store/state.ts';
+import { ensureWarm } from './warm.ts';
+import { serial } from '../../shared/serial.ts';
 
-let opening: Promise<unknown> = Promise.resolve();
+const opening = serial();
 let paused = false;
 /** A reset withdraws every request: no queued one may open a window meanwhile, and a pass
  *  already creating one finishes first, so no window is left without its request. */
 export function pauseWindows(pause: boolean): Promise<void> {
   paused = pause;
-  return opening.then(() => undefined);
+  return opening.settled();
 }
 
 /** A request whose window is open: it has one and is still waiting for its person. */
@@ -21,7 +22,7 @@ const holdsWindow = (p: PendingRequest): boolean => p.windowId !== undefined && 
 
 /** Opens windows for queued requests while there is room; one pass at a time. */
 export function openQueued(): Promise<void> {
-  const run = opening.then(async () => {
+  return opening(async () => {
     const { maxOpenWindows } = await currentSettings();
     for (;;) {
       const all = await pendingRequests.values();
@@ -44,8 +45,6 @@ export function openQueued(): Promise<void> {
       if (!still || still.answer) await closePromptWindow(windowId);
     }
   });
-  opening = run.catch(() => undefined);
-  return run;
 }
 
 // A request gone: its window's room goes to the next queued request, then a warm window is prepared.

@@ -1,7 +1,7 @@
 // Hands a signed transaction to a node, and asks a Stacks node for nonces, only when the settings name one.
 import { hexToBytes } from '@noble/hashes/utils.js';
-import type { SignedTransaction } from '../core/methods/method.ts';
-import type { Settings } from '../core/settings.ts';
+import type { SignedTransaction } from '../../core/methods/method.ts';
+import type { Settings } from '../../core/settings.ts';
 
 export type BroadcastResult = { ok: true } | { ok: false; reason: string };
 

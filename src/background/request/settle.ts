@@ -2,20 +2,20 @@
 // delivered, so a worker stopped at any point resumes: it delivers what was decided, or,
 // when nothing was decided yet, the request is still waiting for its person.
 import browser from 'webextension-polyfill';
-import { methodNamed } from '../core/request.ts';
-import { walletFor } from '../wallets/index.ts';
-import { RPC_ERROR, RpcError, rpcFailure, type RpcFailure, type RpcResponse } from '../core/rpc.ts';
-import type { Settings } from '../core/settings.ts';
-import type { IdentityName } from '../core/choices.ts';
+import { methodNamed } from '../../core/request.ts';
+import { walletFor } from '../../wallets/index.ts';
+import { RPC_ERROR, RpcError, rpcFailure, type RpcFailure, type RpcResponse } from '../../core/rpc.ts';
+import type { Settings } from '../../core/settings.ts';
+import type { IdentityName } from '../../core/choices.ts';
 import { isPrepared, type Answer, type Prepared } from './decision.ts';
-import { act } from './fulfil.ts';
-import type { JsonValue } from '../core/json.ts';
-import type { RpcResponseMessage } from '../shared/messages.ts';
-import { logOutcome, logWork } from './call-log.ts';
+import { act } from './decide.ts';
+import type { JsonValue } from '../../core/json.ts';
+import type { RpcResponseMessage } from '../../shared/messages.ts';
+import { logOutcome, logWork } from '../store/call-log.ts';
 import { pendingRequests, type PendingRequest, type StoredAnswer } from './pending.ts';
-import { answerDelayMs } from '../core/faults.ts';
-import { currentSettings } from './state.ts';
-import { closePromptWindow } from './prompt-window.ts';
+import { answerDelayMs } from '../../core/faults.ts';
+import { currentSettings } from '../store/state.ts';
+import { closePromptWindow } from '../window/prompt.ts';
 import { releaseNonce } from './nonces.ts';
 
 export type Settled = StoredAnswer['settled'];

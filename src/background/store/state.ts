@@ -1,13 +1,14 @@
 // The worker's view of the settings, and the one key ring every answer derives from.
-import { KeyRing } from '../core/keyring.ts';
-import { applySettingsPatch, defaultSettings, type Settings, type SettingsPatch, type StoredSettingsReport } from '../core/settings.ts';
-import { syncExposure } from './expose.ts';
-import { announceChange } from './wallet-events.ts';
-import { ensureWarm } from './warm-window.ts';
+import { KeyRing } from '../../core/keyring.ts';
+import { applySettingsPatch, defaultSettings, type Settings, type SettingsPatch, type StoredSettingsReport } from '../../core/settings.ts';
+import { syncExposure } from '../expose.ts';
+import { announceChange } from '../events/wallet-events.ts';
+import { ensureWarm } from '../window/warm.ts';
 import { derivationChanged, prederive } from './prederive.ts';
 import { forgetKeyCacheProblems, keyCache } from './key-cache.ts';
-import { loadSettingsReport, storeSettings } from '../shared/settings-store.ts';
-import { canonicalJson } from '../core/json.ts';
+import { loadSettingsReport, storeSettings } from '../../shared/settings-store.ts';
+import { canonicalJson } from '../../core/json.ts';
+import { serial } from '../../shared/serial.ts';
 
 /** Public keys survive a worker restart in session storage, sealed: the next first call does not derive. */
 export const keyRing = new KeyRing(keyCache);
@@ -34,7 +35,7 @@ export async function forgetKeys(): Promise<void> {
 // The stored settings as loaded, with what was wrong with them; a successful write replaces
 // it with the valid settings it stored.
 let loaded: Promise<StoredSettingsReport> | undefined;
-let changes: Promise<unknown> = Promise.resolve();
+const changes = serial();
 
 export async function currentSettings(): Promise<Settings> {
   return (await (loaded ??= loadSettingsReport())).settings;
@@ -53,7 +54,7 @@ export function updateSettings(patch: SettingsPatch): Promise<Settings> {
 
 /** A change computed from the settings as they are when its turn comes (a counter that moves). */
 export function changeSettings(patchOf: (current: Settings) => SettingsPatch): Promise<Settings> {
-  const change = changes.then(async () => {
+  return changes(async () => {
     const report = await (loaded ??= loadSettingsReport());
     const current = report.settings;
     const next = applySettingsPatch(current, patchOf(current));
@@ -71,8 +72,6 @@ export function changeSettings(patchOf: (current: Settings) => SettingsPatch): P
     loaded = Promise.resolve({ settings: next, problems: [], walletUnusable: false }); // what is stored now is valid
     return next;
   });
-  changes = change.catch(() => undefined);
-  return change;
 }
 
 /** The defaults, with `keep` applied over them in the same change (a kit keeps its warm window so). */

@@ -3,7 +3,7 @@
 // compares against, and what accountRule 'site' signs with) belong to the wallet they were given for,
 // named by its master fingerprint: another wallet's count as none, and a change of wallet forgets them.
 // Sites are keys of shared/site.ts: a real origin, or one sandboxed frame's document.
-import type { SiteGrant } from '../core/site-grant.ts';
+import type { SiteGrant } from '../../core/site-grant.ts';
 import { SessionMap } from './session-map.ts';
 
 export interface StoredGrant extends SiteGrant {

@@ -2,9 +2,9 @@
 // network or accounts, the worker derives the public keys of the listed accounts (the active one
 // first) in idle time, into the sealed session cache, so that a first call for any of them after
 // a worker restart costs what a known one does. Public keys only, as every call derives them.
-import { MAX_LISTED_ACCOUNTS } from '../core/account-path.ts';
-import type { KeyRing } from '../core/keyring.ts';
-import type { Settings } from '../core/settings.ts';
+import { MAX_LISTED_ACCOUNTS } from '../../core/account-path.ts';
+import type { KeyRing } from '../../core/keyring.ts';
+import type { Settings } from '../../core/settings.ts';
 
 let generation = 0;
 let running: Promise<void> = Promise.resolve();

@@ -3,26 +3,22 @@
 // same nonce, and requests from any tab, frame or window at once get distinct, increasing nonces.
 // A window reserves its request's nonce when it shows it, so what it shows is what it signs; a request
 // that ends unsigned gives its nonce back, so no later transaction waits behind a nonce never sent.
-import type { NetworkName } from '../core/networks.ts';
-import { nonceKey, walletNonce } from '../core/settings.ts';
+import type { NetworkName } from '../../core/networks.ts';
+import { nonceKey, walletNonce } from '../../core/settings.ts';
 import { nodeNonce } from './broadcast.ts';
 import { pendingRequests, type PendingRequest } from './pending.ts';
-import { SessionMap } from './session-map.ts';
-import { changeSettings, currentSettings } from './state.ts';
+import { SessionMap } from '../store/session-map.ts';
+import { changeSettings, currentSettings } from '../store/state.ts';
+import { serial } from '../../shared/serial.ts';
 
 /** Nonces given back below the counter, per network and account: the next reservations take them first, lowest first. */
 const givenBack = new SessionMap<number[]>('nonce-free:', (v) => Array.isArray(v) && v.every((n) => Number.isInteger(n) && n >= 0));
 
-let reserving: Promise<unknown> = Promise.resolve();
 /** Requests whose nonce was given back (for a minute: a request's key is not reused). */
 const released = new Set<string>();
 
 /** One reservation or release at a time. */
-function inTurn<T>(task: () => Promise<T>): Promise<T> {
-  const run = reserving.then(task);
-  reserving = run.catch(() => undefined);
-  return run;
-}
+const inTurn = serial();
 
 /**
  * The nonce this request signs with: the one it already holds, else the lowest given back, else

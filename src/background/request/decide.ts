@@ -1,19 +1,19 @@
 // What approving a request does, whoever approves it: the window, a test, or the 'approve' policy.
-import { findMethod } from '../core/request.ts';
-import { answer as answerCall, callContext } from '../core/wallet.ts';
-import { walletFor, type WalletRecord } from '../wallets/index.ts';
-import { RPC_ERROR, RpcError, rpcFailure, rpcSuccess } from '../core/rpc.ts';
-import type { AnyMethod, MethodContext, Target } from '../core/methods/method.ts';
-import type { JsonValue } from '../core/json.ts';
-import type { Settings } from '../core/settings.ts';
-import type { LoggedTransaction } from '../shared/control.ts';
+import { findMethod } from '../../core/request.ts';
+import { answer as answerCall, callContext } from '../../core/wallet.ts';
+import { walletFor, type WalletRecord } from '../../wallets/index.ts';
+import { RPC_ERROR, RpcError, rpcFailure, rpcSuccess } from '../../core/rpc.ts';
+import type { AnyMethod, MethodContext, Target } from '../../core/methods/method.ts';
+import type { JsonValue } from '../../core/json.ts';
+import type { Settings } from '../../core/settings.ts';
+import type { LoggedTransaction } from '../../shared/control.ts';
 import { isPrepared, type Answer, type Prepared } from './decision.ts';
 import { broadcast, broadcastEndpoint, nodeNonce } from './broadcast.ts';
 import { advancePast, reserveNonce } from './nonces.ts';
-import { keyRing, updateSettings } from './state.ts';
-import { grantOf, setConnection, setGrant } from './site-grants.ts';
-import { revokeGrant } from './wallet-events.ts';
-import type { IdentityName } from '../core/choices.ts';
+import { keyRing, updateSettings } from '../store/state.ts';
+import { grantOf, setConnection, setGrant } from '../store/site-grants.ts';
+import { revokeGrant } from '../events/wallet-events.ts';
+import type { IdentityName } from '../../core/choices.ts';
 
 export interface Approvable {
   id: string;

@@ -1,24 +1,24 @@
 // Where a page's request enters the wallet: validate, route, then answer at once or prompt.
 import type { Runtime } from 'webextension-polyfill';
-import { REQUEST_LIMITS, toJsonValue } from '../core/json.ts';
-import { RPC_ERROR, RpcError, invalidParams, rpcFailure, type RpcResponse } from '../core/rpc.ts';
-import { MAX_METHOD_LENGTH, parseRequest, requestId } from '../core/envelope.ts';
-import { prepareCall } from '../core/wallet.ts';
-import { IDENTITY_NAMES } from '../core/choices.ts';
-import { answerDelayMs } from '../core/faults.ts';
-import type { CallLogEntry } from '../shared/control.ts';
-import type { RpcPollMessage, RpcReply, RpcRequestMessage } from '../shared/messages.ts';
-import { answerForRetry, failed, outcomeOf, rejection } from './answer.ts';
+import { REQUEST_LIMITS, toJsonValue } from '../../core/json.ts';
+import { RPC_ERROR, RpcError, invalidParams, rpcFailure, type RpcResponse } from '../../core/rpc.ts';
+import { MAX_METHOD_LENGTH, parseRequest, requestId } from '../../core/envelope.ts';
+import { prepareCall } from '../../core/wallet.ts';
+import { IDENTITY_NAMES } from '../../core/choices.ts';
+import { answerDelayMs } from '../../core/faults.ts';
+import type { CallLogEntry } from '../../shared/control.ts';
+import type { RpcPollMessage, RpcReply, RpcRequestMessage } from '../../shared/messages.ts';
+import { answerForRetry, failed, outcomeOf, rejection } from './settle.ts';
 import type { Answer } from './decision.ts';
 import { approve, reject } from './approvals.ts';
-import { logCall } from './call-log.ts';
-import { contextFor, fulfil } from './fulfil.ts';
+import { logCall } from '../store/call-log.ts';
+import { contextFor, fulfil } from './decide.ts';
 import { admit, pendingKey, pendingRequests, type PendingRequest } from './pending.ts';
-import { openQueued } from './window-queue.ts';
-import { callerOf, frameFactsOf } from '../shared/site.ts';
-import { connectionOf, grantOf } from './site-grants.ts';
-import { noteFrame } from './wallet-events.ts';
-import { currentSettings, keyRing, settingsProblems, walletOf } from './state.ts';
+import { openQueued } from '../window/queue.ts';
+import { callerOf, frameFactsOf } from '../../shared/site.ts';
+import { connectionOf, grantOf } from '../store/site-grants.ts';
+import { noteFrame } from '../events/wallet-events.ts';
+import { currentSettings, keyRing, settingsProblems, walletOf } from '../store/state.ts';
 
 const reply = (response: RpcResponse): RpcReply => ({ type: 'rpc/response', response });
 

@@ -4,9 +4,10 @@
 // A window is never used twice: once taken it is that request's, and closes with it. A port that
 // drops while its window waits means the window closed or crashed: it is replaced.
 import browser, { type Runtime } from 'webextension-polyfill';
-import type { Settings } from '../core/settings.ts';
-import { WARM_QUERY, type WarmPortMessage } from '../shared/messages.ts';
-import { PROMPT_BOUNDS, PROMPT_PAGE } from '../shared/windows.ts';
+import type { Settings } from '../../core/settings.ts';
+import { WARM_QUERY, type WarmPortMessage } from '../../shared/messages.ts';
+import { PROMPT_BOUNDS, PROMPT_PAGE } from '../../shared/windows.ts';
+import { serial } from '../../shared/serial.ts';
 
 /** A warm window still loading is worth waiting for this long: it is further along than a new one. */
 const LOADING_WAIT_MS = 1_500;
@@ -22,17 +23,12 @@ interface Warm {
 const waiting = new Map<number, Runtime.Port>();
 /** Told when a warm window's port connects (it is loaded and ready to draw). */
 const readyListeners = new Set<() => void>();
-let chain: Promise<unknown> = Promise.resolve();
 
 const stored = async (): Promise<Warm | undefined> => ((await browser.storage.session.get(STORE_KEY))[STORE_KEY] as Warm | undefined) ?? undefined;
 const store = (warm: Warm | undefined): Promise<void> => (warm ? browser.storage.session.set({ [STORE_KEY]: warm }) : browser.storage.session.remove(STORE_KEY));
 
 /** One change at a time: two quick calls must not create two warm windows. */
-function serially<T>(task: () => Promise<T>): Promise<T> {
-  const run = chain.then(task);
-  chain = run.catch(() => undefined);
-  return run;
-}
+const serially = serial();
 
 /** Where the worker's settings come from (state.ts): read when each change takes its turn, never stale. */
 let settingsNow: () => Promise<Settings> = () => Promise.reject(new Error('warm-window: no settings source'));

@@ -1,0 +1,46 @@
+// One answer path: every method of every wallet, approved in the real extension, answers exactly what
+// the CLI and the kits compute in Node (core/wallet.ts approvedResponse) for the same settings.
+import { test, expect } from 'mock-wallet-provider/testing';
+import type { Page } from '@playwright/test';
+import { KeyRing } from '../src/core/keyring.ts';
+import { grantKey } from '../src/core/site-grant.ts';
+import { approvedResponse } from '../src/core/wallet.ts';
+import { WALLETS } from '../src/wallets/index.ts';
+import type { IdentityName } from '../src/core/choices.ts';
+import { sampleParams } from './sample-params.ts';
+import { request } from './support.ts';
+
+test.use({ identities: ['xverse'] });
+
+/** What the page gets from the wallet's provider: the envelope, whether its request() resolves or rejects. */
+async function fromPage(page: Page, identity: IdentityName | undefined, method: string, params: unknown): Promise<unknown> {
+  if (!identity) return (await request(page, method, ...(params === undefined ? [] : [params]))).response;
+  return page.evaluate(([m, p]) => (window as unknown as { XverseProviders: { BitcoinProvider: { request(m: string, p?: unknown): Promise<unknown> } } }).XverseProviders.BitcoinProvider.request(m, p), [method, params] as const);
+}
+
+const withoutId = (response: unknown): unknown => {
+  const { id: _, ...rest } = response as { id?: unknown };
+  return rest;
+};
+
+const ring = new KeyRing();
+
+for (const wallet of Object.values(WALLETS)) {
+  const identity = wallet.name === 'leather' ? undefined : (wallet.name as IdentityName);
+  test(`${wallet.title}: each method approved in the browser answers what the CLI answers`, async ({ page, wallet: kit }) => {
+    await page.goto('/blank.html');
+    const origin = new URL(page.url()).origin;
+    for (const method of Object.keys(wallet.methods)) {
+      // Each from the same state: a reset takes back grants, nonces and a switched network.
+      await kit.reset();
+      const settings = await kit.setSettings({ approvalPolicy: 'approve' });
+      // A wallet with per-site permissions is asked by a site that connected first.
+      if (wallet.accessDenied) expect(withoutId(await fromPage(page, identity, 'wallet_connect', null))).toMatchObject({ result: {} });
+      const site = wallet.accessDenied ? { origin, grant: { accounts: [grantKey(settings.network, settings.activeAccount)], readNetwork: true } } : undefined;
+      const params = await sampleParams(wallet.name, method);
+      const expected = await approvedResponse(ring, settings, 'x', method, params as never, undefined, { ...(identity && { identity }), ...(site && { site }) });
+      expect(withoutId(expected), `${method}: the sample is approved`).not.toHaveProperty('error');
+      expect(withoutId(await fromPage(page, identity, method, params)), method).toEqual(withoutId(expected));
+    }
+  });
+}

@@ -1,0 +1,47 @@
+// A well-formed request for every method of every wallet, for tests that run them all (the answer-path
+// test, Xverse's schema test). Built by the libraries apps use (@stacks/transactions, bitcoinjs-lib).
+import { Cl, makeUnsignedSTXTokenTransfer, serializeCV } from '@stacks/transactions';
+import type { WalletName } from '../src/core/choices.ts';
+import { buildPsbt } from './bitcoin-reference.ts';
+
+export const BOB = 'SP2J6ZY48GV1EZ5V2V5RB9MP66SW86PYKKNRV9EJ7';
+/** Account 0's p2wpkh address (m/84'/0'/0'/0/0) of the default mnemonic. */
+export const PAYMENT = 'bc1qcr8te4kr609gcawutmrza0j4xv80jy8z306fyu';
+/** Account 0's STX public key (m/44'/5757'/0'/0/0), which Xverse shares for account 0. */
+const STX_KEY = '03d5d038bce81b3965314dba54f636f093c7dbdd6617cded013a53474fbccb100c';
+
+const psbt = () => buildPsbt([{ address: PAYMENT, value: 10_000n }], [{ address: PAYMENT, value: 9_000n }]);
+const unsigned = async (): Promise<string> => (await makeUnsignedSTXTokenTransfer({ recipient: BOB, amount: 1n, fee: 300n, nonce: 0n, publicKey: STX_KEY, network: 'mainnet' })).serialize();
+
+/** Params `method` of `wallet` approves with (Bitcoin signatures by the p2wpkh key: ECDSA, deterministic); undefined: none. */
+export async function sampleParams(wallet: WalletName, method: string): Promise<unknown> {
+  switch (method) {
+    case 'getAccounts':
+    case 'getAddresses':
+      return wallet === 'xverse' ? { purposes: ['payment', 'ordinals', 'stacks'] } : undefined;
+    case 'wallet_changeNetwork':
+      return { name: 'Testnet' };
+    case 'signMessage':
+      return wallet === 'xverse' ? { address: PAYMENT, message: 'hi' } : { message: 'hi', paymentType: 'p2wpkh' };
+    case 'signPsbt':
+      return wallet === 'xverse' ? { psbt: psbt().toBase64(), signInputs: { [PAYMENT]: [0] } } : { hex: psbt().toHex() };
+    case 'sendTransfer':
+      return wallet === 'xverse' ? { recipients: [{ address: 'bc1qxhmdufsvnuaaaer4ynz88fspdsxq2h9e9cetdj', amount: 1000 }] } : { recipients: [{ address: 'bc1qxhmdufsvnuaaaer4ynz88fspdsxq2h9e9cetdj', amount: '1000' }] };
+    case 'stx_transferStx':
+      return { recipient: BOB, amount: '1000' };
+    case 'stx_callContract':
+      return { contract: `${BOB}.counter`, functionName: 'add', functionArgs: [serializeCV(Cl.uint(1))] };
+    case 'stx_deployContract':
+      return { name: 'hello', clarityCode: '(define-read-only (hi) (ok u1))' };
+    case 'stx_signTransaction':
+      return { transaction: await unsigned() };
+    case 'stx_signTransactions':
+      return { transactions: [await unsigned()] };
+    case 'stx_signMessage':
+      return { message: 'hi' };
+    case 'stx_signStructuredMessage':
+      return { domain: serializeCV(Cl.tuple({ name: Cl.stringAscii('x'), version: Cl.stringAscii('1'), 'chain-id': Cl.uint(1) })), message: serializeCV(Cl.stringAscii('hi')) };
+    default:
+      return wallet === 'xverse' ? null : undefined;
+  }
+}

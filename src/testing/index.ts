@@ -7,8 +7,7 @@ import { WalletBrowser } from './browser.ts';
 import { clearSiteData, trackOrigins } from './site-data.ts';
 import { restoreContext, trackContext } from './context-state.ts';
 import { Wallet } from './wallet.ts';
-import { holdsRequest } from '../kit/driver.ts';
-import { PROMPT_PAGE } from '../shared/windows.ts';
+import { closeAllBut, openInBackground } from './tabs.ts';
 import { describeFindings, type UsageFinding } from '../core/usage.ts';
 import type { IdentityName } from '../core/choices.ts';
 
@@ -152,34 +151,6 @@ function betweenTests(browser: WalletBrowser): BetweenTests {
   let state = betweens.get(browser);
   if (!state) betweens.set(browser, (state = { tabsClosed: Promise.resolve(), siteDataCleared: Promise.resolve() }));
   return state;
-}
-
-/**
- * A new background tab in the test's window: it does not take the focus from the test's page (a
- * tab opened with newPage does, and every click in the test's page then waits), and it is not a
- * window of its own (a window per tab made each test's close a second slower in a suite).
- */
-async function openInBackground(context: BrowserContext): Promise<Page> {
-  const anchor = context.pages().find((p) => !p.isClosed());
-  if (!anchor) return context.newPage();
-  const marker = `about:blank#mock-wallet-tab-${crypto.randomUUID()}`;
-  const opened = context.waitForEvent('page', { predicate: (p) => p.url() === marker, timeout: 10_000 });
-  const cdp = await context.newCDPSession(anchor);
-  try {
-    await cdp.send('Target.createTarget', { url: marker, background: true });
-  } finally {
-    await cdp.detach().catch(() => undefined);
-  }
-  const page = await opened;
-  // As a new tab is: at about:blank.
-  await page.goto('about:blank');
-  return page;
-}
-
-/** Closes every page but those kept and the wallet's warm window (an approval window that holds no request yet). */
-async function closeAllBut(context: BrowserContext, keep: Set<Page | undefined>): Promise<void> {
-  const warm = (p: Page): boolean => p.url().includes(PROMPT_PAGE) && !holdsRequest(p.url());
-  await Promise.all(context.pages().filter((p) => !keep.has(p) && !p.isClosed() && !warm(p)).map((p) => p.close().catch(() => undefined)));
 }
 
 /** The page's first goto waits for `ready` (the last test's site data cleared); later ones go at once. */

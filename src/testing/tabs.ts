@@ -1,0 +1,33 @@
+// The tabs between two tests: the next test's, opened in the background, and the last test's, closed.
+import type { BrowserContext, Page } from '@playwright/test';
+import { holdsRequest } from '../kit/driver.ts';
+import { PROMPT_PAGE } from '../shared/windows.ts';
+
+/**
+ * A new background tab in the test's window: it does not take the focus from the test's page (a
+ * tab opened with newPage does, and every click in the test's page then waits), and it is not a
+ * window of its own (a window per tab made each test's close a second slower in a suite).
+ */
+export async function openInBackground(context: BrowserContext): Promise<Page> {
+  const anchor = context.pages().find((p) => !p.isClosed());
+  if (!anchor) return context.newPage();
+  const marker = `about:blank#mock-wallet-tab-${crypto.randomUUID()}`;
+  const opened = context.waitForEvent('page', { predicate: (p) => p.url() === marker, timeout: 10_000 });
+  const cdp = await context.newCDPSession(anchor);
+  try {
+    await cdp.send('Target.createTarget', { url: marker, background: true });
+  } finally {
+    await cdp.detach().catch(() => undefined);
+  }
+  const page = await opened;
+  // As a new tab is: at about:blank.
+  await page.goto('about:blank');
+  return page;
+}
+
+/** Closes every page but those kept and the wallet's warm window (an approval window that holds no request yet). */
+export async function closeAllBut(context: BrowserContext, keep: Set<Page | undefined>): Promise<void> {
+  const warm = (p: Page): boolean => p.url().includes(PROMPT_PAGE) && !holdsRequest(p.url());
+  await Promise.all(context.pages().filter((p) => !keep.has(p) && !p.isClosed() && !warm(p)).map((p) => p.close().catch(() => undefined)));
+}
+

@@ -141,7 +141,7 @@ export async function handleRpc(message: RpcRequestMessage, sender: Runtime.Mess
         await (settings.approvalPolicy === 'approve' ? approve(key) : reject(key, 'rejected'));
         return { type: 'rpc/pending' };
       }
-      // Its window opens now, or in turn when fewer than maxOpenWindows are open (window-queue.ts).
+      // Its window opens now, or in turn when fewer than maxOpenWindows are open (window/queue.ts).
       await openQueued();
       return { type: 'rpc/pending' };
     }

@@ -70,7 +70,7 @@ async function deliver(request: PendingRequest, response: RpcResponse): Promise<
 const deciding = new Set<string>();
 const finishing = new Set<string>();
 
-/** Told when a request is gone, so a queued request can have its window (window-queue.ts). */
+/** Told when a request is gone, so a queued request can have its window (window/queue.ts). */
 let freed = (): void => undefined;
 export const onWindowFreed = (listener: () => void): void => void (freed = listener);
 

@@ -22,7 +22,7 @@ export function promptQuery(request: PendingRequest, settings: Settings): string
   return new URLSearchParams({ ...params }).toString();
 }
 
-/** The request's own window: the warm one when it is there (warm-window.ts), else a new one. */
+/** The request's own window: the warm one when it is there (warm.ts), else a new one. */
 export async function openPromptWindow(request: PendingRequest, settings: Settings): Promise<number | undefined> {
   const query = promptQuery(request, settings);
   const warm = await takeWarm(query, settings);

@@ -47,6 +47,7 @@ export type MethodKind = (typeof METHOD_KINDS)[number];
  */
 export const IDENTITY_NAMES = ['xverse'] as const;
 export type IdentityName = (typeof IDENTITY_NAMES)[number];
+export const isIdentity = (name: unknown): name is IdentityName => (IDENTITY_NAMES as readonly unknown[]).includes(name);
 
 /** Every wallet with a record in src/wallets: 'leather' is the contract's provider (window.WalletProvider), always there. */
 export type WalletName = 'leather' | IdentityName;

@@ -209,7 +209,11 @@ export function contractRules(calls: readonly UsageCall[]): UsageFinding[] {
 export function usageFindings(calls: readonly UsageCall[], rulesOf: (identity: UsageCall['identity']) => (calls: readonly UsageCall[]) => UsageFinding[]): UsageFinding[] {
   const sorted = [...calls].sort((a, b) => a.startedAt - b.startedAt);
   const byWallet = new Map<UsageCall['identity'], UsageCall[]>();
-  for (const call of sorted) byWallet.set(call.identity, [...(byWallet.get(call.identity) ?? []), call]);
+  for (const call of sorted) {
+    const own = byWallet.get(call.identity);
+    if (own) own.push(call);
+    else byWallet.set(call.identity, [call]);
+  }
   const all = [...byWallet].flatMap(([identity, own]) => rulesOf(identity)(own));
   // Looked up, not searched: a long log (thousands of calls) is read for every approval window.
   const position = new Map<string, number>();

@@ -6,28 +6,15 @@ import { applySettingsPatch, defaultSettings, type Settings } from '../core/sett
 import { grantKey } from '../core/site-grant.ts';
 import { approvedResponse } from '../core/wallet.ts';
 import { walletFor } from '../wallets/index.ts';
-import type { XverseAddress, XverseNetworkObject, XversePurpose } from '../wallets/xverse/account.ts';
+import type { ExpectedCommon } from '../wallets/record.ts';
+import type { ExpectedXverseAddresses, ExpectedXverseAddressesOptions } from '../wallets/xverse/expected.ts';
 
-type Common = Partial<Pick<Settings, 'mnemonic' | 'passphrase' | 'network'>> & {
-  /** 0-based, as in the derivation path (default 0). */
-  account?: number;
-};
+export type { ExpectedXverseAddresses, ExpectedXverseAddressesOptions } from '../wallets/xverse/expected.ts';
 
-export interface ExpectedAddressesOptions extends Common, Partial<Pick<Settings, 'variant' | 'missingEntries' | 'taprootKeyField' | 'strictParams' | 'entryOrder' | 'shuffleSeed' | 'extraEntries' | 'malformedDerivationPath'>> {
+export interface ExpectedAddressesOptions extends ExpectedCommon, Partial<Pick<Settings, 'variant' | 'missingEntries' | 'taprootKeyField' | 'strictParams' | 'entryOrder' | 'shuffleSeed' | 'extraEntries' | 'malformedDerivationPath'>> {
   identity?: undefined;
   /** The request's `chains` param (the second variant uses it; the first and leather variants ignore it, as the wallet does). */
   chains?: Chain[];
-}
-
-/** Xverse's getAddresses answer: `identity: 'xverse'`, and the purposes asked (default: all three, in Xverse's order). */
-export interface ExpectedXverseAddressesOptions extends Common, Partial<Pick<Settings, 'xversePaymentType'>> {
-  identity: 'xverse';
-  purposes?: XversePurpose[];
-}
-
-export interface ExpectedXverseAddresses {
-  addresses: XverseAddress[];
-  network: XverseNetworkObject;
 }
 
 const ring = new KeyRing();

@@ -9,6 +9,12 @@ import type { SiteGrant } from '../core/site-grant.ts';
 import type { UsageCall, UsageFinding } from '../core/usage.ts';
 import type { WalletName } from '../core/choices.ts';
 
+/** What every wallet's expectedAddresses options share (src/kit/expected.ts). */
+export type ExpectedCommon = Partial<Pick<Settings, 'mnemonic' | 'passphrase' | 'network'>> & {
+  /** 0-based, as in the derivation path (default 0). */
+  account?: number;
+};
+
 /** An event for the frames of one site. */
 export interface SiteEvent {
   /** The site it is for (shared/site.ts): a real origin, or one sandboxed frame's document. */

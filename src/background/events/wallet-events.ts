@@ -6,28 +6,29 @@ import browser, { type Runtime } from 'webextension-polyfill';
 import type { Settings } from '../../core/settings.ts';
 import { WALLETS, type WalletRecord } from '../../wallets/index.ts';
 import type { SiteEvent } from '../../wallets/record.ts';
-import { IDENTITY_NAMES, type IdentityName } from '../../core/choices.ts';
+import { IDENTITY_NAMES, isIdentity, type IdentityName } from '../../core/choices.ts';
 import type { WalletEventMessage, WalletListenMessage } from '../../shared/messages.ts';
 import { callerOf, frameFactsOf } from '../../shared/site.ts';
 import { deleteGrant, forgetOtherWallets, grantEntries } from '../store/site-grants.ts';
 import { SessionMap } from '../store/session-map.ts';
 import type { KeyRing } from '../../core/keyring.ts';
 
+/** A frame that may hear one wallet's events; each wallet keeps its own (listenersOf). */
 interface Listener {
   tabId: number;
   frameId: number;
   /** Chrome's: the document itself, so a frame navigated since gets nothing. */
   documentId?: string;
   site: string;
-  identity: IdentityName;
 }
 
 const isListener = (value: unknown): boolean => {
   const v = value as Partial<Listener> | null;
-  return typeof v === 'object' && v !== null && typeof v.tabId === 'number' && typeof v.frameId === 'number' && typeof v.site === 'string' && typeof v.identity === 'string';
+  return typeof v === 'object' && v !== null && typeof v.tabId === 'number' && typeof v.frameId === 'number' && typeof v.site === 'string';
 };
-const listeners = new SessionMap<Listener>('listen:', isListener);
-const keyOf = (l: Pick<Listener, 'tabId' | 'frameId' | 'identity'>): string => `${l.tabId}:${l.frameId}:${l.identity}`;
+const listeners = new Map(IDENTITY_NAMES.map((identity) => [identity, new SessionMap<Listener>(`listen:${identity}:`, isListener)]));
+const listenersOf = (identity: IdentityName): SessionMap<Listener> => listeners.get(identity)!;
+const keyOf = (l: Pick<Listener, 'tabId' | 'frameId'>): string => `${l.tabId}:${l.frameId}`;
 
 /**
  * A frame of `site` that may hear `identity`'s events: its relay said its page listens, or it called
@@ -37,11 +38,10 @@ const keyOf = (l: Pick<Listener, 'tabId' | 'frameId' | 'identity'>): string => `
 export async function noteFrame(identity: unknown, site: string, sender: Runtime.MessageSender): Promise<void> {
   const tabId = sender.tab?.id;
   if (tabId === undefined || !isIdentity(identity)) return;
-  const frameId = sender.frameId ?? 0;
-  const listener: Listener = { tabId, frameId, ...(sender.documentId !== undefined && { documentId: sender.documentId }), site, identity };
-  const known = await listeners.get(keyOf(listener));
+  const listener: Listener = { tabId, frameId: sender.frameId ?? 0, ...(sender.documentId !== undefined && { documentId: sender.documentId }), site };
+  const known = await listenersOf(identity).get(keyOf(listener));
   if (known && known.site === site && known.documentId === listener.documentId) return;
-  await listeners.set(keyOf(listener), listener);
+  await listenersOf(identity).set(keyOf(listener), listener);
 }
 
 /** A relay's word that its page listens for `identity`'s events. */
@@ -50,21 +50,20 @@ export const listen = (message: WalletListenMessage, sender: Runtime.MessageSend
 
 /** A closed tab's frames hear nothing more. */
 export async function forgetTab(tabId: number): Promise<void> {
-  await listeners.delete((await listeners.values()).filter((l) => l.tabId === tabId).map(keyOf));
+  for (const map of listeners.values()) await map.delete((await map.values()).filter((l) => l.tabId === tabId).map(keyOf));
 }
 
 /** Each event to the listening frames of its site, in order; a frame that is gone (or navigated) is forgotten. */
 async function send(identity: IdentityName, events: readonly SiteEvent[]): Promise<void> {
   if (events.length === 0) return;
-  const all = await listeners.values();
+  const map = listenersOf(identity);
+  const all = await map.values();
   for (const { site, event } of events) {
     const message: WalletEventMessage = { type: 'wallet/event', identity, site, event };
     await Promise.all(
       all
-        .filter((l) => l.site === site && l.identity === identity)
-        .map((l) =>
-          browser.tabs.sendMessage(l.tabId, message, l.documentId ? { documentId: l.documentId } : { frameId: l.frameId }).catch(() => listeners.delete([keyOf(l)])),
-        ),
+        .filter((l) => l.site === site)
+        .map((l) => browser.tabs.sendMessage(l.tabId, message, l.documentId ? { documentId: l.documentId } : { frameId: l.frameId }).catch(() => map.delete([keyOf(l)]))),
     );
   }
 }
@@ -93,4 +92,3 @@ export async function revokeGrant(site: string, wallet: WalletRecord): Promise<v
   if (wallet.revokedEvent && isIdentity(wallet.name)) await send(wallet.name, [{ site, event: wallet.revokedEvent }]);
 }
 
-const isIdentity = (name: unknown): name is IdentityName => (IDENTITY_NAMES as readonly unknown[]).includes(name);

@@ -71,8 +71,9 @@ export async function decide(request: Approvable & { key?: string }, settings: S
   const params = method.parse(request.params, settings);
   // A nonce is reserved only for a transaction that names none of its own.
   const reserveFor = method.requestedNonce?.(params) === undefined ? request.key : undefined;
-  const keys = await keyRing.account(settings.mnemonic, settings.passphrase, target.network, target.account);
-  const fingerprint = keys.fingerprint;
+  const plain = await callContext(keyRing, settings, wallet, target);
+  const fingerprint = plain.keys.fingerprint;
+  // Checked before a nonce is reserved: a refused request holds none.
   if (method.kind === 'sign' && request.fingerprint !== undefined && request.fingerprint !== fingerprint) {
     throw new RpcError(
       RPC_ERROR.INTERNAL_ERROR,
@@ -80,7 +81,8 @@ export async function decide(request: Approvable & { key?: string }, settings: S
     );
   }
   const grant = await grantOf(request.site, async () => fingerprint);
-  const context = { ...(await contextFor(wallet, method, settings, target, reserveFor)), site: { origin: request.origin, ...(grant && { grant }) } };
+  const stacksNonce = await nonceFor(method, settings, target, plain.keys.stx.address, reserveFor);
+  const context = { ...plain, ...(stacksNonce !== undefined && { stacksNonce }), site: { origin: request.origin, ...(grant && { grant }) } };
   // The one answer path (core/wallet.ts), as the CLI and the kits run it.
   const outcome = await answerCall({ wallet, method, params, target }, context);
   const answered = method.kind === 'query' ? {} : { account: target.account, accountSource: target.source };

@@ -4,7 +4,7 @@ import { REQUEST_LIMITS, toJsonValue } from '../../core/json.ts';
 import { RPC_ERROR, RpcError, invalidParams, rpcFailure, type RpcResponse } from '../../core/rpc.ts';
 import { MAX_METHOD_LENGTH, parseRequest, requestId } from '../../core/envelope.ts';
 import { prepareCall } from '../../core/wallet.ts';
-import { IDENTITY_NAMES } from '../../core/choices.ts';
+import { isIdentity } from '../../core/choices.ts';
 import { answerDelayMs } from '../../core/faults.ts';
 import type { CallLogEntry } from '../../shared/control.ts';
 import type { RpcPollMessage, RpcReply, RpcRequestMessage } from '../../shared/messages.ts';
@@ -52,7 +52,7 @@ export async function handleRpc(message: RpcRequestMessage, sender: Runtime.Mess
   const settings = await currentSettings();
   const { method } = message.request;
   // Only the relay sets it, from the port the request came through; anything else is the contract's provider.
-  const identity = (IDENTITY_NAMES as readonly unknown[]).includes(message.identity) ? message.identity : undefined;
+  const identity = isIdentity(message.identity) ? message.identity : undefined;
   // The relay forwards what the page's port carried; the page may not have used the provider.
   const checked = toJsonValue(message.request.params, REQUEST_LIMITS, 'params');
   const params = checked.ok ? checked.value : undefined;

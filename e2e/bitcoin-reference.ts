@@ -96,7 +96,7 @@ export function verifyP2wpkhSpend(hex: string, index: number, publicKey: string,
   return ecc.verify(hash, pubkey, decoded.signature);
 }
 
-export const FOREIGN_P2WPKH = 'bc1q530dz4h80kwlzywlhx2qn0k6vdtftd93c499yq'; // signing-methods.md §9
+export const FOREIGN_P2WPKH = 'bc1q530dz4h80kwlzywlhx2qn0k6vdtftd93c499yq'; // docs/reference/leather.md §9
 // BIP-86's published vector for m/86'/0'/0'/0/1: a taproot key this account's index-0 key is not.
 export const FOREIGN_P2TR = 'bc1p4qhjn9zdvkux4e44uhx8tc55attvtyu358kutcqkudyccelu0was9fqzwh';
 

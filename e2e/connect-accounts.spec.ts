@@ -104,7 +104,7 @@ test("accountRule 'site': the connected account signs, and the texts say so inst
   expect(message.details.notice).toBeUndefined(); // the acting account is the connected one
   const text = messageOf(message.details, 'active-account-signing');
   expect(text).toMatch(/^signMessage named no account\. This wallet acts for Account 1, the account this site connected with \(accountRule 'site', as the real wallet\)/);
-  expect(text).toMatch(/a wallet that follows the contract \(§4\.2\) acts for its active account, here Account 3/);
+  expect(text).toMatch(/a wallet that follows the contract \(mock-wallet-provider\/docs\/reference\/contract\.md#42-which-account-acts\) acts for its active account, here Account 3/);
   expect(text).not.toMatch(/the wallet acts for Account 3/);
 
   // Through connect's request(), `account` never arrives; with the site rule the connected account signs all the same.

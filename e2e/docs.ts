@@ -12,7 +12,8 @@ export interface DocPage {
 }
 
 export function docPages(): DocPage[] {
-  const docs = readdirSync(join(repo, 'docs')).filter((f) => f.endsWith('.md')).map((f) => `docs/${f}`);
+  const pages = (dir: string): string[] => readdirSync(join(repo, dir)).filter((f) => f.endsWith('.md')).map((f) => `${dir}/${f}`);
+  const docs = [...pages('docs'), ...pages('docs/reference')];
   return ['README.md', ...docs].map((path) => ({ path, text: readFileSync(join(repo, path), 'utf8') }));
 }
 

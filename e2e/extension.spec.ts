@@ -340,9 +340,12 @@ test('settings page: a bad mnemonic is refused with a message and nothing is sav
   expect(await wallet.settings()).toMatchObject({
     mnemonic: words24, network: 'testnet', variant: 'second', activeAccount: 2,
     accountRule: 'site', taprootKeyField: 'output', bitcoinFeeRate: 25, bitcoinBroadcastUrl: 'http://127.0.0.1:3002/api',
-    stacksNodeUrl: 'http://127.0.0.1:3999', stacksNonces: { 'testnet:2': 12 },
+    stacksNodeUrl: 'http://127.0.0.1:3999',
   });
+  // The nonce is the wallet's running state, not a setting: stored for the form's account and network only.
+  expect(await wallet.settings()).not.toHaveProperty('stacksNonces');
   expect(await wallet.stacksNonce()).toBe(12);
+  expect(await wallet.stacksNonce({ network: 'mainnet' })).toBe(0);
   await expect(wallet.setSettings({ network: 'moon' as never })).rejects.toThrow('network must be one of "mainnet", "testnet", "signet", "regtest", "devnet", got "moon"');
 
   await page.getByRole('button', { name: 'Restore defaults' }).click();

@@ -93,7 +93,7 @@ export function leatherVariant(ref: Reference): unknown[] {
   ];
 }
 
-/** The real wallet's network ids and the reference network each stands for (signing-methods.md §3.3). */
+/** The real wallet's network ids and the reference network each stands for (docs/reference/leather.md §3.3). */
 export const LEATHER_IDS: Record<string, ReferenceNetwork> = {
   mainnet: 'mainnet',
   testnet: 'testnet',

@@ -44,8 +44,14 @@ test('stx_transferStx: the window shows recipient, STX amount, memo, fee and non
   expect(await wallet.stacksNonce()).toBe(2);
   await wallet.setStacksNonce(40);
   await wallet.setApprovalPolicy('approve');
+  // A signature moves the nonce counter, never the settings (nothing reruns what a settings change sets off).
+  const settingsBefore = await wallet.settings();
   const third = await request(page, 'stx_transferStx', { recipient: BOB, amount: 5 });
   expect(decodeStacksTransaction(resultOf<TxResult>(third).transaction, zero.publicKey).auth.spendingCondition.nonce).toBe(40n);
+  expect(await wallet.settings()).toEqual(settingsBefore);
+  expect(await wallet.stacksNonce()).toBe(41);
+  await expect(wallet.setStacksNonce(-1)).rejects.toThrow(/the Stacks nonce must be a whole number from 0/);
+  await expect(wallet.setSettings({ stacksNonces: { 'mainnet:0': 3 } } as never)).rejects.toThrow(/stacksNonces is no longer a setting: set a counter with wallet\.setStacksNonce/);
   const logged = (await wallet.calls()).map((c) => c.transaction);
   expect(logged.map((t) => [t?.chain, t?.nonce, t?.sentTo])).toEqual([['stacks', 0, undefined], ['stacks', 1, undefined], ['stacks', 40, undefined]]);
   // Reset forgets the counter.

@@ -1,4 +1,4 @@
-// The wallet tells developers where their app breaks the contract's usage rules (§1.4, §4.2):
+// The wallet tells developers where their app breaks the contract's usage rules (docs/reference/contract.md §1.4, §4.2):
 // each rule on the careless demo page (e2e/demo/careless.html) and not on the careful one (/).
 import { test, expect, type Page, type Wallet } from 'mock-wallet-provider/testing';
 
@@ -21,7 +21,7 @@ test('no-user-action: getAddresses on page load is reported, in the window too; 
   expect((await prompt.details()).findings).toEqual([{ rule: 'no-user-action', message: expect.stringContaining('without a user action') }]);
   await prompt.approve();
   await answers(page, 1);
-  expect(await wallet.usage()).toEqual([{ rule: 'no-user-action', origin: 'http://127.0.0.1:5317', callIds: [id], message: expect.stringMatching(/§1\.4.*explicit user action/) }]);
+  expect(await wallet.usage()).toEqual([{ rule: 'no-user-action', origin: 'http://127.0.0.1:5317', callIds: [id], message: expect.stringMatching(/contract\.md#14-caller-rules.*explicit user action/) }]);
 
   await wallet.reset();
   await connectCarefully(page, wallet);
@@ -35,7 +35,7 @@ test('repeated-connect: two connects on one click are reported together; one cli
   await wallet.approveNext();
   await answers(page, 2);
   const calls = await wallet.calls();
-  expect(await wallet.usage()).toEqual([{ rule: 'repeated-connect', origin: 'http://127.0.0.1:5317', callIds: calls.map((c) => c.id), message: expect.stringMatching(/2 getAddresses calls within [0-9]+ ms of each other.*§1\.4/) }]);
+  expect(await wallet.usage()).toEqual([{ rule: 'repeated-connect', origin: 'http://127.0.0.1:5317', callIds: calls.map((c) => c.id), message: expect.stringMatching(/2 getAddresses calls within [0-9]+ ms of each other.*contract\.md#14-caller-rules/) }]);
 
   await wallet.reset();
   await connectCarefully(page, wallet);
@@ -66,7 +66,7 @@ test('connect-before-signing: connecting "to be sure" right before a sign is rep
 test('active-account-signing: signing without account after the user switched is reported; the careful app names its account', async ({ page, wallet }) => {
   await connectCarefully(page, wallet);
   await wallet.setActiveAccount(2);
-  // The careful app passes account (§4.2): Account 1 signs, nothing to report.
+  // The careful app passes account (docs/reference/contract.md §4.2): Account 1 signs, nothing to report.
   await page.getByRole('button', { name: 'Sign message' }).click();
   await wallet.approveNext();
   await expect(page.locator('#signature')).toContainText('signature');
@@ -80,7 +80,7 @@ test('active-account-signing: signing without account after the user switched is
   await answers(page, 1);
   const findings = await wallet.usage();
   expect(findings).toEqual([{ rule: 'active-account-signing', origin: 'http://127.0.0.1:5317', callIds: [(await wallet.calls()).at(-1)!.id], message: expect.any(String) }]);
-  expect(findings[0]!.message).toMatch(/active account \(Account 3\) is not the one this site connected with \(Account 1\).*§4\.2.*`account`/);
+  expect(findings[0]!.message).toMatch(/active account \(Account 3\) is not the one this site connected with \(Account 1\).*contract\.md#42-which-account-acts.*`account`/);
 });
 
 test('toFollowUsageRules fails with the rule, what happened and how to fix it', async ({ page, wallet }) => {

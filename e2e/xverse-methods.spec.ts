@@ -1,5 +1,5 @@
 // Every Xverse method that opens a window, through its real window: approve gives Xverse's result shape,
-// reject and close give -32000 with Xverse's words for that method (xverse-methods.md §3, §10).
+// reject and close give -32000 with Xverse's words for that method (docs/reference/xverse.md §3, §10).
 import { test, expect, expectedAddresses, type Page, type Wallet } from 'mock-wallet-provider/testing';
 import { Cl, makeUnsignedSTXTokenTransfer, serializeCV } from '@stacks/transactions';
 import { decodeStacksTransaction, verifySip018, verifyStacksMessage } from './stacks-reference.ts';

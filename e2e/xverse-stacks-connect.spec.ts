@@ -1,5 +1,5 @@
 // An app on @stacks/connect whose user picks Xverse in its picker: connect() goes out as Xverse's
-// wallet_connect, and stx_transferStx and signPsbt come back in Xverse's shapes (xverse-methods.md §1.4, §7).
+// wallet_connect, and stx_transferStx and signPsbt come back in Xverse's shapes (docs/reference/xverse.md §1.4, §7).
 import { test, expect, expectedAddresses } from 'mock-wallet-provider/testing';
 import { buildPsbt, signerOf } from './bitcoin-reference.ts';
 import * as bitcoin from 'bitcoinjs-lib';

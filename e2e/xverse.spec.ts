@@ -1,5 +1,5 @@
 // An app on sats-connect (latest, from npm) reaches this wallet posing as Xverse and sees Xverse's answers,
-// errors and events (xverse-methods.md); signatures are checked with bitcoinjs-lib, bitcoinjs-message and bip322-js.
+// errors and events (docs/reference/xverse.md); signatures are checked with bitcoinjs-lib, bitcoinjs-message and bip322-js.
 import { test, expect, expectedAddresses, type Page, type Wallet } from 'mock-wallet-provider/testing';
 import { createRequire } from 'node:module';
 import { buildPsbt, decodeTransaction, signerOf, verifyBip322, verifyP2wpkhSpend } from './bitcoin-reference.ts';

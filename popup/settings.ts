@@ -2,7 +2,9 @@
 import { accountLabel } from '../src/core/account-path.ts';
 import { NETWORK_NAMES } from '../src/core/networks.ts';
 import browser from 'webextension-polyfill';
-import { nonceKey, walletNonce, type Settings, type SettingsPatch } from '../src/core/settings.ts';
+import type { Settings, SettingsPatch } from '../src/core/settings.ts';
+import { counterOf, type NonceCounters } from '../src/core/nonce-counters.ts';
+import { loadCounters } from '../src/shared/nonce-store.ts';
 import type { SettingsMessage, SettingsReply } from '../src/shared/messages.ts';
 import { loadSettingsReport } from '../src/shared/settings-store.ts';
 
@@ -13,11 +15,7 @@ const status = document.getElementById('status')!;
 
 for (const network of NETWORK_NAMES) field<HTMLSelectElement>('network').add(new Option(network, network));
 
-/** The settings as last loaded or saved: the nonces of other accounts are kept as they are. */
-let shown: Settings | undefined;
-
-function fill(settings: Settings): void {
-  shown = settings;
+function fill(settings: Settings, counters: NonceCounters): void {
   field<HTMLTextAreaElement>('mnemonic').value = settings.mnemonic;
   field<HTMLInputElement>('passphrase').value = settings.passphrase;
   field<HTMLInputElement>('accountCount').value = String(settings.accountCount);
@@ -33,7 +31,7 @@ function fill(settings: Settings): void {
   field<HTMLInputElement>('bitcoinBroadcastUrl').value = settings.bitcoinBroadcastUrl;
   field<HTMLInputElement>('bitcoinFeeRate').value = String(settings.bitcoinFeeRate);
   field<HTMLInputElement>('stacksNodeUrl').value = settings.stacksNodeUrl;
-  field<HTMLInputElement>('stacksNonce').value = String(walletNonce(settings, settings.network, settings.activeAccount));
+  field<HTMLInputElement>('stacksNonce').value = String(counterOf(counters, settings.network, settings.activeAccount));
   field<HTMLInputElement>('strictParams').checked = settings.strictParams;
   field<HTMLInputElement>('warmWindow').checked = settings.warmWindow;
   field<HTMLSelectElement>('entryOrder').value = settings.entryOrder;
@@ -73,11 +71,6 @@ function read(): SettingsPatch {
     bitcoinBroadcastUrl: field<HTMLInputElement>('bitcoinBroadcastUrl').value.trim(),
     bitcoinFeeRate: number('bitcoinFeeRate'),
     stacksNodeUrl: field<HTMLInputElement>('stacksNodeUrl').value.trim(),
-    // The nonce field belongs to the account and network chosen in this form.
-    stacksNonces: {
-      ...shown?.stacksNonces,
-      [nonceKey(field<HTMLSelectElement>('network').value as Settings['network'], number('activeAccount'))]: number('stacksNonce'),
-    },
     strictParams: field<HTMLInputElement>('strictParams').checked,
     warmWindow: field<HTMLInputElement>('warmWindow').checked,
     missingEntries: checked<Settings['missingEntries'][number]>('missingEntries'),
@@ -99,7 +92,7 @@ async function run(message: SettingsMessage, done: string): Promise<void> {
   status.textContent = '';
   const reply = (await browser.runtime.sendMessage(message)) as SettingsReply;
   if (reply.ok) {
-    fill(reply.value);
+    fill(reply.value, await loadCounters());
     document.getElementById('problems')!.hidden = true;
     status.textContent = done;
   } else {
@@ -110,11 +103,13 @@ async function run(message: SettingsMessage, done: string): Promise<void> {
 
 form.addEventListener('submit', (event) => {
   event.preventDefault();
-  void run({ type: 'settings/save', patch: read() }, 'Saved.');
+  // The nonce field belongs to the account and network chosen in this form.
+  const nonce = field<HTMLInputElement>('stacksNonce').value.trim();
+  void run({ type: 'settings/save', patch: read(), stacksNonce: nonce === '' ? NaN : Number(nonce) }, 'Saved.');
 });
 document.getElementById('defaults')!.addEventListener('click', () => void run({ type: 'settings/reset' }, 'Defaults restored.'));
-void loadSettingsReport().then(({ settings, problems }) => {
-  fill(settings);
+void Promise.all([loadSettingsReport(), loadCounters()]).then(([{ settings, problems }, counters]) => {
+  fill(settings, counters);
   // Invalid stored settings are never silent: each fell back to its default until saved again.
   const banner = document.getElementById('problems')!;
   banner.hidden = problems.length === 0;

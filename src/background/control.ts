@@ -6,7 +6,7 @@ import { drop, setHoldDelivery, setHoldSending, whenDecided, withdraw } from './
 import { approve, reject } from './request/approvals.ts';
 import { clearCalls, listCalls, usage } from './store/call-log.ts';
 import { forgetSites } from './store/site-grants.ts';
-import { forgetGivenBack } from './request/nonces.ts';
+import { forgetNonces, setStacksNonce, stacksNonce } from './request/nonces.ts';
 import { forgetKeyCacheProblems, keyCacheProblems } from './store/key-cache.ts';
 import { pauseWindows } from './window/queue.ts';
 import { ensureWarm, warmReady } from './window/warm.ts';
@@ -101,7 +101,7 @@ export const control: WalletControl = {
       void pauseWindows(false);
     }
     // Grants and connections go before the defaults return: a reset is not an account change any site hears of.
-    await Promise.all([forgetSites(), forgetGivenBack()]);
+    await Promise.all([forgetSites(), forgetNonces()]);
     // Keys derived for another wallet (a test set a mnemonic) or a cache that failed its checks are
     // forgotten; the default wallet's stay cached: they are the same keys, and deriving them again
     // after every test would take the worker's CPU from the next test.
@@ -114,6 +114,14 @@ export const control: WalletControl = {
     void prederive(keyRing, defaults);
     setHoldDelivery(false);
     setHoldSending(false);
+  },
+  async stacksNonce(options) {
+    const settings = await currentSettings();
+    return stacksNonce(options?.network ?? settings.network, options?.account ?? settings.activeAccount);
+  },
+  async setStacksNonce(nonce, options) {
+    const settings = await currentSettings();
+    await setStacksNonce(nonce, options?.network ?? settings.network, options?.account ?? settings.activeAccount);
   },
   warmReady,
   prederived,

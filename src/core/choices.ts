@@ -24,7 +24,7 @@ export type ApprovalPolicy = (typeof APPROVAL_POLICIES)[number];
 
 /**
  * Which account a signing method acts for. request: the request's `account` (Stacks:
- * `address`), else the active account, as our contract says (spec §4.2). site: as the
+ * `address`), else the active account, as our contract says (docs/reference/contract.md §4.2). site: as the
  * real wallet, the account this origin connected with overrides the request's.
  */
 export const ACCOUNT_RULES = ['request', 'site'] as const;
@@ -43,7 +43,7 @@ export type MethodKind = (typeof METHOD_KINDS)[number];
 
 /**
  * Wallets the browser appears to have beside the contract's window.WalletProvider (always there):
- * 'xverse' adds Xverse's providers (xverse-methods.md §1.1), answering in Xverse's dialect.
+ * 'xverse' adds Xverse's providers (docs/reference/xverse.md §1.1), answering in Xverse's dialect.
  */
 export const IDENTITY_NAMES = ['xverse'] as const;
 export type IdentityName = (typeof IDENTITY_NAMES)[number];

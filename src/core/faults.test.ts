@@ -40,7 +40,7 @@ for (const variant of ['first', 'second'] as const) {
     const malformed = await answer({ variant, malformedDerivationPath: true });
     expect(malformed.map((e) => e['derivationPath'])).toEqual(["m/84'/0'/0.5'/0/0", "m/86'/0'/0.5'/0/0", undefined]);
     expect(malformed.map(({ derivationPath: _d, ...rest }) => rest)).toEqual(standard.map(({ derivationPath: _d, ...rest }) => rest));
-    // A sloppy parseInt still reads 0; the contract's reader refuses it (§2.3).
+    // A sloppy parseInt still reads 0; the contract's reader refuses it (docs/reference/contract.md §2.3).
     expect(parseInt(malformed[0]!['derivationPath']!.split('/')[3]!, 10)).toBe(0);
     expect(() => accountFromDerivationPath(malformed[0]!['derivationPath']!)).toThrow();
   });

@@ -1,5 +1,5 @@
 // The awkward wallets, on demand: answers to getAddresses / stx_getAddresses that a correct app
-// must survive (contract §2.3: entries read by property, may be added later; a non-integer account
+// must survive (docs/reference/contract.md §2.3: entries read by property, may be added later; a non-integer account
 // segment is an error). Pure: the extension, the CLI and the kit's expected values share it.
 import { hexToBytes } from '@noble/hashes/utils.js';
 import { p2pkh, p2sh, p2wpkh } from '@scure/btc-signer';
@@ -53,7 +53,7 @@ export function shuffled<T>(items: readonly T[], seed: number): T[] {
   return out;
 }
 
-/** `m/84'/0'/3'/0/0` → `m/84'/0'/3.5'/0/0`: parseInt still reads 3; a correct reader refuses it (§2.3). */
+/** `m/84'/0'/3'/0/0` → `m/84'/0'/3.5'/0/0`: parseInt still reads 3; a correct reader refuses it (docs/reference/contract.md §2.3). */
 export function malformPath(path: string): string {
   const segments = path.split('/');
   if (segments.length < 4) return path;

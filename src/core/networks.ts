@@ -35,7 +35,7 @@ export function isNetworkName(value: unknown): value is NetworkName {
 }
 
 /**
- * The real wallet's network ids (signing-methods.md §3.3) and the network of this
+ * The real wallet's network ids (docs/reference/leather.md §3.3) and the network of this
  * wallet each stands for. Other strings are not ids it knows.
  */
 export const LEATHER_NETWORKS: Readonly<Record<string, NetworkName>> = {

@@ -59,8 +59,6 @@ export interface Settings {
   bitcoinFeeRate: number;
   /** A Stacks node (or API) base URL: signed transactions are POSTed to <url>/v2/transactions; '' = never. */
   stacksNodeUrl: string;
-  /** The wallet's own next Stacks nonce per "<network>:<account>"; absent = 0. */
-  stacksNonces: Record<string, number>;
   /** true: the first variant refuses any getAddresses parameter; false: it ignores them, as a real wallet (and logs them). */
   strictParams: boolean;
   /** Also define window.LeatherProvider / window.StacksProvider as this provider (pages loaded after the change). */
@@ -75,7 +73,7 @@ export interface Settings {
   shuffleSeed: number;
   /** Adds BTC entries of types the contract does not define (nested SegWit, legacy), after the others. */
   extraEntries: boolean;
-  /** BTC derivationPath account segments that are not integers (`3.5'`): a correct app shows an error (§2.3). */
+  /** BTC derivationPath account segments that are not integers (`3.5'`): a correct app shows an error (docs/reference/contract.md §2.3). */
   malformedDerivationPath: boolean;
   /** The connect answer reaches the page this much later, under every approval policy. */
   responseDelayMs: number;
@@ -105,7 +103,6 @@ export const DEFAULT_SETTINGS: Readonly<Settings> = Object.freeze({
   bitcoinBroadcastUrl: '',
   bitcoinFeeRate: 10,
   stacksNodeUrl: '',
-  stacksNonces: {},
   strictParams: false,
   exposeAs: [],
   identities: [],
@@ -121,13 +118,6 @@ export const DEFAULT_SETTINGS: Readonly<Settings> = Object.freeze({
 
 /** A copy of the defaults whose lists and records are the caller's own. */
 export const defaultSettings = (): Settings => structuredClone({ ...DEFAULT_SETTINGS });
-
-/** The wallet's next Stacks nonce for an account on a network. */
-export function walletNonce(settings: Settings, network: NetworkName, account: number): number {
-  return settings.stacksNonces[nonceKey(network, account)] ?? 0;
-}
-
-export const nonceKey = (network: NetworkName, account: number): string => `${network}:${account}`;
 
 export class SettingsError extends Error {
   override name = 'SettingsError';
@@ -173,18 +163,6 @@ function broadcastUrl(field: string, value: unknown): string {
   return value.replace(/\/+$/, '');
 }
 
-const NONCE_KEY = new RegExp(`^(${NETWORK_NAMES.join('|')}):([0-9]{1,10})$`);
-
-function nonces(value: unknown): Record<string, number> {
-  if (!isPlainRecord(value)) throw new SettingsError('stacksNonces must be an object such as { "mainnet:0": 3 }');
-  const out: Record<string, number> = {};
-  for (const [key, nonce] of Object.entries(value)) {
-    if (!NONCE_KEY.test(key) || Number(NONCE_KEY.exec(key)![2]) > MAX_ACCOUNT) throw new SettingsError(`stacksNonces key ${JSON.stringify(key.slice(0, 40))} must be "<network>:<account>", e.g. "mainnet:0"`);
-    out[key] = integer(`stacksNonces["${key}"]`, 0, Number.MAX_SAFE_INTEGER, nonce);
-  }
-  return out;
-}
-
 /**
  * The settings after a change, or a SettingsError naming the first bad field.
  * Nothing is half-applied: either every field is valid or none is taken.
@@ -192,8 +170,10 @@ function nonces(value: unknown): Record<string, number> {
 export function applySettingsPatch(current: Settings, patch: unknown): Settings {
   if (!isPlainRecord(patch)) throw new SettingsError('settings must be an object');
   const unknown = Object.keys(patch).filter((k) => !(KEYS as string[]).includes(k));
+  // The nonce counters were a setting once; they are the wallet's running state now.
+  if (unknown.includes('stacksNonces')) throw new SettingsError('stacksNonces is no longer a setting: set a counter with wallet.setStacksNonce(nonce, { account, network }) (docs/settings-and-cli.md)');
   if (unknown.length > 0) throw new SettingsError(`unknown setting ${list(unknown)}; known: ${KEYS.join(', ')}`);
-  const next: Settings = { ...current, missingEntries: [...current.missingEntries], stacksNonces: { ...current.stacksNonces }, exposeAs: [...current.exposeAs], identities: [...current.identities] };
+  const next: Settings = { ...current, missingEntries: [...current.missingEntries], exposeAs: [...current.exposeAs], identities: [...current.identities] };
   const p = patch as Record<keyof Settings, unknown>;
 
   if ('mnemonic' in p) {
@@ -226,7 +206,6 @@ export function applySettingsPatch(current: Settings, patch: unknown): Settings 
   if ('taprootKeyField' in p) next.taprootKeyField = oneOf('taprootKeyField', TAPROOT_KEY_FIELDS, p.taprootKeyField);
   if ('bitcoinBroadcastUrl' in p) next.bitcoinBroadcastUrl = broadcastUrl('bitcoinBroadcastUrl', p.bitcoinBroadcastUrl);
   if ('stacksNodeUrl' in p) next.stacksNodeUrl = broadcastUrl('stacksNodeUrl', p.stacksNodeUrl);
-  if ('stacksNonces' in p) next.stacksNonces = nonces(p.stacksNonces);
   if ('strictParams' in p) next.strictParams = boolean('strictParams', p.strictParams);
   if ('extraEntries' in p) next.extraEntries = boolean('extraEntries', p.extraEntries);
   if ('malformedDerivationPath' in p) next.malformedDerivationPath = boolean('malformedDerivationPath', p.malformedDerivationPath);

@@ -1,4 +1,4 @@
-// What a site may read without asking: the per-origin permissions a wallet like Xverse keeps (xverse-methods.md §2.3).
+// What a site may read without asking: the per-origin permissions a wallet like Xverse keeps (docs/reference/xverse.md §2.3).
 import type { NetworkName } from './networks.ts';
 
 export interface SiteGrant {

@@ -33,7 +33,7 @@ test('no-user-action: a connect without user activation, for both connect method
   // Queries and signing calls are not connects.
   expect(rules([call('supportedMethods', 1000, { userActivation: false })])).toEqual([]);
   const [finding] = usageFindings([onLoad], rulesOf);
-  expect(finding).toMatchObject({ origin: ORIGIN, message: expect.stringContaining('§1.4') });
+  expect(finding).toMatchObject({ origin: ORIGIN, message: expect.stringContaining('contract.md#14-caller-rules') });
 });
 
 test(`repeated-connect: connects less than ${REPEATED_CONNECT_MS} ms apart in one action; a new click or a second later is a new action`, () => {
@@ -60,7 +60,7 @@ test(`connect-before-signing: a sign less than ${CONNECT_BEFORE_SIGNING_MS} ms a
 test('active-account-signing: a sign naming no account while the active account is not the connected one', () => {
   const careless = call('signMessage', 30_000, { accountNamed: false, activeAccount: 2, connectedAccount: 0 });
   expect(rules([careless])).toEqual([['active-account-signing', [careless.id]]]);
-  expect(usageFindings([careless], rulesOf)[0]!.message).toMatch(/Account 3.*Account 1.*§4\.2.*`account`/);
+  expect(usageFindings([careless], rulesOf)[0]!.message).toMatch(/Account 3.*Account 1.*contract\.md#42-which-account-acts.*`account`/);
   const stacks = call('stx_transferStx', 30_000, { accountNamed: false, activeAccount: 2, connectedAccount: 0 });
   expect(usageFindings([stacks], rulesOf)[0]!.message).toContain('`address`');
   expect(rules([call('signMessage', 30_000, { accountNamed: true, activeAccount: 2, connectedAccount: 0 })])).toEqual([]);

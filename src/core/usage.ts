@@ -1,7 +1,13 @@
-// The contract's rules for callers (getAddresses.md §1.4, §4.2), checked against the calls an app
+// The contract's rules for callers (docs/reference/contract.md §1.4, §4.2), checked against the calls an app
 // made: each broken rule becomes a finding that says what happened and how to fix it. Pure.
 import { isPlainRecord } from './json.ts';
 import type { IdentityName } from './choices.ts';
+
+// Where a reader opens the rule a finding cites: the package ships these pages (docs/reference/contract.md).
+const CONTRACT = 'mock-wallet-provider/docs/reference/contract.md';
+const CALLER_RULES = `${CONTRACT}#14-caller-rules`;
+const WHICH_ACCOUNT = `${CONTRACT}#42-which-account-acts`;
+const ACCOUNT_NUMBERS = `${CONTRACT}#23-account-numbers-and-reading-entries`;
 
 /** Two connect calls closer than this came from one user action (or none). */
 export const REPEATED_CONNECT_MS = 1_000;
@@ -74,7 +80,7 @@ function noUserAction(calls: UsageCall[]): UsageFinding[] {
       callIds: [c.id],
       message:
         `${c.method} was called without a user action (on page load, from a timer or while polling). ` +
-        'The contract (§1.4) says to call it once, on an explicit user action such as a Connect button click, ' +
+        `The contract (${CALLER_RULES}) says to call it once, on an explicit user action such as a Connect button click, ` +
         'and never to test whether the user is still connected: keep the addresses from the first answer in your app\'s state.',
     }));
 }
@@ -91,7 +97,7 @@ function repeatedConnect(calls: UsageCall[]): UsageFinding[] {
           callIds: group.map((c) => c.id),
           message:
             `${group.length} ${group[0]!.method} calls within ${seconds(group.at(-1)!.startedAt - group[0]!.startedAt)} of each other (each opens its own approval window). ` +
-            `The contract (§1.4) says to call it once per user action: guard the Connect handler (disable the button while a call is under way) ` +
+            `The contract (${CALLER_RULES}) says to call it once per user action: guard the Connect handler (disable the button while a call is under way) ` +
             `and do not call it again from other components or effects. Calls less than ${REPEATED_CONNECT_MS / 1000} s apart count as one action.`,
         });
       }
@@ -135,8 +141,8 @@ function connectBeforeSigning(calls: UsageCall[]): UsageFinding[] {
       callIds: [connect.id, sign.id],
       message:
         `${sign.method} was requested ${seconds(sign.startedAt - connect.settledAt)} after ${connect.method} was answered. ` +
-        'The contract (§1.4) says not to call getAddresses immediately before a signing method: use the addresses and account you kept ' +
-        `from the connection, and pass them to ${sign.method} (§4.2). Anything under ${CONNECT_BEFORE_SIGNING_MS / 1000} s counts as immediately.`,
+        `The contract (${CALLER_RULES}) says not to call getAddresses immediately before a signing method: use the addresses and account you kept ` +
+        `from the connection, and pass them to ${sign.method} (${WHICH_ACCOUNT}). Anything under ${CONNECT_BEFORE_SIGNING_MS / 1000} s counts as immediately.`,
     });
   }
   return findings;
@@ -156,7 +162,7 @@ export function namingAdvice(method: string, params: unknown): string {
     );
   }
   if (!method.startsWith('stx_')) {
-    return 'Pass `account` (the account number from the derivation path, §2.3) with the request; @stacks/connect passes it through unchanged (its types lack it: cast the params).';
+    return `Pass \`account\` (the account number from the derivation path, ${ACCOUNT_NUMBERS}) with the request; @stacks/connect passes it through unchanged (its types lack it: cast the params).`;
   }
   const untyped = ['stx_signMessage', 'stx_signStructuredMessage', 'stx_signTransaction'].includes(method);
   return (
@@ -177,9 +183,9 @@ function activeAccountSigning(calls: UsageCall[]): UsageFinding[] {
       const what =
         c.accountRule === 'site'
           ? `${c.method} named no account. This wallet acts for ${connected}, the account this site connected with (accountRule 'site', as the real wallet), ` +
-            `but a wallet that follows the contract (§4.2) acts for its active account, here ${active}, which the user did not connect.`
+            `but a wallet that follows the contract (${WHICH_ACCOUNT}) acts for its active account, here ${active}, which the user did not connect.`
           : `${c.method} named no account while the wallet's active account (${active}) is not the one this site connected with (${connected}): ` +
-            `the wallet acts for ${active}, one the user did not connect (§4.2).`;
+            `the wallet acts for ${active}, one the user did not connect (${WHICH_ACCOUNT}).`;
       return { rule: 'active-account-signing', origin: c.origin, callIds: [c.id], message: `${what} ${namingAdvice(c.method, c.params)}` };
     });
 }

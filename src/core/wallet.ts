@@ -7,7 +7,7 @@ import type { NetworkName } from './networks.ts';
 import { findMethod } from './request.ts';
 import { walletFor, type WalletRecord } from '../wallets/index.ts';
 import { RpcError, rpcSuccess, type RpcResponse } from './rpc.ts';
-import { walletNonce, type Settings } from './settings.ts';
+import type { Settings } from './settings.ts';
 import type { IdentityName } from './choices.ts';
 import { canReadAccount, type SiteGrant } from './site-grant.ts';
 
@@ -18,7 +18,7 @@ export function permitted(method: AnyMethod, grant: SiteGrant | undefined, setti
   return true;
 }
 
-/** `stacksNonce`: the node's next nonce when the wallet asked one; else the wallet's own counter. */
+/** `stacksNonce`: the next nonce of the acting account (the worker's counter, or the node's); 0 where no counter is kept (the CLI, the kits' expected values). */
 export async function methodContext(ring: KeyRing, settings: Settings, target: Target, stacksNonce?: number): Promise<MethodContext> {
   const { mnemonic, passphrase } = settings;
   const keys = await ring.account(mnemonic, passphrase, target.network, target.account);
@@ -28,7 +28,7 @@ export async function methodContext(ring: KeyRing, settings: Settings, target: T
     keys,
     secrets: () => ring.secrets(mnemonic, passphrase, target.network, target.account),
     root: () => ring.masterKey(mnemonic, passphrase),
-    stacksNonce: stacksNonce ?? walletNonce(settings, target.network, target.account),
+    stacksNonce: stacksNonce ?? 0,
   };
 }
 

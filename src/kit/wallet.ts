@@ -3,7 +3,7 @@
 import type { NetworkName } from '../core/networks.ts';
 import type { ApprovalPolicy, IdentityName, Variant } from '../core/choices.ts';
 import { walletFor } from '../wallets/index.ts';
-import { nonceKey, walletNonce, type Settings, type SettingsPatch } from '../core/settings.ts';
+import type { Settings, SettingsPatch } from '../core/settings.ts';
 import type { CallLogEntry, PendingView } from '../shared/control.ts';
 import type { UsageFinding } from '../core/usage.ts';
 import type { KitDriver, PromptWindow } from './driver.ts';
@@ -134,16 +134,13 @@ export class WalletApi<H> {
   }
 
   /** The wallet's next Stacks nonce for an account (default: the active one) on a network (default: the wallet's). */
-  async stacksNonce(options: { account?: number; network?: NetworkName } = {}): Promise<number> {
-    const settings = await this.settings();
-    return walletNonce(settings, options.network ?? settings.network, options.account ?? settings.activeAccount);
+  stacksNonce(options: { account?: number; network?: NetworkName } = {}): Promise<number> {
+    return this.driver.control('stacksNonce', options);
   }
 
   /** Sets the wallet's next Stacks nonce, as a person would after a transaction made elsewhere. */
-  async setStacksNonce(nonce: number, options: { account?: number; network?: NetworkName } = {}): Promise<void> {
-    const settings = await this.settings();
-    const key = nonceKey(options.network ?? settings.network, options.account ?? settings.activeAccount);
-    await this.setSettings({ stacksNonces: { ...settings.stacksNonces, [key]: nonce } });
+  setStacksNonce(nonce: number, options: { account?: number; network?: NetworkName } = {}): Promise<void> {
+    return this.driver.control('setStacksNonce', nonce, options);
   }
 
   /** Every call the wallet saw, oldest first. */

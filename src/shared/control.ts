@@ -6,6 +6,7 @@ import type { AccountSource } from '../core/methods/method.ts';
 import type { Settings, SettingsPatch } from '../core/settings.ts';
 import type { MethodNote, UsageFinding } from '../core/usage.ts';
 import type { AccountRule } from '../core/choices.ts';
+import type { NetworkName } from '../core/networks.ts';
 
 export type CallOutcome = 'pending' | 'approved' | 'rejected' | 'closed' | 'error' | 'dropped';
 
@@ -112,6 +113,10 @@ export interface WalletControl {
   testEnd(): Promise<{ pending: PendingView[]; usage: UsageFinding[] }>;
   /** Defaults back (with `keep` applied over them: a kit keeps its warmWindow so), nothing waiting, log empty. */
   reset(keep?: SettingsPatch): Promise<void>;
+  /** The wallet's next Stacks nonce for an account (default: the active one) on a network (default: the wallet's). */
+  stacksNonce(options?: { account?: number; network?: NetworkName }): Promise<number>;
+  /** Sets it, as a person would after a transaction made elsewhere; a bad value throws, naming it. */
+  setStacksNonce(nonce: number, options?: { account?: number; network?: NetworkName }): Promise<void>;
   /** Whether the warm approval window (setting warmWindow) is loaded and waiting for a request. */
   warmReady(): Promise<boolean>;
   /** Resolves once the keys of the listed accounts are derived and cached (background/store/prederive.ts). */

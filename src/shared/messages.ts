@@ -169,6 +169,8 @@ export type PromptReply<T = null> = { ok: true; value: T } | { ok: false; error:
 export interface SettingsSaveMessage {
   type: 'settings/save';
   patch: SettingsPatch;
+  /** The next Stacks nonce of the account and network the patch leaves active (the form's nonce field). */
+  stacksNonce?: number;
 }
 
 export interface SettingsResetMessage {

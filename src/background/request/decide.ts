@@ -9,7 +9,7 @@ import type { Settings } from '../../core/settings.ts';
 import type { LoggedTransaction } from '../../shared/control.ts';
 import { isPrepared, type Answer, type Prepared } from './decision.ts';
 import { broadcast, broadcastEndpoint, nodeNonce } from './broadcast.ts';
-import { advancePast, reserveNonce } from './nonces.ts';
+import { advancePast, reserveNonce, stacksNonce as walletCounter } from './nonces.ts';
 import { keyRing, updateSettings } from '../store/state.ts';
 import { grantOf, setConnection, setGrant } from '../store/site-grants.ts';
 import { revokeGrant } from '../events/wallet-events.ts';
@@ -41,9 +41,10 @@ export async function contextFor(wallet: WalletRecord, method: AnyMethod, settin
   return stacksNonce === undefined ? context : { ...context, stacksNonce };
 }
 
-/** A Stacks transaction's nonce, when it is not the wallet's counter (contextFor). */
+/** A Stacks transaction's nonce (contextFor). */
 async function nonceFor(method: AnyMethod, settings: Settings, target: Target, address: string, reserveFor?: string): Promise<number | undefined> {
-  if (!method.usesStacksNonce || (!reserveFor && !settings.stacksNodeUrl)) return undefined;
+  if (!method.usesStacksNonce) return undefined;
+  if (!reserveFor && !settings.stacksNodeUrl) return walletCounter(target.network, target.account);
   try {
     return reserveFor ? await reserveNonce(reserveFor, target.network, target.account, address, settings.stacksNodeUrl) : await nodeNonce(settings.stacksNodeUrl, address);
   } catch (error) {

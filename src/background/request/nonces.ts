@@ -4,11 +4,11 @@
 // A window reserves its request's nonce when it shows it, so what it shows is what it signs; a request
 // that ends unsigned gives its nonce back, so no later transaction waits behind a nonce never sent.
 import type { NetworkName } from '../../core/networks.ts';
-import { nonceKey, walletNonce } from '../../core/settings.ts';
+import { checkCounter, counterOf, nonceKey, type NonceCounters } from '../../core/nonce-counters.ts';
+import { loadCounters, storeCounters } from '../../shared/nonce-store.ts';
 import { nodeNonce } from './broadcast.ts';
 import { pendingRequests, type PendingRequest } from './pending.ts';
 import { SessionMap } from '../store/session-map.ts';
-import { changeSettings, currentSettings } from '../store/state.ts';
 import { serial } from '../../shared/serial.ts';
 
 /** Nonces given back below the counter, per network and account: the next reservations take them first, lowest first. */
@@ -17,8 +17,35 @@ const givenBack = new SessionMap<number[]>('nonce-free:', (v) => Array.isArray(v
 /** Requests whose nonce was given back (for a minute: a request's key is not reused). */
 const released = new Set<string>();
 
-/** One reservation or release at a time. */
+/** One reservation, release or counter change at a time. */
 const inTurn = serial();
+
+/** The counters as stored, read once per worker; this module is their one writer. */
+let counters: Promise<NonceCounters> | undefined;
+const walletCounter = async (network: NetworkName, account: number): Promise<number> => counterOf(await (counters ??= loadCounters()), network, account);
+
+async function setCounter(network: NetworkName, account: number, next: number): Promise<void> {
+  const updated = { ...(await (counters ??= loadCounters())), [nonceKey(network, account)]: next };
+  counters = Promise.resolve(updated);
+  await storeCounters(updated);
+}
+
+/** The wallet's next nonce for an account on a network (what a window shows when it reserves none). */
+export const stacksNonce = (network: NetworkName, account: number): Promise<number> => inTurn(() => walletCounter(network, account));
+
+/** Sets the wallet's next nonce, as a person would after a transaction made elsewhere; RangeError naming a bad value. */
+export function setStacksNonce(nonce: unknown, network: unknown, account: unknown): Promise<void> {
+  const checked = checkCounter(nonce, network, account);
+  return inTurn(() => setCounter(checked.network, checked.account, checked.nonce));
+}
+
+/** Reset: every counter back to 0, and nothing given back any more. */
+export function forgetNonces(): Promise<void> {
+  return inTurn(async () => {
+    counters = Promise.resolve({});
+    await Promise.all([storeCounters({}), givenBack.clear()]);
+  });
+}
 
 /**
  * The nonce this request signs with: the one it already holds, else the lowest given back, else
@@ -29,7 +56,7 @@ export function reserveNonce(key: string, network: NetworkName, account: number,
   return inTurn(async () => {
     const held = (await pendingRequests.get(key))?.reservedNonce;
     if (held !== undefined) return held;
-    const counter = walletNonce(await currentSettings(), network, account);
+    const counter = await walletCounter(network, account);
     const floor = nodeUrl ? await nodeNonce(nodeUrl, address) : 0;
     const slot = nonceKey(network, account);
     // What was given back and is still unused: below the counter, and not yet taken by the node.
@@ -37,17 +64,17 @@ export function reserveNonce(key: string, network: NetworkName, account: number,
     const nonce = free.length > 0 ? free[0]! : Math.max(counter, floor);
     await givenBack.set(slot, free.filter((n) => n !== nonce));
     await pendingRequests.update(key, (p) => ({ ...p, reservedNonce: nonce }));
-    await advancePast(network, account, nonce);
+    await moveCounterPast(network, account, nonce);
     return nonce;
   });
 }
 
-/** The wallet's counter moves past a nonce it signed with, never back. */
-export function advancePast(network: NetworkName, account: number, nonce: number): Promise<unknown> {
-  return changeSettings((current) =>
-    nonce < walletNonce(current, network, account) ? {} : { stacksNonces: { ...current.stacksNonces, [nonceKey(network, account)]: nonce + 1 } },
-  );
+async function moveCounterPast(network: NetworkName, account: number, nonce: number): Promise<void> {
+  if (nonce >= (await walletCounter(network, account))) await setCounter(network, account, nonce + 1);
 }
+
+/** The wallet's counter moves past a nonce it signed with, never back. */
+export const advancePast = (network: NetworkName, account: number, nonce: number): Promise<void> => inTurn(() => moveCounterPast(network, account, nonce));
 
 /**
  * A request that ends (answered, rejected, closed, dropped) without a transaction signed with its
@@ -64,7 +91,7 @@ export function releaseNonce(request: PendingRequest): Promise<void> {
   const { network, account } = request.target;
   return inTurn(async () => {
     const slot = nonceKey(network, account);
-    const counter = walletNonce(await currentSettings(), network, account);
+    const counter = await walletCounter(network, account);
     if (nonce >= counter) return; // the counter was set below it since (setStacksNonce): nothing to give back
     let free = [...new Set([...((await givenBack.get(slot)) ?? []), nonce])].filter((n) => n < counter);
     // The counter comes back over every given-back nonce at its top.
@@ -74,9 +101,7 @@ export function releaseNonce(request: PendingRequest): Promise<void> {
       free = free.filter((n) => n !== next);
     }
     await givenBack.set(slot, free);
-    if (next !== counter) await changeSettings((current) => (walletNonce(current, network, account) === counter ? { stacksNonces: { ...current.stacksNonces, [slot]: next } } : {}));
+    if (next !== counter) await setCounter(network, account, next);
   });
 }
 
-/** Reset: nothing is given back any more (the counters go with the settings). */
-export const forgetGivenBack = (): Promise<void> => givenBack.clear();

@@ -1,4 +1,4 @@
-// BIP-322 "simple" message signatures, built as the real wallet builds them (signing-methods.md §5.1).
+// BIP-322 "simple" message signatures, built as the real wallet builds them (docs/reference/leather.md §5.1).
 import { base64 } from '@scure/base';
 import { RawWitness, Script, Transaction, p2sh, p2tr, p2wpkh } from '@scure/btc-signer';
 import { tagSchnorr } from '@scure/btc-signer/utils.js';

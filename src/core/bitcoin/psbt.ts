@@ -1,4 +1,4 @@
-// Reading a PSBT as a person reviews it, and signing it as the real wallet does (signing-methods.md §5.2).
+// Reading a PSBT as a person reviews it, and signing it as the real wallet does (docs/reference/leather.md §5.2).
 import { bytesToHex } from '@noble/hashes/utils.js';
 import { Address, Decimal, OutScript, Transaction } from '@scure/btc-signer';
 import { equalBytes, type BTC_NETWORK } from '@scure/btc-signer/utils.js';

@@ -1,4 +1,4 @@
-// Which account acts (spec §4.2), and the real wallet's rule under accountRule 'site'.
+// Which account acts (docs/reference/contract.md §4.2), and the real wallet's rule under accountRule 'site'.
 import { test, expect } from '@playwright/test';
 import { DEFAULT_SETTINGS, type Settings } from '../settings.ts';
 import { KeyRing } from '../keyring.ts';

@@ -1,4 +1,4 @@
-// Which account acts for a request (spec §4.2), and the real wallet's rule as accountRule 'site'.
+// Which account acts for a request (docs/reference/contract.md §4.2), and the real wallet's rule as accountRule 'site'.
 import type { NetworkName } from '../networks.ts';
 import { invalidParams } from '../rpc.ts';
 import type { Settings } from '../settings.ts';

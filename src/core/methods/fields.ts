@@ -43,7 +43,7 @@ export function integerIn(value: JsonValue, field: string, max = MAX_ACCOUNT): n
   return value;
 }
 
-/** The derivation-path account number the app asked for (spec §4.2), 0 included. */
+/** The derivation-path account number the app asked for (docs/reference/contract.md §4.2), 0 included. */
 export function optionalAccount(params: Params): number | undefined {
   const value = params['account'];
   return value === undefined ? undefined : integerIn(value, 'account');

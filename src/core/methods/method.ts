@@ -128,5 +128,5 @@ export type AnyMethod = WalletMethod<unknown>;
 /** Keeps the params type: a method that wraps another (Xverse's over Leather's) reads it; the table holds any (method members are bivariant). */
 export const defineMethod = <P>(method: WalletMethod<P>): WalletMethod<P> => method;
 
-/** The real wallet's rejection message for most methods (signing-methods.md §4). */
+/** The real wallet's rejection message for most methods (docs/reference/leather.md §4). */
 export const USER_REJECTED = 'User rejected request';

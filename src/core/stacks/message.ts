@@ -1,4 +1,4 @@
-// Stacks message signatures (signing-methods.md §6.1–6.3): RSV, low-s, RFC 6979.
+// Stacks message signatures (docs/reference/leather.md §6.1–6.3): RSV, low-s, RFC 6979.
 import { sha256 } from '@noble/hashes/sha2.js';
 import { bytesToHex, concatBytes, utf8ToBytes } from '@noble/hashes/utils.js';
 import { CompactSize } from '@scure/btc-signer';

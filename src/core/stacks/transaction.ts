@@ -1,4 +1,4 @@
-// What the three Stacks transaction methods share (signing-methods.md §6.4): params, signing, answer, view.
+// What the three Stacks transaction methods share (docs/reference/leather.md §6.4): params, signing, answer, view.
 import { bytesToHex } from '@noble/hashes/utils.js';
 import { PostConditionMode, serializeTransaction, type StacksTransactionWire } from '@stacks/transactions';
 import { describe, type Params } from '../methods/fields.ts';
@@ -11,7 +11,7 @@ import { describePostCondition, postCondition } from './clarity.ts';
 export const DEFAULT_STACKS_FEE = 10_000n;
 
 export interface StacksTxCommon {
-  /** The STX address the app asks to act for (spec §4.2). */
+  /** The STX address the app asks to act for (docs/reference/contract.md §4.2). */
   address?: string;
   /** Absent (or not one of the real wallet's ids): the wallet's network. */
   network?: NetworkName;

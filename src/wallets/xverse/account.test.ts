@@ -1,4 +1,4 @@
-// Xverse's keys, ids and signatures for the default mnemonic against xverse-methods.md §6 (computed there with
+// Xverse's keys, ids and signatures for the default mnemonic against docs/reference/xverse.md §6 (computed there with
 // other libraries), and the signatures verified again here with bitcoinjs-message and bip322-js.
 import { test, expect } from '@playwright/test';
 import { createRequire } from 'node:module';
@@ -30,7 +30,7 @@ const MAINNET = {
   stacks: { address: 'SPC5KHM41H6WHAST7MWWDD807YSPRQKJ69FSH54J', publicKey: '03d5d038bce81b3965314dba54f636f093c7dbdd6617cded013a53474fbccb100c', purpose: 'stacks', addressType: 'stacks', walletType: 'software' },
 };
 
-test('wallet_connect on Mainnet is §5 to the byte: id, order, x-only ordinals key, capitalised network', async () => {
+test('wallet_connect on Mainnet is docs/reference/xverse.md §5 to the byte: id, order, x-only ordinals key, capitalised network', async () => {
   expect(await result('wallet_connect', null)).toEqual({
     id: 'e2233b89362ebfc2966fb58083c3d697fa65fa5b18618e4444febfca37b6289a',
     walletType: 'software',
@@ -39,7 +39,7 @@ test('wallet_connect on Mainnet is §5 to the byte: id, order, x-only ordinals k
   });
 });
 
-test('§6.1 and §6.2: every network, both payment types, and the account ids', async () => {
+test('docs/reference/xverse.md §6.1 and docs/reference/xverse.md §6.2: every network, both payment types, and the account ids', async () => {
   const ids: Record<string, string> = { Testnet: 'ccc1a02b419f66b24b44b0b22d0abb0b6c8a21aca76aaba62cef15a32bf7dea0', Signet: '128b4957df2023dd1368ad354b03f8297fd0b505c2f0551960199f03eff48824', Regtest: 'ab4038b36d468a663eeaf55def7540ff69e8c646c5a0893283afcb10390633c7' };
   const testnet = await result('wallet_getAccount', null, wallet({ network: 'testnet' }));
   expect(testnet.id).toBe(ids['Testnet']);
@@ -76,7 +76,7 @@ test('gated methods answer -32002 Access denied. before their params are read', 
   expect(await xverse('runes_getBalance', null)).toMatchObject({ error: { code: -32601, data: { reason: expect.stringContaining('this mock wallet does not') } } });
 });
 
-test('§6.4 signMessage: ECDSA byte for byte (bitcoinjs-message verifies), BIP-322 verified by bip322-js, messageHash per protocol', async () => {
+test('docs/reference/xverse.md §6.4 signMessage: ECDSA byte for byte (bitcoinjs-message verifies), BIP-322 verified by bip322-js, messageHash per protocol', async () => {
   const ecdsa = await result('signMessage', { address: MAINNET.payment.address, message: 'Hello World' });
   expect(ecdsa).toEqual({ address: MAINNET.payment.address, messageHash: 'p68LqtWumbl/xps6DRq88+8X8THMR3bhvBGTPshVD0k=', protocol: 'ECDSA', signature: 'Jw662OPAokgnLvuNSV411BpOkZ7KcwqDuvw/rJZ3z87jFLtKXgFUJMhy05G8xIiT69/tzvq7bVQV49jWixD3XSg=' });
   expect(bitcoinMessage.verify('Hello World', MAINNET.payment.address, ecdsa.signature)).toBe(true);
@@ -86,7 +86,7 @@ test('§6.4 signMessage: ECDSA byte for byte (bitcoinjs-message verifies), BIP-3
   const bip322 = await result('signMessage', { address: MAINNET.payment.address, message: 'Hello World', protocol: 'BIP322' });
   expect(bip322).toMatchObject({ protocol: 'BIP322', messageHash: 'f0eb03b1a75ac6d9847f55c624a99169b5dccba2a31f5b23bea77ba270de0a7a' });
   expect(bip322.signature).toBe('AkcwRAIgKjQeMT+Jb9zi6sHHxFb/RiwaLezvFRgB+AlEKcGMqCUCIEvNgnZFCrTJqvnQrw6VjTQ4V9k7PbK8uM44CHv6voffASEDMNVP0N1CCm5fjTYk9fNILK41D3nV8HU79b7vnC2Rrzw=');
-  // Taproot defaults to BIP-322, but messageHash stays the legacy hash unless BIP322 was asked for (§8.6).
+  // Taproot defaults to BIP-322, but messageHash stays the legacy hash unless BIP322 was asked for (docs/reference/xverse.md §8.6).
   const taproot = await result('signMessage', { address: MAINNET.ordinals.address, message: 'Hello World' });
   expect(taproot).toMatchObject({ protocol: 'BIP322', messageHash: 'p68LqtWumbl/xps6DRq88+8X8THMR3bhvBGTPshVD0k=' });
   expect(Verifier.verifySignature(MAINNET.ordinals.address, 'Hello World', taproot.signature)).toBe(true);
@@ -94,7 +94,7 @@ test('§6.4 signMessage: ECDSA byte for byte (bitcoinjs-message verifies), BIP-3
   expect(await xverse('signMessage', { address: MAINNET.ordinals.address, message: 'x', protocol: 'ECDSA' })).toMatchObject({ error: { code: -32602, data: { error: 'ECDSA is not supported for Taproot Addresses' } } });
 });
 
-test('§6.4 stx_signMessage and stx_signStructuredMessage to the byte; §6.3 gaiaAppKey', async () => {
+test('docs/reference/xverse.md §6.4 stx_signMessage and stx_signStructuredMessage to the byte; docs/reference/xverse.md §6.3 gaiaAppKey', async () => {
   expect(await result('stx_signMessage', { message: 'Hello World', publicKey: 'ignored' })).toEqual({
     signature: '0bdbf7403a8dc9d774f5e85270a4d2672115cff1c03dcce2997067e50efdf8430be10c2b3eca408aa32ac39cb20698cead6eb9eab9def2486c6897efe0d481a001',
     publicKey: MAINNET.stacks.publicKey,

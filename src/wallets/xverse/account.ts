@@ -1,4 +1,4 @@
-// Xverse's view of one account (xverse-methods.md §4): its paths, its addresses as Xverse reports them, its id.
+// Xverse's view of one account (docs/reference/xverse.md §4): its paths, its addresses as Xverse reports them, its id.
 import type { HDKey } from '@scure/bip32';
 import { sha256 } from '@noble/hashes/sha2.js';
 import { bytesToHex } from '@noble/hashes/utils.js';

@@ -1,4 +1,4 @@
-// Which Xverse events a change of the wallet sends, and to which sites (xverse-methods.md §2.4).
+// Which Xverse events a change of the wallet sends, and to which sites (docs/reference/xverse.md §2.4).
 import type { HDKey } from '@scure/bip32';
 import type { JsonValue } from '../../core/json.ts';
 import type { Settings } from '../../core/settings.ts';

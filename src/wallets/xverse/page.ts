@@ -1,5 +1,5 @@
 // MAIN world, document_start, registered only while the `identities` setting lists 'xverse': defines Xverse's
-// providers as Xverse's in-page script does (xverse-methods.md §1.1, §2.1, §2.4). Like window.WalletProvider it
+// providers as Xverse's in-page script does (docs/reference/xverse.md §1.1, docs/reference/xverse.md §2.1, docs/reference/xverse.md §2.4). Like window.WalletProvider it
 // holds no secret and no control; unlike it, request() always resolves with the envelope, as Xverse's does.
 import { toJsonValue } from '../../core/json.ts';
 import { RPC_ERROR, rpcFailure, type RpcResponse } from '../../core/rpc.ts';
@@ -71,7 +71,7 @@ function request(method: unknown, params?: unknown): Promise<RpcResponse> {
   });
 }
 
-/** Both calling forms (§8.1): addListener(eventName, cb) as Xverse's code, addListener({ eventName, cb }) as sats-connect sends. */
+/** Both calling forms (docs/reference/xverse.md §8.1): addListener(eventName, cb) as Xverse's code, addListener({ eventName, cb }) as sats-connect sends. */
 function addListener(nameOrInfo: unknown, callback?: unknown): () => void {
   let name: unknown = nameOrInfo;
   let cb: unknown = callback;
@@ -101,7 +101,7 @@ function addListener(nameOrInfo: unknown, callback?: unknown): () => void {
   };
 }
 
-/** sats-connect v1's JWT methods (§2.5): present, because @stacks/connect recognises Xverse by two of them; not implemented. */
+/** sats-connect v1's JWT methods (docs/reference/xverse.md §2.5): present, because @stacks/connect recognises Xverse by two of them; not implemented. */
 const legacy = (name: string) =>
   freeze(function legacyMethod(): Promise<never> {
     return PromiseReject(new ErrorCtor(`${name}: sats-connect v1 (JWT) methods are not implemented by this mock wallet; use request()`));

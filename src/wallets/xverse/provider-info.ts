@@ -1,4 +1,4 @@
-// How Xverse appears to pickers (xverse-methods.md §1.1): its btc_providers entry and version, read by its page script and getInfo.
+// How Xverse appears to pickers (docs/reference/xverse.md §1.1): its btc_providers entry and version, read by its page script and getInfo.
 
 /** A small stand-in icon: plainly a test wallet's, never Xverse's artwork. */
 const ICON =

@@ -38,7 +38,7 @@ test("leather variant: the real wallet's entries, key for key and in its key ord
   const { addresses } = response.result as { addresses: object[] };
   // The same JSON text: same keys, same values, same order.
   expect(JSON.stringify(addresses)).toBe(JSON.stringify(leatherVariant(await reference('mainnet', 0))));
-  // @leather.io/rpc's schema requires descriptor, which the real wallet does not send (signing-methods.md §8).
+  // @leather.io/rpc's schema requires descriptor, which the real wallet does not send (docs/reference/leather.md §8).
   expect(leatherGetAddresses.response.safeParse(response).success).toBe(false);
   expect(Object.keys(addresses[2]!)).toEqual(['symbol', 'address', 'publicKey']);
 });

@@ -1,4 +1,4 @@
-// getAddresses: the connect request of the contract (spec §1–4). The person picks the account in the window.
+// getAddresses: the connect request of the contract (docs/reference/contract.md §1–4). The person picks the account in the window.
 import { shapeAddresses, type GetAddressesResult } from '../../../core/addresses.ts';
 import { applyAnswerFaults } from '../../../core/faults.ts';
 import { parseGetAddressesParams, type GetAddressesParams } from '../../../core/params.ts';

@@ -1,4 +1,4 @@
-// sendTransfer: pays recipients from the account's p2wpkh address (signing-methods.md §5.3).
+// sendTransfer: pays recipients from the account's p2wpkh address (docs/reference/leather.md §5.3).
 // The mock has no coins: it spends one synthetic output per account, documented in docs/methods.md.
 import { sha256 } from '@noble/hashes/sha2.js';
 import { bytesToHex, hexToBytes } from '@noble/hashes/utils.js';

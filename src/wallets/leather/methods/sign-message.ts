@@ -1,4 +1,4 @@
-// signMessage: a BIP-322 "simple" signature by the account's p2wpkh or p2tr key (signing-methods.md §5.1).
+// signMessage: a BIP-322 "simple" signature by the account's p2wpkh or p2tr key (docs/reference/leather.md §5.1).
 import { hexToBytes } from '@noble/hashes/utils.js';
 import { signBip322 } from '../../../core/bitcoin/bip322.ts';
 import type { NetworkName } from '../../../core/networks.ts';

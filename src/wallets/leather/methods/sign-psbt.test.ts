@@ -9,7 +9,7 @@ import { approvedResponse, methodContext, prepareCall, respond } from '../../../
 
 const ring = new KeyRing();
 const settings: Settings = { ...DEFAULT_SETTINGS, missingEntries: [] };
-const FOREIGN = 'bc1q530dz4h80kwlzywlhx2qn0k6vdtftd93c499yq'; // another wallet's address (signing-methods.md §9)
+const FOREIGN = 'bc1q530dz4h80kwlzywlhx2qn0k6vdtftd93c499yq'; // another wallet's address (docs/reference/leather.md §9)
 const PAY_TO = 'bc1qcr8te4kr609gcawutmrza0j4xv80jy8z306fyu';
 
 async function call(params: unknown, wallet: Settings = settings) {
@@ -73,7 +73,7 @@ test('the generic form { psbt: base64, signInputs } is answered with psbt beside
   expect(psbt.data.inputs[1]!.tapKeySig).toBeUndefined();
 });
 
-test("account picks the signer; without it the active account signs (spec §4.2)", async () => {
+test("account picks the signer; without it the active account signs (docs/reference/contract.md §4.2)", async () => {
   const two = await reference('mainnet', 2);
   const hex = buildPsbt([{ address: two.p2wpkh.address, value: 10_000n }], [{ address: PAY_TO, value: 9_000n }]).toHex();
   expect(signerOf(psbtFromHex((await signed({ hex, account: 2 })).hex), 0)).toBe(two.p2wpkh.publicKey);

@@ -1,4 +1,4 @@
-// signPsbt: signs a PSBT's inputs with the account's keys (signing-methods.md §5.2), and broadcasts on request.
+// signPsbt: signs a PSBT's inputs with the account's keys (docs/reference/leather.md §5.2), and broadcasts on request.
 import { base64 } from '@scure/base';
 import { bytesToHex, hexToBytes } from '@noble/hashes/utils.js';
 import { Address, OutScript, Transaction } from '@scure/btc-signer';

@@ -9,10 +9,10 @@ import { reference } from '../../../../e2e/reference.ts';
 import { KeyRing } from '../../../core/keyring.ts';
 import { DEFAULT_SETTINGS, type Settings } from '../../../core/settings.ts';
 import { stacksMessageHash } from '../../../core/stacks/message.ts';
-import { approvedResponse, prepareCall } from '../../../core/wallet.ts';
+import { approvedResponse, prepareCall, respond } from '../../../core/wallet.ts';
 
 const ring = new KeyRing();
-const settings: Settings = { ...DEFAULT_SETTINGS, missingEntries: [], stacksNonces: {} };
+const settings: Settings = { ...DEFAULT_SETTINGS, missingEntries: [] };
 const BOB = 'SP2J6ZY48GV1EZ5V2V5RB9MP66SW86PYKKNRV9EJ7';
 type TxResult = { txid: string; transaction: string };
 
@@ -44,12 +44,12 @@ test('stx_transferStx: a token transfer signed by the acting account; txid is th
   expect(() => decodeStacksTransaction(tampered, zero.publicKey)).toThrow();
   const explicit = await ok<TxResult>('stx_transferStx', { recipient: BOB, amount: 5, fee: '250', nonce: 9 }, stxTransferStx.response);
   expect(decodeStacksTransaction(explicit.transaction, (await stxKey(0)).publicKey).auth.spendingCondition).toMatchObject({ fee: 250n, nonce: 9n });
-  // The wallet's own counter, when the settings hold one.
-  const counted = await ok<TxResult>('stx_transferStx', { recipient: BOB, amount: 5 }, stxTransferStx.response, { ...settings, stacksNonces: { 'mainnet:0': 4 } });
-  expect(decodeStacksTransaction(counted.transaction, (await stxKey(0)).publicKey).auth.spendingCondition.nonce).toBe(4n);
+  // The wallet's own counter, as the worker hands it in (background/request/nonces.ts).
+  const counted = await respond(ring, settings, await prepareCall(ring, 'stx_transferStx', { recipient: BOB, amount: 5 }, settings), 4);
+  expect(decodeStacksTransaction((counted.result as TxResult).transaction, (await stxKey(0)).publicKey).auth.spendingCondition.nonce).toBe(4n);
 });
 
-test('address picks the signer among the listed accounts; absent, the active account; a foreign one is refused (spec §4.2)', async () => {
+test('address picks the signer among the listed accounts; absent, the active account; a foreign one is refused (docs/reference/contract.md §4.2)', async () => {
   const two = await stxKey(2);
   const chosen = await ok<TxResult>('stx_transferStx', { recipient: BOB, amount: 1, address: two.address }, stxTransferStx.response);
   decodeStacksTransaction(chosen.transaction, two.publicKey);
@@ -117,14 +117,14 @@ test('stx_signTransaction: signs the origin of the app\'s transaction, keeps its
   expect(await answer('stx_signTransaction', { transaction: 'deadbeef' })).toMatchObject({ error: { code: -32602, message: expect.stringMatching(/transaction is not a serialized Stacks transaction/) } });
 });
 
-test('stx_signMessage (utf8): RSV that @stacks/encryption verifies; §9 vector recovers with this hashing', async () => {
+test('stx_signMessage (utf8): RSV that @stacks/encryption verifies; docs/reference/leather.md §9 vector recovers with this hashing', async () => {
   const zero = await stxKey(0);
   const result = await ok<{ signature: string; publicKey: string }>('stx_signMessage', { message: 'Hello Stacks' }, leatherStxSignMessage.response);
   expect(result.publicKey).toBe(zero.publicKey);
   expect(result.signature).toMatch(/^[0-9a-f]{128}0[01]$/);
   expect(verifyStacksMessage('Hello Stacks', result.signature, zero.publicKey)).toBe(true);
   expect(verifyStacksMessage('Hello stacks', result.signature, zero.publicKey)).toBe(false);
-  // signing-methods.md §9: the real wallet's signature of "test" by 0329b076…
+  // docs/reference/leather.md §9: the real wallet's signature of "test" by 0329b076…
   const vector = { publicKey: '0329b076bc20f7b1592b2a1a5cb91dfefe8c966e50e256458e23dd2c5d63f8f1af', signature: '6d9040912574f9a8128ada79968e9b09e9d469fe84cda063701be0fefb8c3bdc21a309456a78929347a095a4a856271bde9cb327132edad7730d29404dba5e9300' };
   expect(verifyStacksMessage('test', vector.signature, vector.publicKey)).toBe(true);
   expect(publicKeyFromSignatureRsv(bytesToHex(stacksMessageHash('test')), vector.signature)).toBe(vector.publicKey);
@@ -134,7 +134,7 @@ test('stx_signMessage (utf8): RSV that @stacks/encryption verifies; §9 vector r
   expect(await answer('stx_signMessage', { message: 'x', network: 'regtest' })).toMatchObject({ error: { code: -32602 } });
 });
 
-test('SIP-018: the §9 vector verifies with the test\'s own hashing; stx_signStructuredMessage and messageType "structured" sign the same', async () => {
+test('SIP-018: the docs/reference/leather.md §9 vector verifies with the test\'s own hashing; stx_signStructuredMessage and messageType "structured" sign the same', async () => {
   const domain = Cl.tuple({ name: Cl.stringAscii('leather.io'), version: Cl.stringAscii('1.0.0'), 'chain-id': Cl.uint(1) });
   const message = Cl.tuple({ a: Cl.int(-1), b: Cl.stringUtf8('this is a structured message') });
   const vector = '9ed8ab4861d5e99f410ac57692feba7f78336602df80908f11c71c400faad03327c3009daf0b4ee4f05c966197ba0ad92d0e0879b6399c3532c148c32fb4e07c01';

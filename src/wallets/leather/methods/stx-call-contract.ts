@@ -1,4 +1,4 @@
-// stx_callContract: a signed contract call, its arguments hex-serialized Clarity values (signing-methods.md §6.4).
+// stx_callContract: a signed contract call, its arguments hex-serialized Clarity values (docs/reference/leather.md §6.4).
 import { makeContractCall, type ClarityValue } from '@stacks/transactions';
 import { invalidParams } from '../../../core/rpc.ts';
 import { clarityValue, pretty } from '../../../core/stacks/clarity.ts';

@@ -1,4 +1,4 @@
-// stx_deployContract: a signed smart-contract deploy, Clarity 3 unless asked (signing-methods.md §6.4).
+// stx_deployContract: a signed smart-contract deploy, Clarity 3 unless asked (docs/reference/leather.md §6.4).
 import { ClarityVersion, makeContractDeploy } from '@stacks/transactions';
 import { invalidParams } from '../../../core/rpc.ts';
 import { builderOptions, commonView, readCommon, signedOutcome, type StacksTxCommon } from '../../../core/stacks/transaction.ts';

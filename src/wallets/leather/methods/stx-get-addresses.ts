@@ -1,4 +1,4 @@
-// stx_getAddresses: the real wallet answers it exactly as getAddresses (signing-methods.md §7), not with the RPC package's bare array.
+// stx_getAddresses: the real wallet answers it exactly as getAddresses (docs/reference/leather.md §7), not with the RPC package's bare array.
 import { getAddresses } from './get-addresses.ts';
 import type { AnyMethod } from '../../../core/methods/method.ts';
 

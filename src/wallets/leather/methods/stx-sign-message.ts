@@ -1,4 +1,4 @@
-// stx_signMessage: a utf8 message (or, with messageType 'structured', SIP-018 data) signed RSV (signing-methods.md §6.1–6.2).
+// stx_signMessage: a utf8 message (or, with messageType 'structured', SIP-018 data) signed RSV (docs/reference/leather.md §6.1–6.2).
 import { Cl, type ClarityValue } from '@stacks/transactions';
 import type { NetworkName } from '../../../core/networks.ts';
 import { invalidParams } from '../../../core/rpc.ts';

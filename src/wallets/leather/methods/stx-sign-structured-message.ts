@@ -1,4 +1,4 @@
-// stx_signStructuredMessage: SIP-018 structured data, { message, domain } as hex Clarity values (signing-methods.md §6.3).
+// stx_signStructuredMessage: SIP-018 structured data, { message, domain } as hex Clarity values (docs/reference/leather.md §6.3).
 import { paramsObject } from '../../../core/methods/fields.ts';
 import { USER_REJECTED, defineMethod } from '../../../core/methods/method.ts';
 import { USER_DENIED_SIGNING, messageView, readStructured, signMessageOutcome, type StacksMessageParams } from './stx-sign-message.ts';

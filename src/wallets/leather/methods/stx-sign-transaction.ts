@@ -1,4 +1,4 @@
-// stx_signTransaction: signs the origin of a transaction the app built, keeping its fee and nonce; never sends it (§6.5).
+// stx_signTransaction: signs the origin of a transaction the app built, keeping its fee and nonce; never sends it (docs/reference/leather.md §6.5).
 import { bytesToHex } from '@noble/hashes/utils.js';
 import { Cl, PayloadType, TransactionSigner, addressToString, deserializeTransaction, serializeTransaction, type StacksTransactionWire } from '@stacks/transactions';
 import { leatherNetwork, type NetworkName } from '../../../core/networks.ts';

@@ -1,4 +1,4 @@
-// stx_transferStx: a signed STX token transfer, built offline (signing-methods.md §6.4).
+// stx_transferStx: a signed STX token transfer, built offline (docs/reference/leather.md §6.4).
 import { makeSTXTokenTransfer } from '@stacks/transactions';
 import { NETWORKS } from '../../../core/networks.ts';
 import { networkMismatch, principal, type Principal } from '../../../core/stacks/principal.ts';

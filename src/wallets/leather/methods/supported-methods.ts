@@ -1,4 +1,4 @@
-// supportedMethods: answered at once, no window, in the real wallet's shape, listing what this mock implements (§7).
+// supportedMethods: answered at once, no window, in the real wallet's shape, listing what this mock implements (docs/reference/leather.md §7).
 import { defineMethod } from '../../../core/methods/method.ts';
 
 export const DOCUMENTATION = 'https://leather.gitbook.io/developers/home/welcome';

@@ -1,4 +1,4 @@
-// The account object Xverse answers wallet_connect and wallet_getAccount with (§3.1): id, walletType, addresses, network.
+// The account object Xverse answers wallet_connect and wallet_getAccount with (docs/reference/xverse.md §3.1): id, walletType, addresses, network.
 import { addressList, networkObject, type XversePurpose } from '../account.ts';
 import type { MethodContext } from '../../../core/methods/method.ts';
 import { xverseOf } from './dialect.ts';

@@ -1,4 +1,4 @@
-// What every Xverse method shares (xverse-methods.md §2): its errors, its params rules, its account, its window title.
+// What every Xverse method shares (docs/reference/xverse.md §2): its errors, its params rules, its account, its window title.
 import type { JsonValue } from '../../../core/json.ts';
 import { isPlainRecord } from '../../../core/json.ts';
 import { RPC_ERROR, RpcError } from '../../../core/rpc.ts';
@@ -102,7 +102,7 @@ export function xverseMethod<P>(method: WalletMethod<P>): AnyMethod {
   return wrapped as unknown as AnyMethod;
 }
 
-/** A read Xverse answers at once, with no window, once the site holds `gate` (§2.3). */
+/** A read Xverse answers at once, with no window, once the site holds `gate` (docs/reference/xverse.md §2.3). */
 export function xverseQuery<P>(
   name: string,
   gate: 'account' | 'network' | undefined,

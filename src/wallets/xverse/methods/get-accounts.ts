@@ -1,4 +1,4 @@
-// getAccounts (Xverse, legacy connect): always a window; grants account read only (not network read); a bare array (§3.2).
+// getAccounts (Xverse, legacy connect): always a window; grants account read only (not network read); a bare array (docs/reference/xverse.md §3.2).
 import { widen } from '../../../core/site-grant.ts';
 import { addressList, type XversePurpose } from '../account.ts';
 import { defineMethod } from '../../../core/methods/method.ts';

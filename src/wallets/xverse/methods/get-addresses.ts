@@ -1,4 +1,4 @@
-// getAddresses (Xverse): the asked purposes of the connected account, at once, no window; -32002 before wallet_connect (§3.2).
+// getAddresses (Xverse): the asked purposes of the connected account, at once, no window; -32002 before wallet_connect (docs/reference/xverse.md §3.2).
 import { addressList, networkObject } from '../account.ts';
 import { optionalMessage, paramsOf, purposes, xverseOf, xverseQuery } from './dialect.ts';
 

@@ -1,4 +1,4 @@
-// getInfo (Xverse): answered at once, no window, no permission: sats-connect asks it before any other call (§1.3).
+// getInfo (Xverse): answered at once, no window, no permission: sats-connect asks it before any other call (docs/reference/xverse.md §1.3).
 import { defineMethod } from '../../../core/methods/method.ts';
 import { XVERSE_PROVIDER_INFO } from '../provider-info.ts';
 import { noParams, xverseMethod } from './dialect.ts';

@@ -1,6 +1,6 @@
 // Every Xverse method's approved result against sats-connect's own result schema (@sats-connect/core, the
-// valibot schemas apps are typed with). Where Xverse's code and that schema disagree (xverse-methods.md §8.3,
-// §8.4), the result follows Xverse's code, and only at those paths may the schema object.
+// valibot schemas apps are typed with). Where Xverse's code and that schema disagree (docs/reference/xverse.md §8.3,
+// docs/reference/xverse.md §8.4), the result follows Xverse's code, and only at those paths may the schema object.
 import { test, expect } from '@playwright/test';
 import * as sats from 'sats-connect';
 import { KeyRing } from '../../../core/keyring.ts';
@@ -26,7 +26,7 @@ const schemaName = (method: string): string => {
 };
 
 /**
- * Where Xverse's code answers otherwise than sats-connect's schema says (the spec's §3 and §8): §8.3, the
+ * Where Xverse's code answers otherwise than sats-connect's schema says (docs/reference/xverse.md §3 and §8): §8.3, the
  * Stacks network name is capitalised ('Mainnet'; the schema says 'mainnet'); §3, Xverse sends no `spark`
  * network (the schema of the sats-connect release wants one, and never validates results).
  */
@@ -38,7 +38,7 @@ const DOCUMENTED: Record<string, RegExp> = {
   getAddresses: NETWORK,
   stx_getAddresses: NETWORK,
   stx_getAccounts: NETWORK,
-  // §8.4: wallet_requestPermissions answers wallet_connect's object, not the schema's `true`.
+  // docs/reference/xverse.md §8.4: wallet_requestPermissions answers wallet_connect's object, not the schema's `true`.
   wallet_requestPermissions: /^$/,
 };
 

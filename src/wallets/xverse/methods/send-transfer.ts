@@ -1,4 +1,4 @@
-// sendTransfer (Xverse): pays recipients from the payment address; amounts are numbers of sats; answers { txid } (§3.2).
+// sendTransfer (Xverse): pays recipients from the payment address; amounts are numbers of sats; answers { txid } (docs/reference/xverse.md §3.2).
 import { RPC_ERROR, RpcError } from '../../../core/rpc.ts';
 import { describe } from '../../../core/methods/fields.ts';
 import { defineMethod } from '../../../core/methods/method.ts';

@@ -1,4 +1,4 @@
-// signMessage (Xverse): ECDSA (BIP-137) for the payment address, BIP-322 for ordinals or when asked (§3.2).
+// signMessage (Xverse): ECDSA (BIP-137) for the payment address, BIP-322 for ordinals or when asked (docs/reference/xverse.md §3.2).
 import { base64 } from '@scure/base';
 import { bytesToHex, hexToBytes } from '@noble/hashes/utils.js';
 import { bip322MessageHash, signBip322 } from '../../../core/bitcoin/bip322.ts';

@@ -1,4 +1,4 @@
-// signPsbt (Xverse): base64 in and out, inputs named by address, finalised and sent only with broadcast (§3.2).
+// signPsbt (Xverse): base64 in and out, inputs named by address, finalised and sent only with broadcast (docs/reference/xverse.md §3.2).
 import { base64 } from '@scure/base';
 import { Transaction } from '@scure/btc-signer';
 import { PSBT_OPTIONS, btc, inputInfo, scriptAddress } from '../../../core/bitcoin/psbt.ts';

@@ -1,4 +1,4 @@
-// stx_callContract (Xverse): the contract's call, with Xverse's `arguments` alias; answers { txid, transaction } (§3.3).
+// stx_callContract (Xverse): the contract's call, with Xverse's `arguments` alias; answers { txid, transaction } (docs/reference/xverse.md §3.3).
 import { defineMethod } from '../../../core/methods/method.ts';
 import { stxCallContract } from '../../leather/methods/stx-call-contract.ts';
 import { REQUEST_REJECTED, fieldsOf, xverseMethod } from './dialect.ts';

@@ -1,4 +1,4 @@
-// stx_deployContract (Xverse): the contract's deploy, signed with Xverse's Stacks key; answers { txid, transaction } (§3.3).
+// stx_deployContract (Xverse): the contract's deploy, signed with Xverse's Stacks key; answers { txid, transaction } (docs/reference/xverse.md §3.3).
 import { defineMethod } from '../../../core/methods/method.ts';
 import { stxDeployContract } from '../../leather/methods/stx-deploy-contract.ts';
 import { REQUEST_REJECTED, fieldsOf, xverseMethod } from './dialect.ts';

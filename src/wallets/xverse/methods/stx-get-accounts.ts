@@ -1,4 +1,4 @@
-// stx_getAccounts (Xverse): a window, then the Stacks entry with its Gaia hub and app key (§3.3, §6.3).
+// stx_getAccounts (Xverse): a window, then the Stacks entry with its Gaia hub and app key (docs/reference/xverse.md §3.3, docs/reference/xverse.md §6.3).
 import { base58 } from '@scure/base';
 import { bytesToHex } from '@noble/hashes/utils.js';
 import { networkObject } from '../account.ts';

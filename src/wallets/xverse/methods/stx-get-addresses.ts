@@ -1,4 +1,4 @@
-// stx_getAddresses (Xverse): the connected account's Stacks entry, at once, no window (§3.3).
+// stx_getAddresses (Xverse): the connected account's Stacks entry, at once, no window (docs/reference/xverse.md §3.3).
 import { addressList, networkObject } from '../account.ts';
 import { optionalMessage, paramsOf, xverseOf, xverseQuery } from './dialect.ts';
 

@@ -1,4 +1,4 @@
-// stx_signMessage (Xverse): a utf8 message signed RSV by Xverse's Stacks key; other params are stripped (§3.3).
+// stx_signMessage (Xverse): a utf8 message signed RSV by Xverse's Stacks key; other params are stripped (docs/reference/xverse.md §3.3).
 import { defineMethod } from '../../../core/methods/method.ts';
 import { stxSignMessage, type StacksMessageParams } from '../../leather/methods/stx-sign-message.ts';
 import { REQUEST_REJECTED, fieldsOf, xverseMethod } from './dialect.ts';

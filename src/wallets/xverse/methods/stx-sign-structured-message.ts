@@ -1,4 +1,4 @@
-// stx_signStructuredMessage (Xverse): SIP-018 data signed RSV by Xverse's Stacks key (§3.3).
+// stx_signStructuredMessage (Xverse): SIP-018 data signed RSV by Xverse's Stacks key (docs/reference/xverse.md §3.3).
 import { defineMethod } from '../../../core/methods/method.ts';
 import { stxSignStructuredMessage } from '../../leather/methods/stx-sign-structured-message.ts';
 import type { StacksMessageParams } from '../../leather/methods/stx-sign-message.ts';

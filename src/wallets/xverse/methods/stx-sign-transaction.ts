@@ -1,4 +1,4 @@
-// stx_signTransaction (Xverse): signs the app's transaction; answers { transaction } only, no txid (§3.3).
+// stx_signTransaction (Xverse): signs the app's transaction; answers { transaction } only, no txid (docs/reference/xverse.md §3.3).
 import { defineMethod } from '../../../core/methods/method.ts';
 import { stxSignTransaction, type SignTransactionParams } from '../../leather/methods/stx-sign-transaction.ts';
 import { POPUP_CLOSED, REQUEST_REJECTED, fieldsOf, invalid, xverseMethod } from './dialect.ts';

@@ -1,4 +1,4 @@
-// stx_signTransactions (Xverse): several app-built transactions signed in one window; answers { transactions } (§10).
+// stx_signTransactions (Xverse): several app-built transactions signed in one window; answers { transactions } (docs/reference/xverse.md §10).
 import { defineMethod } from '../../../core/methods/method.ts';
 import { stxSignTransaction, type SignTransactionParams } from '../../leather/methods/stx-sign-transaction.ts';
 import { describe } from '../../../core/methods/fields.ts';

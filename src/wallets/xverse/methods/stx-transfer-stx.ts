@@ -1,4 +1,4 @@
-// stx_transferStx (Xverse): the contract's transfer, signed with Xverse's Stacks key; answers { txid, transaction } (§3.3).
+// stx_transferStx (Xverse): the contract's transfer, signed with Xverse's Stacks key; answers { txid, transaction } (docs/reference/xverse.md §3.3).
 import { defineMethod } from '../../../core/methods/method.ts';
 import { stxTransferStx, type TransferStxParams } from '../../leather/methods/stx-transfer-stx.ts';
 import { REQUEST_REJECTED, fieldsOf, xverseMethod } from './dialect.ts';

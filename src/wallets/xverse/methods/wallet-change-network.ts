@@ -1,4 +1,4 @@
-// wallet_changeNetwork (Xverse): a window; approving switches the wallet's network, and connected sites get networkChange (§3.1).
+// wallet_changeNetwork (Xverse): a window; approving switches the wallet's network, and connected sites get networkChange (docs/reference/xverse.md §3.1).
 import type { NetworkName } from '../../../core/networks.ts';
 import { XVERSE_NETWORK_OF } from '../account.ts';
 import { defineMethod } from '../../../core/methods/method.ts';

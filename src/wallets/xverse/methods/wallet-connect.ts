@@ -1,4 +1,4 @@
-// wallet_connect (Xverse): grants the site account read and network read; a connected site is answered at once (§3.1).
+// wallet_connect (Xverse): grants the site account read and network read; a connected site is answered at once (docs/reference/xverse.md §3.1).
 import { XVERSE_NETWORKS, NETWORK_OF_XVERSE, XVERSE_NETWORK_OF, type XverseNetwork, type XversePurpose } from '../account.ts';
 import type { NetworkName } from '../../../core/networks.ts';
 import { canReadAccount, widen } from '../../../core/site-grant.ts';

@@ -1,4 +1,4 @@
-// wallet_disconnect and wallet_renouncePermissions (Xverse): the site's permissions go, its tabs get `disconnect` (§3.1).
+// wallet_disconnect and wallet_renouncePermissions (Xverse): the site's permissions go, its tabs get `disconnect` (docs/reference/xverse.md §3.1).
 import { defineMethod, type AnyMethod } from '../../../core/methods/method.ts';
 import { noParams, xverseMethod } from './dialect.ts';
 

@@ -1,4 +1,4 @@
-// wallet_getAccount (Xverse): the connected account's id and all three addresses, as wallet_connect's fast path (§3.1).
+// wallet_getAccount (Xverse): the connected account's id and all three addresses, as wallet_connect's fast path (docs/reference/xverse.md §3.1).
 import { accountResult } from './connect-result.ts';
 import { noParams, xverseQuery } from './dialect.ts';
 

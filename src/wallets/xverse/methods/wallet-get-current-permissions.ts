@@ -1,4 +1,4 @@
-// wallet_getCurrentPermissions (Xverse): what the calling site holds, one entry per readable account and one for network read (§3.1).
+// wallet_getCurrentPermissions (Xverse): what the calling site holds, one entry per readable account and one for network read (docs/reference/xverse.md §3.1).
 import { NETWORK_NAMES, type NetworkName } from '../../../core/networks.ts';
 import { accountId, accountResourceId } from '../account.ts';
 import { noParams, xverseQuery } from './dialect.ts';

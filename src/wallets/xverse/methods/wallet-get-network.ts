@@ -1,4 +1,4 @@
-// wallet_getNetwork (Xverse): the wallet's network, capitalised as Xverse names it, for a site with network read (§3.1).
+// wallet_getNetwork (Xverse): the wallet's network, capitalised as Xverse names it, for a site with network read (docs/reference/xverse.md §3.1).
 import { networkObject } from '../account.ts';
 import { noParams, xverseQuery } from './dialect.ts';
 

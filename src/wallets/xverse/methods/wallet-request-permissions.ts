@@ -1,4 +1,4 @@
-// wallet_requestPermissions (Xverse): without params, wallet_connect under another name (its connect result, not SCC's `true`, §8.4).
+// wallet_requestPermissions (Xverse): without params, wallet_connect under another name (its connect result, not SCC's `true`, docs/reference/xverse.md §8.4).
 import { RPC_ERROR, RpcError } from '../../../core/rpc.ts';
 import { defineMethod } from '../../../core/methods/method.ts';
 import { connectMethod } from './wallet-connect.ts';

@@ -2,7 +2,7 @@
 // in a project of its own that depends on this package; every fragment type-checked there, strict.
 import { test, expect } from '@playwright/test';
 import { spawnSync } from 'node:child_process';
-import { mkdtemp, mkdir, rm, symlink, writeFile } from 'node:fs/promises';
+import { mkdtemp, mkdir, readFile, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { examples, repo, type Example } from './docs.ts';
@@ -20,6 +20,19 @@ async function newcomer(prefix: string): Promise<string> {
 
 const where = (e: Example): string => `${e.page}:${e.line}`;
 
+/** A reporter that writes the steps a report shows at a test's top level (hooks are steps with children), with the file each is placed at. */
+const STEPS_REPORTER = `import { writeFileSync } from 'node:fs';
+export default class {
+  steps = [];
+  onStepBegin(test, result, step) {
+    // The steps a report lists at the top: a boxed step's own calls are inside it.
+    if (step.parent || step.category === 'hook') return;
+    this.steps.push({ title: step.title, file: step.location?.file ?? '' });
+  }
+  onEnd() { writeFileSync('steps.json', JSON.stringify(this.steps)); }
+}
+`;
+
 test('every Playwright example in README and docs/ passes in a fresh project', { tag: '@slow' }, async ({ baseURL }) => {
   test.setTimeout(120_000);
   const found = examples('playwright');
@@ -29,7 +42,9 @@ test('every Playwright example in README and docs/ passes in a fresh project', {
   const project = await newcomer('newcomer-');
   try {
     await Promise.all(specs.map((spec, i) => writeFile(join(project, 'tests', `example${i}.spec.ts`), `// ${spec.name}\n${spec.code}`)));
-    const run = spawnSync(process.execPath, [join(project, 'node_modules', '@playwright', 'test', 'cli.js'), 'test', '--reporter=line'], {
+    // What the user's report shows as steps: the kit's plumbing is boxed, so every step stands at a line of the user's.
+    await writeFile(join(project, 'steps.mjs'), STEPS_REPORTER);
+    const run = spawnSync(process.execPath, [join(project, 'node_modules', '@playwright', 'test', 'cli.js'), 'test', '--reporter=line,./steps.mjs'], {
       cwd: project,
       encoding: 'utf8',
       env: { ...process.env, CI: '' },
@@ -37,6 +52,9 @@ test('every Playwright example in README and docs/ passes in a fresh project', {
     });
     expect(`${run.stdout}${run.stderr}`).toContain(`${specs.length} passed`);
     expect(run.status).toBe(0);
+    const steps = JSON.parse(await readFile(join(project, 'steps.json'), 'utf8')) as { title: string; file: string }[];
+    expect(steps.length, 'the examples make steps').toBeGreaterThan(specs.length);
+    expect(steps.filter((step) => !step.file.includes(`${project}/tests/`))).toEqual([]);
   } finally {
     await rm(project, { recursive: true, force: true });
   }

@@ -63,7 +63,7 @@ test('the package ships the extension, both kits, the CLI, their types, README a
   const outside = paths.filter((path) => !/^(dist\/(extension|testing|puppeteer|cli|types)\/|docs\/reference\/[a-z-]+\.md$|README\.md$|package\.json$)/.test(path));
   expect(outside).toEqual([]);
   expect(paths.filter((path) => /\.(test|spec)\.|\/e2e\/|\/demo\//.test(path))).toEqual([]);
-  for (const needed of ['dist/extension/manifest.json', 'dist/extension/background.js', 'dist/extension/popup/approve.html', 'dist/testing/index.js', 'dist/cli/mock-wallet.js', 'dist/types/testing/index.d.ts', 'dist/puppeteer/index.js', 'dist/types/puppeteer/index.d.ts', 'dist/extension/popup/control.html', 'dist/types/window.d.ts', 'docs/reference/contract.md']) {
+  for (const needed of ['dist/extension/manifest.json', 'dist/extension/background.js', 'dist/extension/popup/approve.html', 'dist/testing/index.js', 'dist/cli/mock-wallet.js', 'dist/types/playwright/index.d.ts', 'dist/puppeteer/index.js', 'dist/types/puppeteer/index.d.ts', 'dist/extension/popup/control.html', 'dist/types/window.d.ts', 'docs/reference/contract.md']) {
     expect(paths).toContain(needed);
   }
   // Getting started states the tarball's size; it stays within 10 % of it.

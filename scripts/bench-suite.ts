@@ -5,7 +5,7 @@ import { execFile } from 'node:child_process';
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import { expectedAddresses, findChromium } from '../src/testing/index.ts';
+import { expectedAddresses, findChromium } from '../src/playwright/index.ts';
 import { endedChildrenCpu } from './cpu.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));

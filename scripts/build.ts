@@ -109,7 +109,7 @@ export async function buildAll(): Promise<void> {
     // A dApp written with sats-connect, Xverse's SDK (its wallet-picker UI is bundled too, never shown: the tests pick by localStorage).
     build({ ...browserBundle, format: 'esm', entryPoints: { 'sats-app': `${root}e2e/demo/sats-app.ts` }, outdir: `${out}/demo` }),
     build({ ...nodeBundle, entryPoints: [`${root}src/cli/main.ts`], outfile: `${out}/cli/mock-wallet.js`, banner: { js: `#!/usr/bin/env node\n${REQUIRE_SHIM}` } }),
-    build({ ...nodeBundle, entryPoints: [`${root}src/testing/index.ts`], outfile: `${out}/testing/index.js`, packages: 'external' }),
+    build({ ...nodeBundle, entryPoints: [`${root}src/playwright/index.ts`], outfile: `${out}/testing/index.js`, packages: 'external' }),
     build({ ...nodeBundle, entryPoints: [`${root}src/puppeteer/index.ts`], outfile: `${out}/puppeteer/index.js`, packages: 'external' }),
     declarations(),
     cp(`${root}manifest.json`, `${extension}/manifest.json`),

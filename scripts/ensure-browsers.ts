@@ -3,7 +3,7 @@
 // chromium, firefox-esr and xvfb (with which the suite also tests the headed `npm start`);
 // elsewhere it says what to install.
 import { spawnSync } from 'node:child_process';
-import { findChromium } from '../src/testing/browser.ts';
+import { findChromium } from '../src/playwright/browser.ts';
 import { findFirefox, WalletSetupError } from '../src/kit/setup.ts';
 
 const wantFirefox = process.argv.includes('--firefox');

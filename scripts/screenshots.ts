@@ -11,8 +11,8 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { chromium } from '@playwright/test';
 import { buildIfNeeded } from './build.ts';
 import { startDemoServer } from '../e2e/demo/server.ts';
-import { Wallet, WalletBrowser } from '../src/testing/index.ts';
-import { findChromium } from '../src/testing/browser.ts';
+import { Wallet, WalletBrowser } from '../src/playwright/index.ts';
+import { findChromium } from '../src/playwright/browser.ts';
 
 const repo = fileURLToPath(new URL('..', import.meta.url));
 const out = resolve(process.argv[2] ?? join(repo, 'docs', 'images'));

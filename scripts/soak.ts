@@ -6,7 +6,7 @@
 // (same bytes on a resend, never a second transaction), with gapless nonces.
 import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
-import { Wallet, WalletBrowser } from '../src/testing/index.ts';
+import { Wallet, WalletBrowser } from '../src/playwright/index.ts';
 import { startDemoServer } from '../e2e/demo/server.ts';
 import { seededRandom } from '../src/core/random.ts';
 import { loopbackNode } from '../e2e/loopback-node.ts';

@@ -6,7 +6,7 @@ import { mkdir } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
 import { buildIfNeeded } from './build.ts';
 import { DEMO_PORT, startDemoServer } from '../e2e/demo/server.ts';
-import { Wallet, WalletBrowser } from '../src/testing/index.ts';
+import { Wallet, WalletBrowser } from '../src/playwright/index.ts';
 
 const headless = process.argv.includes('--headless') || !(process.env['DISPLAY'] || process.env['WAYLAND_DISPLAY']);
 

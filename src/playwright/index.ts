@@ -8,6 +8,7 @@ import { clearSiteData, trackOrigins } from './site-data.ts';
 import { restoreContext, trackContext } from './context-state.ts';
 import { Wallet } from './wallet.ts';
 import { closeAllBut, openInBackground } from './tabs.ts';
+import { boxed } from './steps.ts';
 import { describeFindings, type UsageFinding } from '../core/usage.ts';
 import type { IdentityName } from '../core/choices.ts';
 
@@ -60,81 +61,97 @@ export const test = base.extend<WalletTestFixtures, WalletWorkerFixtures>({
       await use(browser);
       await browser.close();
     },
-    { scope: 'worker', timeout: 30_000 },
+    { scope: 'worker', timeout: 30_000, box: true },
   ],
   // Shared by the worker's tests: what a test adds to the context itself (init scripts, routes, headers…) is taken back after it.
-  context: async ({ walletBrowser }, use) => {
-    trackContext(walletBrowser.context);
-    await use(walletBrowser.context);
-    // The next test's tab, opened while this test ran, first joins the context's pages: a tab still
-    // starting when the headers or init scripts are taken back kept them (one CI run under load).
-    await betweenTests(walletBrowser).spare?.catch(() => undefined);
-    await restoreContext(walletBrowser.context);
-  },
-  extensionId: async ({ walletBrowser }, use) => {
-    await use(walletBrowser.extensionId);
-  },
-  keepSiteData: [false, { option: true }],
-  unansweredPrompts: ['warn', { option: true }],
-  usageRules: ['warn', { option: true }],
-  warmWindow: [true, { option: true }],
-  warmTab: [true, { option: true }],
-  identities: [[], { option: true }],
-  wallet: async ({ walletBrowser, keepSiteData, unansweredPrompts, usageRules, warmWindow, identities }, use, testInfo) => {
-    const timing = fixtureTiming(testInfo);
-    const wallet = walletOf(walletBrowser);
-    const between = betweenTests(walletBrowser);
-    // The last test's tabs are closed before the wallet is reset: nothing of it reaches this test.
-    await between.tabsClosed;
-    wallet.setBaseline({ warmWindow, identities });
-    await wallet.reset();
-    const visited = trackOrigins(walletBrowser.context);
-    timing.pause();
-    await use(wallet);
-    timing.resume();
-    visited.stop();
-    // A test without the page fixture: its tabs are still open, so what waits is still listed.
-    // One round trip's worth: the checks do not wait for each other.
-    const end = await endOfTest(wallet, testInfo, unansweredPrompts, usageRules);
-    const waiting = checked.has(testInfo) ? [] : unanswered(end.pending, unansweredPrompts, testInfo);
-    const findings = await reportUsage(end.usage, usageRules, testInfo);
-    // Site data is cleared off this test's path; the next test's first navigation waits for it.
-    if (!keepSiteData) between.siteDataCleared = between.tabsClosed.then(() => clearSiteData(walletBrowser.context, visited.origins)).catch(() => undefined);
-    timing.report();
-    failIfWaiting(waiting, unansweredPrompts);
-    if (usageRules === 'fail' && findings.length > 0) {
-      throw new Error(`the app broke ${findings.length} of the wallet contract's usage rules (usageRules: 'fail'):\n${describeFindings(findings)}`);
-    }
-  },
-  page: async ({ walletBrowser, context, wallet, unansweredPrompts, usageRules, warmTab }, use, testInfo) => {
-    const timing = fixtureTiming(testInfo);
-    timing.resume();
-    const between = betweenTests(walletBrowser);
-    // The tab opened while the last test ran (the first test of a worker opens its own).
-    // A spare that failed to open (a slow machine's 10 s) is replaced by a tab opened now.
-    const page = await (between.spare?.catch(() => context.newPage()) ?? context.newPage());
-    between.spare = undefined;
-    // Its first navigation waits for the last test's site data to be gone.
-    gateFirstNavigation(page, between.siteDataCleared);
-    // The next test's tab opens now, in the background.
-    const spare = warmTab ? (between.spare = openInBackground(context)) : Promise.resolve(undefined);
-    spare.catch(() => undefined);
-    timing.pause();
-    await use(page);
-    timing.resume();
-    // Before the tabs close: closing a tab withdraws its requests.
-    checked.add(testInfo);
-    const waiting = unanswered((await endOfTest(wallet, testInfo, unansweredPrompts, usageRules)).pending, unansweredPrompts, testInfo);
-    // The browser is left as the next test expects it (the start-up tab, the next test's tab and
-    // the wallet's warm window open); the tabs close off this test's path, before the next test's reset.
-    const keep = new Set([context.pages()[0]]);
-    between.tabsClosed = spare.then(
-      (next) => closeAllBut(context, next ? keep.add(next) : keep),
-      () => closeAllBut(context, keep),
-    );
-    timing.pause();
-    failIfWaiting(waiting, unansweredPrompts);
-  },
+  context: [
+    async ({ walletBrowser }, use) => {
+      trackContext(walletBrowser.context);
+      await use(walletBrowser.context);
+      // The next test's tab, opened while this test ran, first joins the context's pages: a tab still
+      // starting when the headers or init scripts are taken back kept them (one CI run under load).
+      await betweenTests(walletBrowser).spare?.catch(() => undefined);
+      await restoreContext(walletBrowser.context);
+    },
+    { scope: 'test', box: true },
+  ],
+  extensionId: [
+    async ({ walletBrowser }, use) => {
+      await use(walletBrowser.extensionId);
+    },
+    { scope: 'test', box: true },
+  ],
+  keepSiteData: [false, { option: true, box: true }],
+  unansweredPrompts: ['warn', { option: true, box: true }],
+  usageRules: ['warn', { option: true, box: true }],
+  warmWindow: [true, { option: true, box: true }],
+  warmTab: [true, { option: true, box: true }],
+  identities: [[], { option: true, box: true }],
+  wallet: [
+    async ({ walletBrowser, keepSiteData, unansweredPrompts, usageRules, warmWindow, identities }, use, testInfo) => {
+      const timing = fixtureTiming(testInfo);
+      const wallet = walletOf(walletBrowser);
+      const between = betweenTests(walletBrowser);
+      // The last test's tabs are closed before the wallet is reset: nothing of it reaches this test.
+      await between.tabsClosed;
+      wallet.setBaseline({ warmWindow, identities });
+      await wallet.reset();
+      const visited = trackOrigins(walletBrowser.context);
+      timing.pause();
+      await use(boxed(wallet, 'wallet'));
+      timing.resume();
+      visited.stop();
+      // A test without the page fixture: its tabs are still open, so what waits is still listed.
+      // One round trip's worth: the checks do not wait for each other.
+      const end = await endOfTest(wallet, testInfo, unansweredPrompts, usageRules);
+      const waiting = checked.has(testInfo) ? [] : unanswered(end.pending, unansweredPrompts, testInfo);
+      const findings = await reportUsage(end.usage, usageRules, testInfo);
+      // Site data is cleared off this test's path; the next test's first navigation waits for it.
+      if (!keepSiteData) between.siteDataCleared = between.tabsClosed.then(() => clearSiteData(walletBrowser.context, visited.origins)).catch(() => undefined);
+      timing.report();
+      failIfWaiting(waiting, unansweredPrompts);
+      if (usageRules === 'fail' && findings.length > 0) {
+        throw new Error(`the app broke ${findings.length} of the wallet contract's usage rules (usageRules: 'fail'):\n${describeFindings(findings)}`);
+      }
+    },
+    { scope: 'test', box: true },
+  ],
+  page: [
+    async ({ walletBrowser, context, wallet, unansweredPrompts, usageRules, warmTab }, use, testInfo) => {
+      const timing = fixtureTiming(testInfo);
+      timing.resume();
+      const between = betweenTests(walletBrowser);
+      // The tab opened while the last test ran (the first test of a worker opens its own).
+      // A spare that failed to open (a slow machine's 10 s) is replaced by a tab opened now.
+      const page = await (between.spare?.catch(() => context.newPage()) ?? context.newPage());
+      between.spare = undefined;
+      // The last test's site data is gone before the test navigates (cleared while its tabs closed and
+      // the wallet reset): here, not in a wrapper around goto, so the test's steps stay at its own lines.
+      await between.siteDataCleared;
+      // The next test's tab opens now, in the background.
+      const spare = warmTab ? openInBackground(context) : Promise.resolve(undefined);
+      spare.catch(() => undefined);
+      timing.pause();
+      await use(page);
+      timing.resume();
+      // Before the tabs close: closing a tab withdraws its requests.
+      checked.add(testInfo);
+      const waiting = unanswered((await endOfTest(wallet, testInfo, unansweredPrompts, usageRules)).pending, unansweredPrompts, testInfo);
+      // The browser is left as the next test expects it (the start-up tab, the next test's tab and
+      // the wallet's warm window open); the tabs close off this test's path, before the next test's reset.
+      const keep = new Set([context.pages()[0]]);
+      // The next test's tab goes to about:blank, as a new tab is, now rather than during this test (where
+      // the navigation would show among its steps).
+      if (warmTab) (between.spare = spare.then((next) => next!.goto('about:blank').then(() => next!))).catch(() => undefined);
+      between.tabsClosed = spare.then(
+        (next) => closeAllBut(context, next ? keep.add(next) : keep),
+        () => closeAllBut(context, keep),
+      );
+      timing.pause();
+      failIfWaiting(waiting, unansweredPrompts);
+    },
+    { scope: 'test', box: true },
+  ],
 });
 
 /** What runs between one test and the next in a worker's browser, off both tests' paths. */
@@ -151,16 +168,6 @@ function betweenTests(browser: WalletBrowser): BetweenTests {
   let state = betweens.get(browser);
   if (!state) betweens.set(browser, (state = { tabsClosed: Promise.resolve(), siteDataCleared: Promise.resolve() }));
   return state;
-}
-
-/** The page's first goto waits for `ready` (the last test's site data cleared); later ones go at once. */
-function gateFirstNavigation(page: Page, ready: Promise<void>): void {
-  const goto = page.goto.bind(page);
-  page.goto = async (...args: Parameters<Page['goto']>) => {
-    page.goto = goto;
-    await ready;
-    return goto(...args);
-  };
 }
 
 type TestEnd = { pending: PendingView[]; usage: UsageFinding[] };

@@ -19,10 +19,8 @@ export async function openInBackground(context: BrowserContext): Promise<Page> {
   } finally {
     await cdp.detach().catch(() => undefined);
   }
-  const page = await opened;
-  // As a new tab is: at about:blank.
-  await page.goto('about:blank');
-  return page;
+  // At its marker until the test that opened it ends (the page fixture then sends it to about:blank).
+  return opened;
 }
 
 /** Closes every page but those kept and the wallet's warm window (an approval window that holds no request yet). */

@@ -264,19 +264,7 @@ export const expect = baseExpect.extend({
   },
 });
 export type { Page, Frame, BrowserContext, Locator } from '@playwright/test';
+export * from '../kit/index.ts';
 export { Wallet } from './wallet.ts';
-export { Prompt, type PromptDetails } from './prompt.ts';
-export { WalletBrowser, WalletSetupError, findChromium, extensionPath, type LaunchOptions } from './browser.ts';
-export { accountFromDerivationPath, accountLabel } from '../core/account-path.ts';
-export { expectedAddresses, type ExpectedAddressesOptions, type ExpectedXverseAddressesOptions, type ExpectedXverseAddresses } from '../kit/expected.ts';
-export type { AddressEntry, AnsweredEntry, ExtraBtcEntry, P2wpkhEntry, P2trEntry, StxEntry, GetAddressesResult } from '../core/addresses.ts';
-export type { RpcResponse, RpcSuccess, RpcFailure, RpcErrorObject } from '../core/rpc.ts';
-export { RPC_ERROR } from '../core/rpc.ts';
-export type { Settings, SettingsPatch } from '../core/settings.ts';
-export type { ApprovalPolicy, EntryKind, EntryOrder, IdentityName, Variant } from '../core/choices.ts';
-export type { NetworkName } from '../core/networks.ts';
-export type { Chain } from '../core/params.ts';
-export type { CallLogEntry, PendingView, LoggedTransaction } from '../shared/control.ts';
-export type { AccountSource } from '../core/methods/method.ts';
-export { REPEATED_CONNECT_MS, CONNECT_BEFORE_SIGNING_MS, USAGE_RULES, type UsageFinding, type UsageRule } from '../core/usage.ts';
-export { ENTRY_ORDERS, MAX_RESPONSE_DELAY_MS } from '../core/choices.ts';
+export { Prompt } from './prompt.ts';
+export { WalletBrowser, findChromium, type LaunchOptions } from './browser.ts';

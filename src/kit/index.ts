@@ -1,0 +1,17 @@
+// What both kits export alike (mock-wallet-provider/testing and /puppeteer re-export all of it), so the two
+// cannot drift; each kit adds only its browser's own: launching it, its Page type, Playwright's test and expect.
+export { describeCall, type PickOptions } from './wallet.ts';
+export type { PromptDetails } from './prompt.ts';
+export { WalletSetupError, extensionPath, findFirefox } from './setup.ts';
+export { expectedAddresses, type ExpectedAddressesOptions, type ExpectedXverseAddressesOptions, type ExpectedXverseAddresses } from './expected.ts';
+export { accountFromDerivationPath, accountLabel } from '../core/account-path.ts';
+export type { AddressEntry, AnsweredEntry, ExtraBtcEntry, P2wpkhEntry, P2trEntry, StxEntry, GetAddressesResult } from '../core/addresses.ts';
+export type { RpcResponse, RpcSuccess, RpcFailure, RpcErrorObject } from '../core/rpc.ts';
+export { RPC_ERROR } from '../core/rpc.ts';
+export type { Settings, SettingsPatch } from '../core/settings.ts';
+export type { ApprovalPolicy, EntryKind, EntryOrder, IdentityName, Variant } from '../core/choices.ts';
+export type { NetworkName } from '../core/networks.ts';
+export type { Chain } from '../core/params.ts';
+export type { CallLogEntry, PendingView, LoggedTransaction } from '../shared/control.ts';
+export type { AccountSource } from '../core/methods/method.ts';
+export { REPEATED_CONNECT_MS, CONNECT_BEFORE_SIGNING_MS, USAGE_RULES, describeFindings, type UsageFinding, type UsageRule } from '../core/usage.ts';

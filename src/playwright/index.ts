@@ -53,7 +53,29 @@ export interface WalletWorkerFixtures {
   walletBrowser: WalletBrowser;
 }
 
-export const test = base.extend<WalletTestFixtures, WalletWorkerFixtures>({
+/** The kit's own state, as fixtures (boxed: not in the user's report). */
+interface KitTestFixtures {
+  /** This test's: the fixtures' time, the end-of-test checks asked once. */
+  _kitTest: TestState;
+}
+interface KitWorkerFixtures {
+  /** The worker's: its wallet API and what runs between its tests. */
+  _kitWorker: { wallet: Wallet; between: BetweenTests };
+}
+
+export const test = base.extend<WalletTestFixtures & KitTestFixtures, WalletWorkerFixtures & KitWorkerFixtures>({
+  _kitWorker: [
+    async ({ walletBrowser }, use) => {
+      await use({ wallet: new Wallet(walletBrowser), between: { tabsClosed: Promise.resolve(), siteDataCleared: Promise.resolve() } });
+    },
+    { scope: 'worker', box: true },
+  ],
+  _kitTest: [
+    async ({}, use, testInfo) => {
+      await use({ timing: fixtureTiming(testInfo), checked: false });
+    },
+    { scope: 'test', box: true },
+  ],
   walletBrowser: [
     async ({ headless }, use, workerInfo) => {
       const baseURL = workerInfo.project.use.baseURL;
@@ -65,12 +87,12 @@ export const test = base.extend<WalletTestFixtures, WalletWorkerFixtures>({
   ],
   // Shared by the worker's tests: what a test adds to the context itself (init scripts, routes, headers…) is taken back after it.
   context: [
-    async ({ walletBrowser }, use) => {
+    async ({ walletBrowser, _kitWorker }, use) => {
       trackContext(walletBrowser.context);
       await use(walletBrowser.context);
       // The next test's tab, opened while this test ran, first joins the context's pages: a tab still
       // starting when the headers or init scripts are taken back kept them (one CI run under load).
-      await betweenTests(walletBrowser).spare?.catch(() => undefined);
+      await _kitWorker.between.spare?.catch(() => undefined);
       await restoreContext(walletBrowser.context);
     },
     { scope: 'test', box: true },
@@ -88,10 +110,9 @@ export const test = base.extend<WalletTestFixtures, WalletWorkerFixtures>({
   warmTab: [true, { option: true, box: true }],
   identities: [[], { option: true, box: true }],
   wallet: [
-    async ({ walletBrowser, keepSiteData, unansweredPrompts, usageRules, warmWindow, identities }, use, testInfo) => {
-      const timing = fixtureTiming(testInfo);
-      const wallet = walletOf(walletBrowser);
-      const between = betweenTests(walletBrowser);
+    async ({ walletBrowser, _kitWorker, _kitTest, keepSiteData, unansweredPrompts, usageRules, warmWindow, identities }, use, testInfo) => {
+      const { timing } = _kitTest;
+      const { wallet, between } = _kitWorker;
       // The last test's tabs are closed before the wallet is reset: nothing of it reaches this test.
       await between.tabsClosed;
       wallet.setBaseline({ warmWindow, identities });
@@ -103,8 +124,8 @@ export const test = base.extend<WalletTestFixtures, WalletWorkerFixtures>({
       visited.stop();
       // A test without the page fixture: its tabs are still open, so what waits is still listed.
       // One round trip's worth: the checks do not wait for each other.
-      const end = await endOfTest(wallet, testInfo, unansweredPrompts, usageRules);
-      const waiting = checked.has(testInfo) ? [] : unanswered(end.pending, unansweredPrompts, testInfo);
+      const end = await endOfTest(wallet, _kitTest, unansweredPrompts, usageRules);
+      const waiting = _kitTest.checked ? [] : unanswered(end.pending, unansweredPrompts, testInfo);
       const findings = await reportUsage(end.usage, usageRules, testInfo);
       // Site data is cleared off this test's path; the next test's first navigation waits for it.
       if (!keepSiteData) between.siteDataCleared = between.tabsClosed.then(() => clearSiteData(walletBrowser.context, visited.origins)).catch(() => undefined);
@@ -117,10 +138,11 @@ export const test = base.extend<WalletTestFixtures, WalletWorkerFixtures>({
     { scope: 'test', box: true },
   ],
   page: [
-    async ({ walletBrowser, context, wallet, unansweredPrompts, usageRules, warmTab }, use, testInfo) => {
-      const timing = fixtureTiming(testInfo);
+    // `wallet` first: its reset comes before this test's tab.
+    async ({ _kitWorker, _kitTest, context, wallet: _wallet, unansweredPrompts, usageRules, warmTab }, use, testInfo) => {
+      const { timing } = _kitTest;
       timing.resume();
-      const between = betweenTests(walletBrowser);
+      const { wallet, between } = _kitWorker;
       // The tab opened while the last test ran (the first test of a worker opens its own).
       // A spare that failed to open (a slow machine's 10 s) is replaced by a tab opened now.
       const page = await (between.spare?.catch(() => context.newPage()) ?? context.newPage());
@@ -135,8 +157,8 @@ export const test = base.extend<WalletTestFixtures, WalletWorkerFixtures>({
       await use(page);
       timing.resume();
       // Before the tabs close: closing a tab withdraws its requests.
-      checked.add(testInfo);
-      const waiting = unanswered((await endOfTest(wallet, testInfo, unansweredPrompts, usageRules)).pending, unansweredPrompts, testInfo);
+      _kitTest.checked = true;
+      const waiting = unanswered((await endOfTest(wallet, _kitTest, unansweredPrompts, usageRules)).pending, unansweredPrompts, testInfo);
       // The browser is left as the next test expects it (the start-up tab, the next test's tab and
       // the wallet's warm window open); the tabs close off this test's path, before the next test's reset.
       const keep = new Set([context.pages()[0]]);
@@ -163,24 +185,23 @@ interface BetweenTests {
   /** The last test's visited origins, losing their cookies and storage. */
   siteDataCleared: Promise<void>;
 }
-const betweens = new WeakMap<WalletBrowser, BetweenTests>();
-function betweenTests(browser: WalletBrowser): BetweenTests {
-  let state = betweens.get(browser);
-  if (!state) betweens.set(browser, (state = { tabsClosed: Promise.resolve(), siteDataCleared: Promise.resolve() }));
-  return state;
-}
-
 type TestEnd = { pending: PendingView[]; usage: UsageFinding[] };
-const ends = new WeakMap<TestInfo, Promise<TestEnd>>();
+
+/** One test's kit state (the _kitTest fixture). */
+interface TestState {
+  timing: FixtureTiming;
+  /** The end-of-test checks, once asked. */
+  end?: Promise<TestEnd>;
+  /** Whether its waiting requests were already looked at (by the page fixture). */
+  checked: boolean;
+}
 
 /**
  * What the end-of-test checks read, asked once per test in one round trip (the page fixture asks
  * first, the wallet fixture reuses it); nothing is asked when both checks are off.
  */
-function endOfTest(wallet: Wallet, testInfo: TestInfo, prompts: 'off' | 'warn' | 'fail', rules: 'off' | 'warn' | 'fail'): Promise<TestEnd> {
-  let end = ends.get(testInfo);
-  if (!end) ends.set(testInfo, (end = prompts === 'off' && rules === 'off' ? Promise.resolve({ pending: [], usage: [] }) : wallet.testEnd()));
-  return end;
+function endOfTest(wallet: Wallet, state: TestState, prompts: 'off' | 'warn' | 'fail', rules: 'off' | 'warn' | 'fail'): Promise<TestEnd> {
+  return (state.end ??= prompts === 'off' && rules === 'off' ? Promise.resolve({ pending: [], usage: [] }) : wallet.testEnd());
 }
 
 /** The test's usage findings, attached to its report (and printed, in 'warn'). */
@@ -201,27 +222,20 @@ interface FixtureTiming {
   resume(): void;
   report(): void;
 }
-const timings = new WeakMap<TestInfo, FixtureTiming>();
 function fixtureTiming(testInfo: TestInfo): FixtureTiming {
-  let timing = timings.get(testInfo);
-  if (timing) return timing;
   let spent = 0;
   let since: number | undefined = performance.now();
   const on = process.env['MOCK_WALLET_FIXTURE_TIMING'] === '1';
-  timing = {
+  const timing: FixtureTiming = {
     pause: () => void (since !== undefined && ((spent += performance.now() - since), (since = undefined))),
     resume: () => void (since ??= performance.now()),
     report: () => {
-      timing!.pause();
+      timing.pause();
       if (on) testInfo.annotations.push({ type: 'mock-wallet fixture ms', description: spent.toFixed(1) });
     },
   };
-  timings.set(testInfo, timing);
   return timing;
 }
-
-/** Tests whose waiting requests were already looked at (by the page fixture). */
-const checked = new WeakSet<TestInfo>();
 
 /** Requests still waiting as the test ends, listed in its report. */
 function unanswered(waiting: PendingView[], mode: 'off' | 'warn' | 'fail', testInfo: TestInfo): PendingView[] {
@@ -239,13 +253,6 @@ function failIfWaiting(waiting: PendingView[], mode: 'off' | 'warn' | 'fail'): v
   if (mode === 'fail' && waiting.length > 0) {
     throw new Error(`the test ended with ${waiting.length} request(s) still waiting for approval (unansweredPrompts: 'fail'): ${describeWaiting(waiting)}`);
   }
-}
-
-const wallets = new WeakMap<WalletBrowser, Wallet>();
-function walletOf(browser: WalletBrowser): Wallet {
-  let wallet = wallets.get(browser);
-  if (!wallet) wallets.set(browser, (wallet = new Wallet(browser)));
-  return wallet;
 }
 
 /** Playwright's expect, plus `expect(wallet).toFollowUsageRules()`. */

@@ -9,6 +9,8 @@ export interface PromptWindow<H> {
   readonly page: H;
   /** The window's address as it was found (its `key` parameter names the request). */
   readonly url: string;
+  /** When the driver first saw it hold a request (Date.now()): a new window as it was created, a warm one as a request took it. */
+  readonly openedAt: number;
   /** Runs a script (a string, so runners that rename functions cannot break it) and returns its JSON-able result. */
   evaluate(script: string): Promise<unknown>;
   /** Presses Enter as a person at the keyboard would: trusted input, on the focused element. */

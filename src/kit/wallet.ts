@@ -15,6 +15,8 @@ export class WalletApi<H> {
   private readonly unclaimed: PromptWindow<H>[] = [];
   private readonly waiters: ((window: PromptWindow<H>) => void)[] = [];
   private readonly warned = new Set<string>();
+  /** When the last reset began: every window opened before it held a request the reset withdrew. */
+  private resetAt = 0;
   /** Settings reset() keeps over the defaults (the Playwright kit keeps warmWindow on so). */
   private baseline: SettingsPatch = {};
 
@@ -29,25 +31,32 @@ export class WalletApi<H> {
   /** The next approval window: one already open and not yet handled, or the next to open. */
   async nextPrompt(options: { timeout?: number } = {}): Promise<Prompt<H>> {
     const since = Date.now();
-    while (this.unclaimed.length > 0) {
-      const window = this.unclaimed.shift()!;
-      if (!(await window.isClosed()) && !(await this.answered(window))) return this.prompt(window);
-    }
     const timeout = options.timeout ?? DEFAULT_TIMEOUT_MS;
-    let waiter: ((window: PromptWindow<H>) => void) | undefined;
-    const opened = new Promise<PromptWindow<H>>((resolve) => {
-      waiter = resolve;
-      this.waiters.push(resolve);
-    });
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const timedOut = new Promise<'timeout'>((resolve) => (timer = setTimeout(() => resolve('timeout'), timeout)));
-    const window = await Promise.race([opened, timedOut]);
-    clearTimeout(timer);
-    if (window === 'timeout') {
-      this.waiters.splice(this.waiters.indexOf(waiter!), 1);
-      throw new Error(await this.noPromptMessage(timeout, since));
+    for (;;) {
+      const waiting = this.unclaimed.shift();
+      const window = waiting ?? (await this.nextOpened(since + timeout - Date.now()));
+      if (!window) throw new Error(await this.noPromptMessage(timeout, since));
+      // A window opened before the last reset held a request the reset withdrew (one seen late, as it
+      // closed, was handed to the next test in a CI run); one found waiting may have been answered since.
+      if (window.openedAt < this.resetAt) continue;
+      if (!waiting || (!(await window.isClosed()) && !(await this.answered(window)))) return this.prompt(window);
     }
-    return this.prompt(window);
+  }
+
+  /** The next window the driver finds within `ms`, or undefined. */
+  private nextOpened(ms: number): Promise<PromptWindow<H> | undefined> {
+    if (ms <= 0) return Promise.resolve(undefined);
+    return new Promise((resolve) => {
+      const waiter = (window: PromptWindow<H>): void => {
+        clearTimeout(timer);
+        resolve(window);
+      };
+      this.waiters.push(waiter);
+      const timer = setTimeout(() => {
+        this.waiters.splice(this.waiters.indexOf(waiter), 1);
+        resolve(undefined);
+      }, ms);
+    });
   }
 
   /**
@@ -200,6 +209,7 @@ export class WalletApi<H> {
 
   /** Defaults back (with the baseline over them), call log empty, pending requests withdrawn and their windows closed. */
   async reset(): Promise<void> {
+    this.resetAt = Date.now();
     await this.driver.control('reset', this.baseline);
     this.unclaimed.length = 0;
   }

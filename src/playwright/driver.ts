@@ -10,31 +10,32 @@ export function playwrightDriver(browser: WalletBrowser): KitDriver<Page> {
     control: (method, ...args) => browser.control(method, ...args),
     watchPrompts(found) {
       const prefix = browser.origin + PROMPT_PAGE;
-      const watch = async (page: Page): Promise<void> => {
+      const watch = async (page: Page, openedAt: number): Promise<void> => {
         if (!page.url().startsWith(prefix)) {
           // A window opened by the extension may report its URL only once it commits.
           if (page.url() !== 'about:blank' && page.url() !== '') return;
           await page.waitForURL((url) => url.href !== 'about:blank', { timeout: 2_000 }).catch(() => undefined);
           if (!page.url().startsWith(prefix)) return;
         }
-        if (holdsRequest(page.url())) return found(promptWindow(page));
+        if (holdsRequest(page.url())) return found(promptWindow(page, openedAt));
         // A warm window: a prompt only once a request takes it, and its address names the request.
         const taken = (): void => {
           if (!holdsRequest(page.url())) return;
           page.off('framenavigated', taken);
-          found(promptWindow(page));
+          found(promptWindow(page, Date.now()));
         };
         page.on('framenavigated', taken);
       };
-      browser.context.on('page', (page) => void watch(page));
+      browser.context.on('page', (page) => void watch(page, Date.now()));
     },
   };
 }
 
-function promptWindow(page: Page): PromptWindow<Page> {
+function promptWindow(page: Page, openedAt: number): PromptWindow<Page> {
   return {
     page,
     url: page.url(),
+    openedAt,
     evaluate: (script) => page.evaluate(script),
     pressEnter: () => page.keyboard.press('Enter'),
     closed: () => (page.isClosed() ? Promise.resolve() : page.waitForEvent('close', { timeout: 0 }).then(() => undefined)),

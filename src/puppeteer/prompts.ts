@@ -18,15 +18,16 @@ async function locationOf(page: Page): Promise<string> {
 }
 
 /** Calls back with each new page that is on one of the wallet's pages (`prefix`), once it is there. */
-export function watchExtensionPages(browser: Browser, prefix: string, found: (page: Page, href: string) => void): void {
+export function watchExtensionPages(browser: Browser, prefix: string, found: (page: Page, href: string, openedAt: number) => void): void {
   browser.on('targetcreated', (target: Target) => {
     if (target.type() !== 'page') return;
+    const openedAt = Date.now();
     void (async () => {
       const page = await target.page().catch(() => null);
       if (!page) return;
       for (const until = Date.now() + FIND_MS; Date.now() < until; ) {
         const href = target.url().startsWith(prefix) ? target.url() : await locationOf(page);
-        if (href.startsWith(prefix)) return found(page, href);
+        if (href.startsWith(prefix)) return found(page, href, openedAt);
         if (href !== '' && href !== 'about:blank') return; // some other page
         await new Promise((resolve) => setTimeout(resolve, 20));
       }
@@ -37,9 +38,9 @@ export function watchExtensionPages(browser: Browser, prefix: string, found: (pa
 /** Calls back with each approval window the browser opens, once it is on the wallet's page. */
 export function watchPromptTargets(browser: Browser, origin: string, found: (window: PromptWindow<Page>) => void): void {
   const prefix = origin + PROMPT_PAGE;
-  watchExtensionPages(browser, prefix, (page, href) => {
-    if (holdsRequest(href)) return found(promptWindow(page, href, prefix));
-    void untilTaken(page).then((taken) => taken && found(promptWindow(page, taken, prefix)));
+  watchExtensionPages(browser, prefix, (page, href, openedAt) => {
+    if (holdsRequest(href)) return found(promptWindow(page, href, prefix, openedAt));
+    void untilTaken(page).then((taken) => taken && found(promptWindow(page, taken, prefix, Date.now())));
   });
 }
 
@@ -61,13 +62,14 @@ async function untilTaken(page: Page): Promise<string> {
   }
 }
 
-function promptWindow(page: Page, url: string, prefix: string): PromptWindow<Page> {
+function promptWindow(page: Page, url: string, prefix: string, openedAt: number): PromptWindow<Page> {
   let gone = false;
   const closed = new Promise<void>((resolve) => page.once('close', () => resolve()));
   void closed.then(() => (gone = true));
   return {
     page,
     url,
+    openedAt,
     evaluate: (script) => page.evaluate(script),
     // In front first: a tab opened meanwhile (the Firefox kit's control tab, reopened after a test
     // closed it) takes the focus, and the key press would reach no button.

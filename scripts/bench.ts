@@ -206,12 +206,16 @@ const warm = await interleaved({
   getAddresses: async () => (await untilWarm(), windowApproved('getAddresses')),
   signPsbt: async () => (await untilWarm(), windowApproved('signPsbt', SIGN_PSBT)),
   transfer: async () => (await untilWarm(), windowApproved('stx_transferStx', TRANSFER_STX)),
+  // As an app connects and signs at once: a signMessage right after an approved getAddresses, not
+  // waiting for the next warm window (issue #35: it waited on the window made after the answer).
+  second: async () => (await untilWarm(), await windowApproved('getAddresses'), windowApproved('signMessage', { message: 'back to back' })),
 });
 await wallet.setSettings({ warmWindow: false });
 results['warmFloor'] = stats(warm.floor);
 results['warmGetAddresses'] = stats(warm.getAddresses);
 results['warmSignPsbt'] = stats(warm.signPsbt);
 results['warmTransferStx'] = stats(warm.transfer);
+results['warmSecond'] = stats(warm.second);
 
 // First call after Chrome stops the worker: it starts again, its keys in the sealed session cache.
 await wallet.setApprovalPolicy('approve');
@@ -356,7 +360,7 @@ interface Row {
   met: boolean;
 }
 
-type Key = 'floor' | 'peer' | 'autoApproved' | 'windowFloor' | 'windowFloorScripted' | 'windowApproved' | 'windowSignPsbt' | 'windowTransferStx' | 'windowAppears' | 'windowReady' | 'windowClick' | 'coldFloor' | 'coldFirstCall' | 'coldDerivation' | 'reset' | 'freshLaunch' | 'kitOverhead' | 'peerOverhead' | 'suite' | 'peerSuite' | 'fixtureTab' | 'fixtureChecks' | 'fixtureClose' | 'fixtureSiteData' | 'firefoxWindowFloor' | 'firefoxWindowApproved' | 'warmFloor' | 'warmGetAddresses' | 'warmSignPsbt' | 'warmTransferStx' | 'coldUnlisted' | 'windowCpu' | 'tabCpu' | 'kitOverheadNoWarm' | 'suiteCpu' | 'peerSuiteCpu' | 'suiteNoWarm' | 'psbtSmall' | 'psbtLarge';
+type Key = 'floor' | 'peer' | 'autoApproved' | 'windowFloor' | 'windowFloorScripted' | 'windowApproved' | 'windowSignPsbt' | 'windowTransferStx' | 'windowAppears' | 'windowReady' | 'windowClick' | 'coldFloor' | 'coldFirstCall' | 'coldDerivation' | 'reset' | 'freshLaunch' | 'kitOverhead' | 'peerOverhead' | 'suite' | 'peerSuite' | 'fixtureTab' | 'fixtureChecks' | 'fixtureClose' | 'fixtureSiteData' | 'firefoxWindowFloor' | 'firefoxWindowApproved' | 'warmFloor' | 'warmGetAddresses' | 'warmSignPsbt' | 'warmTransferStx' | 'warmSecond' | 'coldUnlisted' | 'windowCpu' | 'tabCpu' | 'kitOverheadNoWarm' | 'suiteCpu' | 'peerSuiteCpu' | 'suiteNoWarm' | 'psbtSmall' | 'psbtLarge';
 const r = results as Record<Key, Stats>;
 /** A row measured against a baseline of the same run, with its target as a ratio. */
 const versus = (path: string, key: Key, baseline: Key, label: string, limit?: number): Row => {
@@ -379,6 +383,7 @@ const rows: Row[] = [
   versus('getAddresses approved in a warm window (setting warmWindow, the kit\'s default)', 'warmGetAddresses', 'warmFloor', 'window floor', 0.5),
   versus('signPsbt approved in a warm window', 'warmSignPsbt', 'warmFloor', 'window floor', 0.7),
   versus('stx_transferStx approved in a warm window', 'warmTransferStx', 'warmFloor', 'window floor', 0.7),
+  versus('signMessage right after an approved getAddresses (back to back, warm window on)', 'warmSecond', 'warmFloor', 'window floor', 0.7),
   plain('  getAddresses, of which: request → window appears (page event)', 'windowAppears'),
   plain('  of which: window appears → Approve enabled', 'windowReady'),
   plain('  of which: Approve pressed → decision taken → page has the answer', 'windowClick'),

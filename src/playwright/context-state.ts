@@ -52,10 +52,15 @@ export function trackContext(context: BrowserContext): void {
   open.set(context, []);
 }
 
-/** Undoes, newest first and each once, what the test added to the context; then stops recording. */
-export async function restoreContext(context: BrowserContext): Promise<void> {
+/**
+ * Undoes, newest first and each once, what the test added to the context; then stops recording.
+ * `settled`: the test's tabs closing; a context that changed waits for them, as a page closing
+ * meanwhile can fail a change made to every page (a header once stayed on the next test's tab).
+ */
+export async function restoreContext(context: BrowserContext, settled: Promise<unknown>): Promise<void> {
   const undo = open.get(context) ?? [];
   open.delete(context);
+  if (undo.length > 0) await settled.catch(() => undefined);
   const done = new Set<Undo>();
   for (const step of undo.reverse()) {
     if (done.has(step)) continue;

@@ -93,7 +93,7 @@ export const test = base.extend<WalletTestFixtures & KitTestFixtures, WalletWork
       // The next test's tab, opened while this test ran, first joins the context's pages: a tab still
       // starting when the headers or init scripts are taken back kept them (one CI run under load).
       await _kitWorker.between.spare?.catch(() => undefined);
-      await restoreContext(walletBrowser.context);
+      await restoreContext(walletBrowser.context, _kitWorker.between.tabsClosed);
     },
     { scope: 'test', box: true },
   ],

@@ -112,3 +112,6 @@ export function admit(request: PendingRequest): Promise<void> {
     }
   });
 }
+
+/** A request whose window is open: it has one and is still waiting for its person. */
+export const holdsWindow = (p: PendingRequest): boolean => p.windowId !== undefined && !p.answer && !p.prepared;

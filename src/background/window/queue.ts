@@ -2,7 +2,7 @@
 // window closes; then the next one opens, from the site with the fewest windows open, oldest first.
 // Every request still gets its own window, and nothing is lost.
 import { failed, onWindowFreed, settle } from '../request/settle.ts';
-import { pendingRequests, type PendingRequest } from '../request/pending.ts';
+import { holdsWindow, pendingRequests } from '../request/pending.ts';
 import { closePromptWindow, openPromptWindow } from './prompt.ts';
 import { currentSettings } from '../store/state.ts';
 import { ensureWarm } from './warm.ts';
@@ -17,8 +17,6 @@ export function pauseWindows(pause: boolean): Promise<void> {
   return opening.settled();
 }
 
-/** A request whose window is open: it has one and is still waiting for its person. */
-const holdsWindow = (p: PendingRequest): boolean => p.windowId !== undefined && !p.answer && !p.prepared;
 
 /** Opens windows for queued requests while there is room; one pass at a time. */
 export function openQueued(): Promise<void> {
@@ -33,7 +31,7 @@ export function openQueued(): Promise<void> {
       const next = queued.sort((a, b) => perOrigin(a.origin) - perOrigin(b.origin) || a.createdAt - b.createdAt)[0]!;
       let windowId: number | undefined;
       try {
-        windowId = await openPromptWindow(next, await currentSettings());
+        windowId = await openPromptWindow(next, await currentSettings(), open.length);
       } catch (error) {
         await pendingRequests.update(next.key, ({ queued: _queued, ...rest }) => rest);
         await settle(next.key, async (request) => failed(request.id, error));

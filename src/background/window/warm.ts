@@ -8,6 +8,7 @@ import type { Settings } from '../../core/settings.ts';
 import { WARM_QUERY, type WarmPortMessage } from '../../shared/messages.ts';
 import { PROMPT_BOUNDS, PROMPT_PAGE } from '../../shared/windows.ts';
 import { serial } from '../../shared/serial.ts';
+import { holdsWindow, pendingRequests } from '../request/pending.ts';
 
 /** A warm window still loading is worth waiting for this long: it is further along than a new one. */
 const LOADING_WAIT_MS = 1_500;
@@ -21,6 +22,8 @@ interface Warm {
 
 /** The window waiting for a request, by its port: taking it sends the query down the port. */
 const waiting = new Map<number, Runtime.Port>();
+/** Warm windows handed to a request, until they close: the request records its window a moment later. */
+const handedOut = new Set<number>();
 /** Told when a warm window's port connects (it is loaded and ready to draw). */
 const readyListeners = new Set<() => void>();
 
@@ -49,6 +52,9 @@ export function ensureWarm(): Promise<void> {
       if (!(await hasLivePage(warm.windowId))) await discard(warm.windowId);
       else return replaceUnlessConnected(warm.windowId);
     }
+    // None beside maxOpenWindows windows holding requests: the cap counts it too.
+    const holding = new Set([...handedOut, ...(await pendingRequests.values()).filter(holdsWindow).map((p) => p.windowId)]);
+    if (holding.size >= settings.maxOpenWindows) return;
     const window = await browser.windows.create({ url: `${browser.runtime.getURL(PROMPT_PAGE)}?${WARM_QUERY}`, type: 'popup', focused: false, state: 'minimized' });
     if (window.id === undefined) return;
     await store({ windowId: window.id });
@@ -118,10 +124,21 @@ export function acceptWarmPort(port: Runtime.Port): void {
 
 /**
  * Gives the request the warm window, if there is one: it is drawn for `query`, shown and
- * focused. undefined: no warm window (the caller opens one as usual).
+ * focused. undefined: no warm window (the caller opens one as usual). `prepareNext`: there is room
+ * for another window beside this one.
  */
-export function takeWarm(query: string, settings: Settings): Promise<number | undefined> {
-  if (!settings.warmWindow) return Promise.resolve(undefined);
+export async function takeWarm(query: string, settings: Settings, prepareNext: boolean): Promise<number | undefined> {
+  if (!settings.warmWindow) return undefined;
+  const taken = await takeInTurn(query);
+  // The next warm window is made now, while this one's request waits for its person: a call right
+  // after this one (an app connects, then signs) finds it ready, instead of waiting on one started
+  // only once this answer lands (issue #35). Not when the windows open reach maxOpenWindows: the
+  // next request waits its turn anyway, and a warm window would be one window more than the cap.
+  if (taken !== undefined && prepareNext) void ensureWarm().catch(() => undefined);
+  return taken;
+}
+
+function takeInTurn(query: string): Promise<number | undefined> {
   return serially(async () => {
     const warm = await stored();
     if (!warm) return undefined;
@@ -133,6 +150,7 @@ export function takeWarm(query: string, settings: Settings): Promise<number | un
       return undefined;
     }
     waiting.delete(warm.windowId);
+    handedOut.add(warm.windowId);
     await store(undefined);
     try {
       port.postMessage({ query } satisfies WarmPortMessage);
@@ -167,6 +185,7 @@ export async function warmReady(): Promise<boolean> {
 
 /** A closed warm window is forgotten; the caller prepares the next. */
 export async function forgetWarm(windowId: number): Promise<boolean> {
+  handedOut.delete(windowId);
   const warm = await stored();
   if (warm?.windowId !== windowId) return false;
   waiting.delete(windowId);

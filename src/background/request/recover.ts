@@ -32,8 +32,7 @@ export async function recover(): Promise<void> {
     } else {
       // Stopped between storing the request and learning its window: find the window, or open it.
       const open = prompts.find((t) => new URL(t.documentUrl!).searchParams.get('key') === request.key);
-      const holding = all.filter((p) => p.windowId !== undefined && !p.answer && !p.prepared).length;
-      const windowId = open ? open.windowId : await openPromptWindow(request, await currentSettings(), holding).catch(() => undefined);
+      const windowId = open ? open.windowId : await openPromptWindow(request, await currentSettings()).catch(() => undefined);
       if (windowId === undefined) await reject(request.key, 'closed');
       else await pendingRequests.update(request.key, (p) => ({ ...p, windowId }));
     }

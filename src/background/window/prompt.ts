@@ -22,10 +22,10 @@ export function promptQuery(request: PendingRequest, settings: Settings): string
   return new URLSearchParams({ ...params }).toString();
 }
 
-/** The request's own window: the warm one when it is there (warm.ts), else a new one. `open`: windows already holding a request. */
-export async function openPromptWindow(request: PendingRequest, settings: Settings, open: number): Promise<number | undefined> {
+/** The request's own window: the warm one when it is there (warm.ts), else a new one. */
+export async function openPromptWindow(request: PendingRequest, settings: Settings): Promise<number | undefined> {
   const query = promptQuery(request, settings);
-  const warm = await takeWarm(query, settings, open + 1 < settings.maxOpenWindows);
+  const warm = await takeWarm(query, settings);
   if (warm !== undefined) return warm;
   const window = await browser.windows.create({ url: `${browser.runtime.getURL(PROMPT_PAGE)}?${query}`, type: 'popup', focused: true, ...PROMPT_BOUNDS });
   return window.id;

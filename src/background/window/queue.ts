@@ -31,7 +31,7 @@ export function openQueued(): Promise<void> {
       const next = queued.sort((a, b) => perOrigin(a.origin) - perOrigin(b.origin) || a.createdAt - b.createdAt)[0]!;
       let windowId: number | undefined;
       try {
-        windowId = await openPromptWindow(next, await currentSettings(), open.length);
+        windowId = await openPromptWindow(next, await currentSettings());
       } catch (error) {
         await pendingRequests.update(next.key, ({ queued: _queued, ...rest }) => rest);
         await settle(next.key, async (request) => failed(request.id, error));

@@ -124,21 +124,13 @@ export function acceptWarmPort(port: Runtime.Port): void {
 
 /**
  * Gives the request the warm window, if there is one: it is drawn for `query`, shown and
- * focused. undefined: no warm window (the caller opens one as usual). `prepareNext`: there is room
- * for another window beside this one.
+ * focused. undefined: no warm window (the caller opens one as usual).
  */
-export async function takeWarm(query: string, settings: Settings, prepareNext: boolean): Promise<number | undefined> {
-  if (!settings.warmWindow) return undefined;
-  const taken = await takeInTurn(query);
-  // The next warm window is made now, while this one's request waits for its person: a call right
-  // after this one (an app connects, then signs) finds it ready, instead of waiting on one started
-  // only once this answer lands (issue #35). Not when the windows open reach maxOpenWindows: the
-  // next request waits its turn anyway, and a warm window would be one window more than the cap.
-  if (taken !== undefined && prepareNext) void ensureWarm().catch(() => undefined);
-  return taken;
-}
-
-function takeInTurn(query: string): Promise<number | undefined> {
+export function takeWarm(query: string, settings: Settings): Promise<number | undefined> {
+  // The next warm window is made once this request's window closes (window/queue.ts), not now: made
+  // while this window draws and is approved, it slowed every warm call by half (1.28× the window
+  // floor against 0.51×) and still was not ready for a call right after (bench, 2026-11-26).
+  if (!settings.warmWindow) return Promise.resolve(undefined);
   return serially(async () => {
     const warm = await stored();
     if (!warm) return undefined;

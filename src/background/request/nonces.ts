@@ -31,7 +31,8 @@ async function setCounter(network: NetworkName, account: number, next: number): 
 }
 
 /** The wallet's next nonce for an account on a network (what a window shows when it reserves none). */
-export const stacksNonce = (network: NetworkName, account: number): Promise<number> => inTurn(() => walletCounter(network, account));
+/** Read as it stands: a reservation waiting on the node need not hold up a window drawing its nonce. */
+export const stacksNonce = walletCounter;
 
 /** Sets the wallet's next nonce, as a person would after a transaction made elsewhere; RangeError naming a bad value. */
 export function setStacksNonce(nonce: unknown, network: unknown, account: unknown): Promise<void> {

@@ -70,7 +70,8 @@ export class Prompt<H = unknown> {
     const problem = (await this.window.evaluate(`new Promise((resolve) => {
       const start = () => {
         const button = document.getElementById(${JSON.stringify(id)});
-        if (!button) return resolve('the window has no ${id} button');
+        // Where the window stands, so a report says which document it was (a window closing, or not yet the wallet's page).
+        if (!button) return resolve('the window has no ${id} button (its document: ' + location.href.split('?')[0] + ', ' + document.readyState + ')');
         const done = () => {
           if (button.disabled) return false;
           if (${focus}) button.focus();

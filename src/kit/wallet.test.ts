@@ -3,17 +3,20 @@ import { test, expect } from '@playwright/test';
 import type { KitDriver, PromptWindow } from './driver.ts';
 import { WalletApi } from './wallet.ts';
 
-function fakeWindow(key: string, openedAt: number): PromptWindow<string> {
-  return { page: key, url: `chrome-extension://x/popup/approve.html?key=${key}`, openedAt, evaluate: async () => '', pressEnter: async () => undefined, closed: () => new Promise(() => undefined), isClosed: async () => false, close: async () => undefined };
+function fakeWindow(key: string, openedAt: number, page = key): PromptWindow<string> & { pressed: number } {
+  const window = { page, url: `chrome-extension://x/popup/approve.html?key=${key}`, openedAt, pressed: 0, evaluate: async () => '', pressEnter: async () => void window.pressed++, closed: () => new Promise<void>(() => undefined), isClosed: async () => false, close: async () => undefined };
+  return window;
 }
 
 function kit() {
   let found: (window: PromptWindow<string>) => void = () => undefined;
   const asked: string[] = [];
   const driver = {
-    control: async (method: string) => {
+    control: async (method: string, ...args: unknown[]) => {
       asked.push(method);
-      return ({ decided: false, calls: [], settingsProblems: [], getSettings: { approvalPolicy: 'prompt' } } as Record<string, unknown>)[method];
+      // decided: not yet when asked at once (a window found waiting), taken when a press waits for it.
+      if (method === 'decided') return args[1] !== 0;
+      return ({ calls: [], settingsProblems: [], getSettings: { approvalPolicy: 'prompt' } } as Record<string, unknown>)[method];
     },
     watchPrompts: (callback: (window: PromptWindow<string>) => void) => void (found = callback),
   } as unknown as KitDriver<string>;
@@ -37,4 +40,29 @@ test('a window opened before the last reset, found late, is nobody\'s next promp
 test('with no window at all, nextPrompt says so when its time is up', async () => {
   const { wallet } = kit();
   await expect(wallet.nextPrompt({ timeout: 50 })).rejects.toThrow(/no approval window opened within 0.05 s/);
+});
+
+test('a window that vanished under the kit before its press, its request still waiting, is followed to the window that replaced it', async () => {
+  const { wallet, found } = kit();
+  await wallet.reset();
+  const vanished = { ...fakeWindow('k1', Date.now(), 'first'), evaluate: () => Promise.reject(new Error('Target closed')), isClosed: async () => true };
+  const approving = wallet.approveNext({ timeout: 2000 });
+  found(vanished);
+  await new Promise((resolve) => setTimeout(resolve, 20));
+  const other = fakeWindow('k2', Date.now(), 'another request');
+  const replacement = fakeWindow('k1', Date.now(), 'second');
+  found(other);
+  found(replacement);
+  await approving;
+  expect(replacement.pressed).toBe(1);
+  expect(other.pressed).toBe(0);
+  expect((await wallet.nextPrompt({ timeout: 100 })).page).toBe('another request'); // left for the next helper
+});
+
+test('a window that failed while it is still open is not retried: the error stands', async () => {
+  const { wallet, found } = kit();
+  const broken = { ...fakeWindow('k1', Date.now()), evaluate: () => Promise.reject(new Error('the page threw')) };
+  const approving = wallet.approveNext({ timeout: 2000 });
+  found(broken);
+  await expect(approving).rejects.toThrow('the page threw');
 });

@@ -10,6 +10,8 @@ import type { KitDriver, PromptWindow } from './driver.ts';
 import { Prompt } from './prompt.ts';
 
 const DEFAULT_TIMEOUT_MS = 5_000;
+/** How long a window that vanished under the kit may take to show up again for the same request. */
+const REPLACED_MS = 3_000;
 
 export class WalletApi<H> {
   private readonly unclaimed: PromptWindow<H>[] = [];
@@ -30,6 +32,10 @@ export class WalletApi<H> {
 
   /** The next approval window: one already open and not yet handled, or the next to open. */
   async nextPrompt(options: { timeout?: number } = {}): Promise<Prompt<H>> {
+    return this.prompt(await this.nextWindow(options));
+  }
+
+  private async nextWindow(options: { timeout?: number }): Promise<PromptWindow<H>> {
     const since = Date.now();
     const timeout = options.timeout ?? DEFAULT_TIMEOUT_MS;
     for (;;) {
@@ -39,7 +45,39 @@ export class WalletApi<H> {
       // A window opened before the last reset held a request the reset withdrew (one seen late, as it
       // closed, was handed to the next test in a CI run); one found waiting may have been answered since.
       if (window.openedAt < this.resetAt) continue;
-      if (!waiting || (!(await window.isClosed()) && !(await this.answered(window)))) return this.prompt(window);
+      if (!waiting || (!(await window.isClosed()) && !(await this.answered(window)))) return window;
+    }
+  }
+
+  /**
+   * Acts in the next window. A window gone before it could be pressed, whose request still waits, is
+   * followed to the window that replaced it for the same request (a loaded Chromium once swapped the
+   * page under the kit: 'Target closed', then 'the window has no approve button').
+   */
+  private async inNextWindow(options: { timeout?: number }, act: (prompt: Prompt<H>) => Promise<void>): Promise<void> {
+    const window = await this.nextWindow(options);
+    try {
+      await act(this.prompt(window));
+    } catch (error) {
+      const key = new URL(window.url).searchParams.get('key');
+      if (key === null || !(await window.isClosed()) || (await this.answered(window))) throw error;
+      const again = await this.windowFor(key, REPLACED_MS);
+      if (!again) throw error;
+      await act(this.prompt(again));
+    }
+  }
+
+  /** A window found for this request key within `ms` (others stay where they were), or undefined. */
+  private async windowFor(key: string, ms: number): Promise<PromptWindow<H> | undefined> {
+    const deadline = Date.now() + ms;
+    const isFor = (w: PromptWindow<H>): boolean => new URL(w.url).searchParams.get('key') === key;
+    for (;;) {
+      const index = this.unclaimed.findIndex(isFor);
+      if (index >= 0) return this.unclaimed.splice(index, 1)[0];
+      const window = await this.nextOpened(deadline - Date.now());
+      if (!window) return undefined;
+      if (isFor(window)) return window;
+      this.unclaimed.push(window);
     }
   }
 
@@ -88,12 +126,11 @@ export class WalletApi<H> {
 
   /** Waits for the next approval window and clicks Approve, after switching account if asked. */
   async approveNext(options: { account?: number; timeout?: number } = {}): Promise<void> {
-    const prompt = await this.nextPrompt(options);
-    await prompt.approve(options.account === undefined ? {} : { account: options.account });
+    await this.inNextWindow(options, (prompt) => prompt.approve(options.account === undefined ? {} : { account: options.account }));
   }
 
   async rejectNext(options: { timeout?: number } = {}): Promise<void> {
-    await (await this.nextPrompt(options)).reject();
+    await this.inNextWindow(options, (prompt) => prompt.reject());
   }
 
   async closeNextPrompt(options: { timeout?: number } = {}): Promise<void> {

@@ -14,7 +14,7 @@ export function playwrightDriver(browser: WalletBrowser): KitDriver<Page> {
         if (!page.url().startsWith(prefix)) {
           // A window opened by the extension may report its URL only once it commits.
           if (page.url() !== 'about:blank' && page.url() !== '') return;
-          await page.waitForURL((url) => url.href !== 'about:blank', { timeout: 2_000 }).catch(() => undefined);
+          await committed(page, 2_000);
           if (!page.url().startsWith(prefix)) return;
         }
         if (holdsRequest(page.url())) return found(promptWindow(page, openedAt));
@@ -29,6 +29,24 @@ export function playwrightDriver(browser: WalletBrowser): KitDriver<Page> {
       browser.context.on('page', (page) => void watch(page, Date.now()));
     },
   };
+}
+
+/**
+ * Until the page leaves about:blank, or `ms` pass. An event listener, not page.waitForURL: an API call
+ * made here, while the test runs, would stand among the test's own steps in its report.
+ */
+function committed(page: Page, ms: number): Promise<void> {
+  return new Promise((resolve) => {
+    const done = (): void => {
+      page.off('framenavigated', navigated);
+      clearTimeout(timer);
+      resolve();
+    };
+    const navigated = (): void => void (page.url() !== 'about:blank' && done());
+    page.on('framenavigated', navigated);
+    const timer = setTimeout(done, ms);
+    navigated();
+  });
 }
 
 function promptWindow(page: Page, openedAt: number): PromptWindow<Page> {

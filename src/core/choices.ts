@@ -43,9 +43,10 @@ export type MethodKind = (typeof METHOD_KINDS)[number];
 
 /**
  * Wallets the browser appears to have beside the contract's window.WalletProvider (always there):
- * 'xverse' adds Xverse's providers (docs/reference/xverse.md §1.1), answering in Xverse's dialect.
+ * 'xverse' adds Xverse's providers (docs/reference/xverse.md §1.1), answering in Xverse's dialect;
+ * 'unisat' adds window.unisat (docs/reference/unisat.md §1).
  */
-export const IDENTITY_NAMES = ['xverse'] as const;
+export const IDENTITY_NAMES = ['xverse', 'unisat'] as const;
 export type IdentityName = (typeof IDENTITY_NAMES)[number];
 export const isIdentity = (name: unknown): name is IdentityName => (IDENTITY_NAMES as readonly unknown[]).includes(name);
 
@@ -55,3 +56,10 @@ export type WalletName = 'leather' | IdentityName;
 /** Which payment address Xverse exposes: native p2wpkh (m/84', new wallets) or nested p2sh-p2wpkh (m/49'). */
 export const XVERSE_PAYMENT_TYPES = ['native', 'nested'] as const;
 export type XversePaymentType = (typeof XVERSE_PAYMENT_TYPES)[number];
+
+/**
+ * UniSat's address type: one address per account, at m/<purpose>'/0'/0'/0/<account> on every network
+ * (docs/reference/unisat.md §4). The m44 types are UniSat's legacy ones: segwit or taproot on the m/44' key.
+ */
+export const UNISAT_ADDRESS_TYPES = ['p2wpkh', 'p2sh-p2wpkh', 'p2tr', 'p2pkh', 'm44-p2wpkh', 'm44-p2tr'] as const;
+export type UnisatAddressType = (typeof UNISAT_ADDRESS_TYPES)[number];

@@ -7,6 +7,7 @@ import {
   EXPOSE_NAMES,
   IDENTITY_NAMES,
   XVERSE_PAYMENT_TYPES,
+  UNISAT_ADDRESS_TYPES,
   MAX_RESPONSE_DELAY_MS,
   TAPROOT_KEY_FIELDS,
   VARIANTS,
@@ -17,6 +18,7 @@ import {
   type ExposeName,
   type IdentityName,
   type XversePaymentType,
+  type UnisatAddressType,
   type TaprootKeyField,
   type Variant,
 } from './choices.ts';
@@ -35,6 +37,8 @@ export const MAX_FEE_RATE = 10_000;
 export const MAX_OPEN_WINDOWS = 100;
 export const MAX_URL_LENGTH = 2048;
 export const MAX_PASSPHRASE_LENGTH = 1024;
+/** 21 million bitcoin, in satoshis: still a safe integer. */
+export const MAX_BALANCE_SATS = 2_100_000_000_000_000;
 
 export interface Settings {
   mnemonic: string;
@@ -67,6 +71,10 @@ export interface Settings {
   identities: IdentityName[];
   /** Xverse's payment address: native p2wpkh (m/84') or nested p2sh-p2wpkh (m/49'). */
   xversePaymentType: XversePaymentType;
+  /** UniSat's one address per account: its type (p2wpkh, as a new UniSat wallet). */
+  unisatAddressType: UnisatAddressType;
+  /** The confirmed balance, in satoshis, that wallets answering a balance read report (UniSat's getBalance); 0 by default. */
+  bitcoinBalance: number;
   // Faults, applied to getAddresses / stx_getAddresses answers (core/faults.ts):
   /** standard: p2wpkh, p2tr, STX; reversed; shuffled (seeded by shuffleSeed, never the standard order). */
   entryOrder: EntryOrder;
@@ -107,6 +115,8 @@ export const DEFAULT_SETTINGS: Readonly<Settings> = Object.freeze({
   exposeAs: [],
   identities: [],
   xversePaymentType: 'native',
+  unisatAddressType: 'p2wpkh',
+  bitcoinBalance: 0,
   entryOrder: 'standard',
   shuffleSeed: 1,
   extraEntries: false,
@@ -202,6 +212,8 @@ export function applySettingsPatch(current: Settings, patch: unknown): Settings 
   if ('exposeAs' in p) next.exposeAs = someOf('exposeAs', EXPOSE_NAMES, p.exposeAs);
   if ('identities' in p) next.identities = someOf('identities', IDENTITY_NAMES, p.identities);
   if ('xversePaymentType' in p) next.xversePaymentType = oneOf('xversePaymentType', XVERSE_PAYMENT_TYPES, p.xversePaymentType);
+  if ('unisatAddressType' in p) next.unisatAddressType = oneOf('unisatAddressType', UNISAT_ADDRESS_TYPES, p.unisatAddressType);
+  if ('bitcoinBalance' in p) next.bitcoinBalance = integer('bitcoinBalance', 0, MAX_BALANCE_SATS, p.bitcoinBalance);
   if ('accountRule' in p) next.accountRule = oneOf('accountRule', ACCOUNT_RULES, p.accountRule);
   if ('taprootKeyField' in p) next.taprootKeyField = oneOf('taprootKeyField', TAPROOT_KEY_FIELDS, p.taprootKeyField);
   if ('bitcoinBroadcastUrl' in p) next.bitcoinBroadcastUrl = broadcastUrl('bitcoinBroadcastUrl', p.bitcoinBroadcastUrl);

@@ -18,7 +18,7 @@ export const CONNECT_BEFORE_SIGNING_MS = 2_000;
 export const NOTE_RULES = ['nothing-to-sign', 'network-mismatch'] as const;
 export type NoteRule = (typeof NOTE_RULES)[number];
 
-export const USAGE_RULES = ['no-user-action', 'repeated-connect', 'connect-before-signing', 'active-account-signing', ...NOTE_RULES, 'xverse-not-connected'] as const;
+export const USAGE_RULES = ['no-user-action', 'repeated-connect', 'connect-before-signing', 'active-account-signing', ...NOTE_RULES, 'xverse-not-connected', 'unisat-not-connected'] as const;
 export type UsageRule = (typeof USAGE_RULES)[number];
 
 /** A method's own finding about one request: the fact, in a person's words; the advice is added here. */

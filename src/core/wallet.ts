@@ -11,8 +11,9 @@ import type { Settings } from './settings.ts';
 import type { IdentityName } from './choices.ts';
 import { canReadAccount, type SiteGrant } from './site-grant.ts';
 
-/** Whether the site holds what the method's gate asks: read of the active account on this network, or network read. */
+/** Whether the site holds what the method's gate asks: read of the active account on this network, network read, or any grant. */
 export function permitted(method: AnyMethod, grant: SiteGrant | undefined, settings: Settings): boolean {
+  if (method.gate === 'site') return grant !== undefined;
   if (method.gate === 'account') return canReadAccount(grant, settings.network, settings.activeAccount);
   if (method.gate === 'network') return grant?.readNetwork ?? false;
   return true;

@@ -4,8 +4,9 @@ import type { IdentityName, WalletName } from '../core/choices.ts';
 import type { WalletRecord } from './record.ts';
 import { leather } from './leather/index.ts';
 import { xverse } from './xverse/index.ts';
+import { unisat } from './unisat/index.ts';
 
-export const WALLETS: Readonly<Record<WalletName, WalletRecord>> = { leather, xverse };
+export const WALLETS: Readonly<Record<WalletName, WalletRecord>> = { leather, xverse, unisat };
 
 /** The wallet a page called: the provider's identity, or none for the contract's provider. */
 export const walletFor = (identity: IdentityName | undefined): WalletRecord => WALLETS[identity ?? 'leather'];

@@ -28,6 +28,7 @@ const tiny: WalletRecord = {
   signer: 'active',
   keepsConnections: false,
   usageRules: () => [],
+  addressMethod: 'getAddresses',
   addressRequest: () => undefined,
   pickerName: 'Tiny Wallet',
 };

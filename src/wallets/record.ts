@@ -57,8 +57,10 @@ export interface WalletRecord {
   revokedEvent?: SiteEvent['event'];
   /** The usage rules its calls are read against (core/usage.ts). */
   usageRules(calls: readonly UsageCall[]): UsageFinding[];
+  /** The method that answers with the account's addresses (getAddresses; UniSat's requestAccounts): what expectedAddresses and the CLI's `addresses` call. */
+  addressMethod: string;
   /** The getAddresses params the kits' expectedAddresses asks with, from its options (`chains`, or Xverse's `purposes`). */
   addressRequest(options: { chains?: readonly string[]; purposes?: readonly string[] }): JsonValue | undefined;
-  /** Its row in @stacks/connect's wallet picker. */
+  /** Its row in the wallet picker apps show it in: @stacks/connect's (Leather, Xverse), sats-connect's (UniSat). */
   pickerName: string;
 }

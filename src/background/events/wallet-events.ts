@@ -12,6 +12,7 @@ import { callerOf, frameFactsOf } from '../../shared/site.ts';
 import { deleteGrant, forgetOtherWallets, grantEntries } from '../store/site-grants.ts';
 import { SessionMap } from '../store/session-map.ts';
 import type { KeyRing } from '../../core/keyring.ts';
+import type { HDKey } from '@scure/bip32';
 
 /** A frame that may hear one wallet's events; each wallet keeps its own (listenersOf). */
 interface Listener {
@@ -75,20 +76,23 @@ async function send(identity: IdentityName, events: readonly SiteEvent[]): Promi
  */
 export async function announceChange(keyRing: KeyRing, before: Settings, after: Settings, walletOf: (settings: Settings) => Promise<string | undefined>): Promise<void> {
   const changed = before.mnemonic !== after.mnemonic || before.passphrase !== after.passphrase;
-  const grants = await grantEntries();
-  if (grants.length === 0 && !changed) return;
+  const held = await Promise.all(IDENTITY_NAMES.map(async (identity) => [identity, await grantEntries(identity)] as const));
+  if (held.every(([, grants]) => grants.length === 0) && !changed) return;
   const afterWallet = await walletOf(after);
   const wallets = { before: changed ? await walletOf(before) : afterWallet, after: afterWallet };
-  if (grants.length > 0) {
-    const root = await keyRing.masterKey(after.mnemonic, after.passphrase);
-    for (const wallet of Object.values(WALLETS)) if (wallet.events && isIdentity(wallet.name)) await send(wallet.name, wallet.events(before, after, grants, root, wallets));
+  let root: HDKey | undefined;
+  for (const [identity, grants] of held) {
+    const { events } = WALLETS[identity];
+    if (!events || grants.length === 0) continue;
+    root ??= await keyRing.masterKey(after.mnemonic, after.passphrase);
+    await send(identity, events(before, after, grants, root, wallets));
   }
   if (changed && afterWallet !== undefined) await forgetOtherWallets(afterWallet);
 }
 
 /** A disconnect (Xverse's wallet_disconnect): the site's permissions go, and its listening frames hear the wallet's word for it. */
-export async function revokeGrant(site: string, wallet: WalletRecord): Promise<void> {
-  await deleteGrant(site);
-  if (wallet.revokedEvent && isIdentity(wallet.name)) await send(wallet.name, [{ site, event: wallet.revokedEvent }]);
+export async function revokeGrant(identity: IdentityName, site: string, wallet: WalletRecord): Promise<void> {
+  await deleteGrant(identity, site);
+  if (wallet.revokedEvent) await send(identity, [{ site, event: wallet.revokedEvent }]);
 }
 

@@ -81,7 +81,7 @@ export async function decide(request: Approvable & { key?: string }, settings: S
       `the wallet's mnemonic or passphrase changed while this request waited (it arrived for the wallet with fingerprint ${request.fingerprint}, the wallet is now ${fingerprint}); nothing was signed: ask again`,
     );
   }
-  const grant = await grantOf(request.site, async () => fingerprint);
+  const grant = request.identity ? await grantOf(request.identity, request.site, async () => fingerprint) : undefined;
   const stacksNonce = await nonceFor(method, settings, target, plain.keys.stx.address, reserveFor);
   const context = { ...plain, ...(stacksNonce !== undefined && { stacksNonce }), site: { origin: request.origin, ...(grant && { grant }) } };
   // The one answer path (core/wallet.ts), as the CLI and the kits run it.
@@ -89,8 +89,8 @@ export async function decide(request: Approvable & { key?: string }, settings: S
   const answered = method.kind === 'query' ? {} : { account: target.account, accountSource: target.source };
   if (method.kind === 'connect' && wallet.keepsConnections) await setConnection(request.site, target.account, fingerprint);
   // What the site may read from now on (a wallet with per-site permissions); a disconnect tells its frames.
-  if (outcome.grant === null) await revokeGrant(request.site, wallet);
-  else if (outcome.grant) await setGrant(request.site, outcome.grant, fingerprint);
+  if (request.identity && outcome.grant === null) await revokeGrant(request.identity, request.site, wallet);
+  else if (request.identity && outcome.grant) await setGrant(request.identity, request.site, outcome.grant, fingerprint);
   if (outcome.settings) await updateSettings(outcome.settings);
   if (!outcome.transaction) return { response: rpcSuccess(request.id, outcome.result), outcome: 'approved', ...answered };
 

@@ -85,7 +85,7 @@ export async function handleRpc(message: RpcRequestMessage, sender: Runtime.Mess
     let walletNow: Promise<string | undefined> | undefined;
     const wallet = (): Promise<string | undefined> => (walletNow ??= walletOf(settings));
     const connectedAccount = await connectionOf(caller.site, wallet);
-    const grant = identity ? await grantOf(caller.site, wallet) : undefined;
+    const grant = identity ? await grantOf(identity, caller.site, wallet) : undefined;
     const { wallet: called, method, params: parsed, target } = await prepareCall(keyRing, request.method, params, settings, connectedAccount, identity, grant);
     // A connect from a site already connected (Xverse's wallet_connect): answered at once, as a query.
     const kind = method.answersAtOnce?.(parsed, { ...(grant && { grant }) }, settings) ? 'query' : method.kind;

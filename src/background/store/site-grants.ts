@@ -1,9 +1,10 @@
-// What each site holds of the wallet, kept across worker restarts; a reset forgets it. A grant (Xverse's
-// per-site permissions) and a connection (the account the site last connected with: what the window
+// What each site holds of the wallet, kept across worker restarts; a reset forgets it. A grant (a wallet's
+// per-site permissions: Xverse's reads, UniSat's connection), kept per wallet the page called, and a connection (the account the site last connected with: what the window
 // compares against, and what accountRule 'site' signs with) belong to the wallet they were given for,
 // named by its master fingerprint: another wallet's count as none, and a change of wallet forgets them.
 // Sites are keys of shared/site.ts: a real origin, or one sandboxed frame's document.
 import type { SiteGrant } from '../../core/site-grant.ts';
+import { IDENTITY_NAMES, type IdentityName } from '../../core/choices.ts';
 import { SessionMap } from './session-map.ts';
 
 export interface StoredGrant extends SiteGrant {
@@ -24,14 +25,16 @@ const isConnection = (value: unknown): boolean => {
   return typeof v === 'object' && v !== null && Number.isInteger(v.account) && typeof v.wallet === 'string';
 };
 
-const grants = new SessionMap<StoredGrant>('grant:', isGrant);
+/** Each wallet's own: a site connected to one wallet holds nothing of another. */
+const grantMaps = new Map(IDENTITY_NAMES.map((identity) => [identity, new SessionMap<StoredGrant>(`grant:${identity}:`, isGrant)]));
+const grantsOf = (identity: IdentityName): SessionMap<StoredGrant> => grantMaps.get(identity)!;
 const connections = new SessionMap<Connection>('site:', isConnection);
 
 /** The wallet now, asked only when the site holds something (a cold worker answers most calls without deriving). */
 export type WalletNow = () => Promise<string | undefined>;
 
-export async function grantOf(site: string, wallet: WalletNow): Promise<SiteGrant | undefined> {
-  const grant = await grants.get(site);
+export async function grantOf(identity: IdentityName, site: string, wallet: WalletNow): Promise<SiteGrant | undefined> {
+  const grant = await grantsOf(identity).get(site);
   return grant && grant.wallet === (await wallet()) ? grant : undefined;
 }
 
@@ -40,18 +43,19 @@ export async function connectionOf(site: string, wallet: WalletNow): Promise<num
   return connection && connection.wallet === (await wallet()) ? connection.account : undefined;
 }
 
-export const setGrant = (site: string, grant: SiteGrant, wallet: string): Promise<void> => grants.set(site, { accounts: grant.accounts, readNetwork: grant.readNetwork, wallet });
+export const setGrant = (identity: IdentityName, site: string, grant: SiteGrant, wallet: string): Promise<void> =>
+  grantsOf(identity).set(site, { accounts: grant.accounts, readNetwork: grant.readNetwork, wallet });
 export const setConnection = (site: string, account: number, wallet: string): Promise<void> => connections.set(site, { account, wallet });
-export const deleteGrant = (site: string): Promise<void> => grants.delete([site]);
-export const grantEntries = (): Promise<[string, StoredGrant][]> => grants.entries();
+export const deleteGrant = (identity: IdentityName, site: string): Promise<void> => grantsOf(identity).delete([site]);
+export const grantEntries = (identity: IdentityName): Promise<[string, StoredGrant][]> => grantsOf(identity).entries();
 
 /** After a change of mnemonic or passphrase: what sites held of any other wallet is forgotten; they connect again. */
 export async function forgetOtherWallets(wallet: string): Promise<void> {
-  await grants.delete((await grants.entries()).filter(([, grant]) => grant.wallet !== wallet).map(([site]) => site));
+  for (const grants of grantMaps.values()) await grants.delete((await grants.entries()).filter(([, grant]) => grant.wallet !== wallet).map(([site]) => site));
   await connections.delete((await connections.entries()).filter(([, connection]) => connection.wallet !== wallet).map(([site]) => site));
 }
 
 /** Reset: no site holds anything. */
 export async function forgetSites(): Promise<void> {
-  await Promise.all([grants.clear(), connections.clear()]);
+  await Promise.all([...[...grantMaps.values()].map((grants) => grants.clear()), connections.clear()]);
 }

@@ -1,4 +1,5 @@
-// "Bitcoin Signed Message" signatures in BIP-137 form, as bitcoinjs-message writes them for segwit keys (Xverse's ECDSA).
+// "Bitcoin Signed Message" signatures in BIP-137 form: as bitcoinjs-message writes them for segwit keys
+// (Xverse's ECDSA), and with the compressed-P2PKH header UniSat writes for every address type.
 import { sha256 } from '@noble/hashes/sha2.js';
 import { bytesToHex, concatBytes, hexToBytes, utf8ToBytes } from '@noble/hashes/utils.js';
 import { base64 } from '@scure/base';
@@ -14,8 +15,8 @@ export function magicHash(message: string): Uint8Array {
   return sha256(sha256(framed));
 }
 
-/** BIP-137 header offsets past 27 + recovery id: p2sh-p2wpkh 8 (35–38), p2wpkh 12 (39–42). */
-const HEADER_OFFSET = { 'p2sh-p2wpkh': 8, p2wpkh: 12 } as const;
+/** BIP-137 header offsets past 27 + recovery id: compressed p2pkh 4 (31–34), p2sh-p2wpkh 8 (35–38), p2wpkh 12 (39–42). */
+const HEADER_OFFSET = { p2pkh: 4, 'p2sh-p2wpkh': 8, p2wpkh: 12 } as const;
 
 /** Base64 of header ‖ r ‖ s: RFC 6979, low s, so the same message and key always give the same bytes. */
 export function signMessageEcdsa(message: string, privateKey: Uint8Array, type: keyof typeof HEADER_OFFSET): string {

@@ -8,6 +8,10 @@ import { shareSighashes } from './sighash-cache.ts';
 /** Inputs signed between two yields to the worker's other work. */
 const YIELD_EVERY = 64;
 
+/** Far above any standard transaction (a block holds some 10 000 inputs); the request size limit bounds the bytes. */
+export const MAX_PSBT_INPUTS = 5000;
+export const MAX_PSBT_OUTPUTS = 5000;
+
 /** Outputs of any script (OP_RETURN, bare multisig…) are read, not refused. */
 export const PSBT_OPTIONS = { allowUnknownOutputs: true } as const;
 

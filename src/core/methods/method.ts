@@ -82,9 +82,10 @@ export interface WalletMethod<P> {
   name: string;
   /**
    * A permission the site must hold before anything else is checked (Xverse: 'account' read of
-   * the active account, 'network' read): -32002 otherwise.
+   * the active account, 'network' read; UniSat: 'site', any grant, its connection): otherwise
+   * the wallet record's accessDenied error.
    */
-  gate?: 'account' | 'network';
+  gate?: 'account' | 'network' | 'site';
   /** Answered at once, with no window, when this holds (Xverse's wallet_connect of a connected site). */
   answersAtOnce?(params: P, site: { grant?: SiteGrant }, settings: Settings): boolean;
   /**

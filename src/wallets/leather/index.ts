@@ -13,6 +13,7 @@ export const leather: WalletRecord = {
   signer: 'accountRule',
   keepsConnections: true,
   usageRules: contractRules,
+  addressMethod: 'getAddresses',
   addressRequest: ({ chains }) => (chains === undefined ? undefined : { chains: [...chains] }),
   pickerName: PICKER_NAME,
 };

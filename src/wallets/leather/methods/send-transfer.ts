@@ -1,7 +1,7 @@
 // sendTransfer: pays recipients from the account's p2wpkh address (docs/reference/leather.md §5.3).
 // The mock has no coins: it spends one synthetic output per account, documented in docs/methods.md.
-import { sha256 } from '@noble/hashes/sha2.js';
-import { bytesToHex, hexToBytes } from '@noble/hashes/utils.js';
+import { hexToBytes } from '@noble/hashes/utils.js';
+import { FUNDING_SATS, fundingOutpoint } from '../../../core/bitcoin/funding.ts';
 import { Address, p2wpkh, selectUTXO } from '@scure/btc-signer';
 import { btc } from '../../../core/bitcoin/psbt.ts';
 import type { AccountKeys } from '../../../core/keys.ts';
@@ -11,15 +11,8 @@ import type { Settings } from '../../../core/settings.ts';
 import { describe, networkId, optionalAccount, paramsObject, type Params } from '../../../core/methods/fields.ts';
 import { USER_REJECTED, defineMethod } from '../../../core/methods/method.ts';
 
-/** What the synthetic funding output holds: 1 000 BTC. */
-export const FUNDING_SATS = 100_000_000_000n;
 /** Kept free for the fee, so any fee rate the settings allow can be paid. */
 const FEE_RESERVE_SATS = 100_000_000n;
-
-/** The synthetic output an account spends: txid = SHA-256 of "mock-wallet funding <p2wpkh address>", output 0. */
-export function fundingOutpoint(address: string): { txid: string; index: number } {
-  return { txid: bytesToHex(sha256(new TextEncoder().encode(`mock-wallet funding ${address}`))), index: 0 };
-}
 
 /** Bitcoin Core's dust limits (at 3 sat/vB), by output type. */
 const DUST_LIMIT: Record<string, number> = { wpkh: 294, tr: 330, wsh: 330, sh: 540, pkh: 546 };

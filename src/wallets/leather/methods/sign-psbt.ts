@@ -2,7 +2,7 @@
 import { base64 } from '@scure/base';
 import { bytesToHex, hexToBytes } from '@noble/hashes/utils.js';
 import { Address, OutScript, Transaction } from '@scure/btc-signer';
-import { PSBT_OPTIONS, btc, inputInfo, scriptAddress, signInputs, type InputInfo } from '../../../core/bitcoin/psbt.ts';
+import { MAX_PSBT_INPUTS, MAX_PSBT_OUTPUTS, PSBT_OPTIONS, btc, inputInfo, scriptAddress, signInputs, type InputInfo } from '../../../core/bitcoin/psbt.ts';
 import { ANY_SIGHASH, sighashName } from '../../../core/bitcoin/sighash.ts';
 import { accountLabel } from '../../../core/account-path.ts';
 import type { AccountKeys } from '../../../core/keys.ts';
@@ -24,9 +24,6 @@ export interface SignPsbtParams {
 }
 
 const SIGNABLE = ['p2wpkh', 'p2wsh', 'p2tr'];
-/** Far above any standard transaction (a block holds some 10 000 inputs); the request size limit bounds the bytes. */
-export const MAX_PSBT_INPUTS = 5000;
-export const MAX_PSBT_OUTPUTS = 5000;
 
 function readPsbt(params: Params): { psbt: Uint8Array; form: SignPsbtParams['form'] } {
   if (params['hex'] !== undefined) {

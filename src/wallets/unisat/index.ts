@@ -1,0 +1,29 @@
+// UniSat, as its extension answers window.unisat (docs/reference/unisat.md): positional arguments, one
+// address per account, a per-site connection every method but the network ones asks for first, bare
+// results and { code, message } rejections, its events.
+import { RpcError } from '../../core/rpc.ts';
+import type { WalletRecord } from '../record.ts';
+import { unisatEvents } from './events.ts';
+import { withUnisatKeys } from './methods/dialect.ts';
+import { UNISAT_METHODS, unisatUnknownMethod } from './methods/index.ts';
+import { unisatRules } from './usage.ts';
+import { UNAUTHORIZED, UNISAT_ERROR } from './words.ts';
+
+export const unisat: WalletRecord = {
+  name: 'unisat',
+  title: 'UniSat',
+  methods: UNISAT_METHODS,
+  unknownMethod: unisatUnknownMethod,
+  rejectionCode: UNISAT_ERROR.REJECTED,
+  signer: 'active',
+  accessDenied: () => new RpcError(UNISAT_ERROR.UNAUTHORIZED, UNAUTHORIZED),
+  keepsConnections: false,
+  adaptContext: withUnisatKeys,
+  events: unisatEvents,
+  revokedEvent: { type: 'accountsChanged', payload: [] },
+  usageRules: unisatRules,
+  addressMethod: 'requestAccounts',
+  addressRequest: () => undefined,
+  // sats-connect's wallet selector (@sats-connect/core DefaultAdaptersInfo.unisat).
+  pickerName: 'Unisat',
+};

@@ -1,0 +1,42 @@
+// UniSat's methods as window.unisat calls them (docs/reference/unisat.md §10), and its answer to one it lacks.
+import { RPC_ERROR, RpcError } from '../../../core/rpc.ts';
+import type { AnyMethod } from '../../../core/methods/method.ts';
+import { disconnect, getAccounts, getPublicKey, requestAccounts } from './connection.ts';
+import { getChain, getNetwork, switchChain, switchNetwork } from './network.ts';
+import { getBalance, getBalanceV2, getBitcoinUtxos, getInscriptions, getVersion } from './reads.ts';
+import { signMessage } from './sign-message.ts';
+import { signPsbt, signPsbts } from './sign-psbt.ts';
+import { pushPsbt, pushTx } from './push.ts';
+import { sendBitcoin } from './send-bitcoin.ts';
+
+import { UNISAT_UNANSWERED, type UNISAT_METHOD_NAMES } from '../words.ts';
+
+export const UNISAT_METHODS: Readonly<Record<(typeof UNISAT_METHOD_NAMES)[number], AnyMethod>> = {
+  requestAccounts,
+  getAccounts,
+  getPublicKey,
+  disconnect,
+  getNetwork,
+  switchNetwork,
+  getChain,
+  switchChain,
+  getBalance,
+  getBalanceV2,
+  getInscriptions,
+  getBitcoinUtxos,
+  getVersion,
+  signMessage,
+  signPsbt,
+  signPsbts,
+  pushPsbt,
+  pushTx,
+  sendBitcoin,
+};
+
+export function unisatUnknownMethod(name: string): RpcError {
+  if ((UNISAT_UNANSWERED as readonly string[]).includes(name)) {
+    return new RpcError(RPC_ERROR.INTERNAL_ERROR, `${name} is not implemented by this mock wallet (docs/reference/unisat.md §3 lists what it answers)`);
+  }
+  // eth-rpc-errors' methodNotFound, as UniSat's background answers a name its controller lacks.
+  return new RpcError(RPC_ERROR.METHOD_NOT_FOUND, 'The method does not exist / is not available.');
+}

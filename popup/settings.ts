@@ -44,6 +44,8 @@ function fill(settings: Settings, counters: NonceCounters): void {
   checkAll('exposeAs', settings.exposeAs);
   checkAll('identities', settings.identities);
   field<HTMLSelectElement>('xversePaymentType').value = settings.xversePaymentType;
+  field<HTMLSelectElement>('unisatAddressType').value = settings.unisatAddressType;
+  field<HTMLInputElement>('bitcoinBalance').value = String(settings.bitcoinBalance);
 }
 
 function checkAll(name: string, values: readonly string[]): void {
@@ -77,6 +79,8 @@ function read(): SettingsPatch {
     exposeAs: checked<Settings['exposeAs'][number]>('exposeAs'),
     identities: checked<Settings['identities'][number]>('identities'),
     xversePaymentType: field<HTMLSelectElement>('xversePaymentType').value as Settings['xversePaymentType'],
+    unisatAddressType: field<HTMLSelectElement>('unisatAddressType').value as Settings['unisatAddressType'],
+    bitcoinBalance: number('bitcoinBalance'),
     entryOrder: field<HTMLSelectElement>('entryOrder').value as Settings['entryOrder'],
     shuffleSeed: number('shuffleSeed'),
     extraEntries: field<HTMLInputElement>('extraEntries').checked,

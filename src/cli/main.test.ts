@@ -149,6 +149,23 @@ test('--as xverse answers in Xverse\'s dialect: its purposes and shapes, --payme
   const bad = cli('call', 'getAddresses', '--as', 'xverse', '--params', '{"purposes":["spark"]}');
   expect(bad.status).toBe(3);
   expect(JSON.parse(bad.stdout).error).toMatchObject({ code: -32602, message: 'Invalid parameters.' });
-  expect(cli('addresses', '--as', 'unisat').stderr).toContain('--as must be xverse');
+  expect(cli('addresses', '--as', 'okx-ish').stderr).toContain('--as must be one of xverse, unisat');
   expect(cli('addresses', '--payment-type', 'nested').stderr).toContain('--payment-type goes with --as xverse');
+});
+
+test('--as unisat: arguments in order, the answer printed bare as the page gets it, a rejection as its { code, message }', () => {
+  // docs/reference/unisat.md §6: the testnet address keeps coin 0'; the BIP-322 signature is the vector's, and verifies.
+  expect(JSON.parse(cli('addresses', '--as', 'unisat', '--network', 'testnet').stdout)).toEqual(['tb1qcr8te4kr609gcawutmrza0j4xv80jy8zmfp6l0']);
+  const signed = cli('call', 'signMessage', '--as', 'unisat', '--params', '["Hello World","bip322-simple"]');
+  expect(signed.status).toBe(0);
+  expect(JSON.parse(signed.stdout)).toBe('AkcwRAIgKjQeMT+Jb9zi6sHHxFb/RiwaLezvFRgB+AlEKcGMqCUCIEvNgnZFCrTJqvnQrw6VjTQ4V9k7PbK8uM44CHv6voffASEDMNVP0N1CCm5fjTYk9fNILK41D3nV8HU79b7vnC2Rrzw=');
+  expect(verifyBip322('bc1qcr8te4kr609gcawutmrza0j4xv80jy8z306fyu', 'Hello World', JSON.parse(signed.stdout))).toBe(true);
+  expect(JSON.parse(cli('call', 'getPublicKey', '--as', 'unisat', '--address-type', 'p2tr').stdout)).toBe('03cc8a4bc64d897bddc5fbc2f670f7a8ba0b386779106cf1223c6fc5d7cd6fc115');
+  expect(JSON.parse(cli('call', 'getBalance', '--as', 'unisat', '--balance', '5000').stdout)).toEqual({ confirmed: 5000, unconfirmed: 0, total: 5000 });
+  const bad = cli('call', 'signPsbt', '--as', 'unisat', '--params', '["zz"]');
+  expect(bad.status).toBe(3);
+  expect(JSON.parse(bad.stdout)).toEqual({ code: -32603, message: 'invalid psbt' });
+  expect(cli('call', 'signMessage', '--as', 'unisat', '--params', '{"text":"hi"}').stdout).toContain('takes its arguments as an array in order');
+  expect(cli('addresses', '--address-type', 'p2tr').stderr).toContain('--address-type goes with --as unisat');
+  expect(cli('addresses', '--as', 'unisat', '--address-type', 'p2wsh').stderr).toContain('unisatAddressType must be one of');
 });

@@ -1,7 +1,7 @@
 // mock-wallet: prints the exact JSON-RPC response the wallet would give, for writing test expectations.
 import { parseArgs } from 'node:util';
 import { randomUUID } from 'node:crypto';
-import { ENTRY_KINDS, MAX_RESPONSE_DELAY_MS, VARIANTS } from '../core/choices.ts';
+import { ENTRY_KINDS, IDENTITY_NAMES, MAX_RESPONSE_DELAY_MS, UNISAT_ADDRESS_TYPES, VARIANTS, isIdentity } from '../core/choices.ts';
 import { KeyRing } from '../core/keyring.ts';
 import { NETWORK_NAMES } from '../core/networks.ts';
 import { CHAINS, parseGetAddressesParams } from '../core/params.ts';
@@ -12,6 +12,7 @@ import { answerDelayMs } from '../core/faults.ts';
 import { approvedResponse } from '../core/wallet.ts';
 import { grantKey } from '../core/site-grant.ts';
 import { METHODS } from '../wallets/leather/methods/index.ts';
+import { walletFor } from '../wallets/index.ts';
 import type { JsonValue } from '../core/json.ts';
 
 const HELP = `Usage: mock-wallet addresses [options]
@@ -47,10 +48,16 @@ Options:
   --extra-entries          add entries a later wallet might return (nested SegWit, legacy)
   --malformed-path         BTC derivationPath account segments that are not integers
   --response-delay <ms>    answer that much later (0 to ${MAX_RESPONSE_DELAY_MS}): the slow wallet
-  --as xverse              answer in Xverse's dialect (its methods, shapes and errors), as to a
-                           site that has called wallet_connect
+  --as <wallet>            ${IDENTITY_NAMES.join(' | ')}: answer in that wallet's dialect (its methods,
+                           shapes and errors), as to a site that has connected. UniSat's
+                           methods take their arguments in order: --params '["Hello","ecdsa"]';
+                           its answer is printed bare, as the page's promise gets it, and a
+                           rejection as the { code, message } it rejects with
   --payment-type <t>       native | nested: Xverse's payment address, m/84' p2wpkh or
                            m/49' p2sh-p2wpkh (default: native)
+  --address-type <t>       ${UNISAT_ADDRESS_TYPES.join(' | ')}:
+                           UniSat's address type (default: p2wpkh)
+  --balance <sats>         the balance UniSat's getBalance reports (default: 0)
   --id <id>                JSON-RPC id to answer with (default: a fresh UUID)
   -h, --help               show this help
 
@@ -59,6 +66,7 @@ Bad input prints one line on stderr and exits with code 2.
 Examples:
   mock-wallet addresses --account 6 --network testnet --variant second
   mock-wallet call signMessage --params '{"message":"hello","account":1}'
+  mock-wallet call signMessage --as unisat --params '["Hello World","bip322-simple"]'
 `;
 
 class UsageError extends Error {}
@@ -95,6 +103,8 @@ async function run(argv: string[]): Promise<string> {
       'response-delay': { type: 'string' },
       as: { type: 'string' },
       'payment-type': { type: 'string' },
+      'address-type': { type: 'string' },
+      balance: { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
   });
@@ -134,10 +144,13 @@ async function run(argv: string[]): Promise<string> {
   if (values['malformed-path']) patch.malformedDerivationPath = true;
   if (values['response-delay'] !== undefined) patch.responseDelayMs = wholeNumber(values['response-delay']);
   if (values['fee-rate'] !== undefined) patch.bitcoinFeeRate = wholeNumber(values['fee-rate']);
-  if (values.as !== undefined && values.as !== 'xverse') throw new UsageError(`--as must be xverse (the contract's provider is the default), got "${values.as}"`);
-  const identity = values.as === 'xverse' ? ('xverse' as const) : undefined;
+  if (values.as !== undefined && !isIdentity(values.as)) throw new UsageError(`--as must be one of ${IDENTITY_NAMES.join(', ')} (the contract's provider is the default), got "${values.as}"`);
+  const identity = isIdentity(values.as) ? values.as : undefined;
   if (values['payment-type'] !== undefined) patch.xversePaymentType = values['payment-type'] as Settings['xversePaymentType'];
-  if (values['payment-type'] !== undefined && !identity) throw new UsageError('--payment-type goes with --as xverse');
+  if (values['payment-type'] !== undefined && identity !== 'xverse') throw new UsageError('--payment-type goes with --as xverse');
+  if (values['address-type'] !== undefined) patch.unisatAddressType = values['address-type'] as Settings['unisatAddressType'];
+  if (values['address-type'] !== undefined && identity !== 'unisat') throw new UsageError('--address-type goes with --as unisat');
+  if (values.balance !== undefined) patch.bitcoinBalance = wholeNumber(values.balance);
   // The account flag is the wallet's active account, as a person switched to it.
   patch.activeAccount = account;
   const wallet = applySettingsPatch(defaultSettings(), patch);
@@ -152,9 +165,10 @@ async function run(argv: string[]): Promise<string> {
       throw new UsageError(`--params is not JSON: ${error instanceof Error ? error.message : String(error)}`);
     }
   }
+  const called = walletFor(identity);
   if (command === 'addresses' && identity) {
-    if (values.chains !== undefined) throw new UsageError('--chains is the contract\'s; Xverse asks for purposes (all three are answered)');
-    params = { purposes: ['ordinals', 'payment', 'stacks'] };
+    if (values.chains !== undefined) throw new UsageError(`--chains is the contract's; ${called.title} is asked as its addressMethod ${called.addressMethod} asks`);
+    params = called.addressRequest({}) ?? undefined;
   } else if (command === 'addresses') {
     // The wallet's network applies in both variants; --chains travels as a request param.
     const chains = listFlag(values.chains);
@@ -162,15 +176,17 @@ async function run(argv: string[]): Promise<string> {
     if (chains) parseGetAddressesParams({ chains }, wallet.variant); // a bad list is a usage error here
     params = chains && { chains };
   }
-  const name = method ?? 'getAddresses';
-  // As Xverse, the CLI is a site that connected (account and network read), so gated reads answer.
+  const name = method ?? called.addressMethod;
+  // As another wallet, the CLI is a site that connected (account and network read), so gated reads answer.
   const as = identity && { identity, site: { origin: 'cli', grant: { accounts: [grantKey(wallet.network, wallet.activeAccount)], readNetwork: true } } };
   const response = await approvedResponse(new KeyRing(), wallet, id, name, params, undefined, as);
   if ('error' in response) process.exitCode = 3;
   // The slow wallet: a connect answer comes that much later, as the extension's does.
-  const delay = METHODS[name] ? answerDelayMs(METHODS[name].kind, wallet) : 0;
+  const delay = !identity && METHODS[name] ? answerDelayMs(METHODS[name].kind, wallet) : 0;
   if (delay > 0) await new Promise((resolve) => setTimeout(resolve, delay));
-  return `${JSON.stringify(response, null, 2)}\n`;
+  // As the page receives it: the envelope, or (UniSat) the bare result or the { code, message } it rejects with.
+  const printed = called.answers === 'envelope' ? response : 'error' in response ? { code: response.error.code, message: response.error.message } : response.result;
+  return `${JSON.stringify(printed, null, 2)}\n`;
 }
 
 run(process.argv.slice(2)).then(

@@ -22,6 +22,7 @@ const getPublicKey = defineMethod<{ upper: boolean }>({
 const tiny: WalletRecord = {
   name: 'leather', // a real wallet's folder adds its name to core/choices.ts IDENTITY_NAMES instead
   title: 'Tiny',
+  answers: 'envelope',
   methods: { getPublicKey },
   unknownMethod: (name) => new RpcError(4200, `Tiny has no ${name}`),
   rejectionCode: 4001,

@@ -34,6 +34,11 @@ export interface WalletRecord {
   name: WalletName;
   /** As a person reads it: in the call log ("wallet_connect (Xverse)") and the docs. */
   title: string;
+  /**
+   * What the page receives: the JSON-RPC envelope (Leather's and Xverse's request()), or the bare
+   * result, a rejection being a plain { code, message } (UniSat's methods).
+   */
+  answers: 'envelope' | 'bare';
   /** Its dialect: method name → method. */
   methods: Readonly<Record<string, AnyMethod>>;
   /** Its answer to a method it does not have, in its words. */

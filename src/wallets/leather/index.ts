@@ -8,6 +8,7 @@ import { METHODS, unknownMethod } from './methods/index.ts';
 export const leather: WalletRecord = {
   name: 'leather',
   title: 'Leather',
+  answers: 'envelope',
   methods: METHODS,
   unknownMethod,
   signer: 'accountRule',

@@ -12,6 +12,7 @@ import { UNAUTHORIZED, UNISAT_ERROR } from './words.ts';
 export const unisat: WalletRecord = {
   name: 'unisat',
   title: 'UniSat',
+  answers: 'bare',
   methods: UNISAT_METHODS,
   unknownMethod: unisatUnknownMethod,
   rejectionCode: UNISAT_ERROR.REJECTED,

@@ -11,6 +11,7 @@ import { xverseRules } from './usage.ts';
 export const xverse: WalletRecord = {
   name: 'xverse',
   title: 'Xverse',
+  answers: 'envelope',
   methods: XVERSE_METHODS,
   unknownMethod: xverseUnknownMethod,
   rejectionCode: XVERSE_ERROR.USER_REJECTION,

@@ -9,7 +9,10 @@ import { walletFor } from '../wallets/index.ts';
 import type { ExpectedCommon } from '../wallets/record.ts';
 import type { ExpectedXverseAddresses, ExpectedXverseAddressesOptions } from '../wallets/xverse/expected.ts';
 
+import type { ExpectedUnisatAddressesOptions } from '../wallets/unisat/expected.ts';
+
 export type { ExpectedXverseAddresses, ExpectedXverseAddressesOptions } from '../wallets/xverse/expected.ts';
+export type { ExpectedUnisatAddressesOptions } from '../wallets/unisat/expected.ts';
 
 export interface ExpectedAddressesOptions extends ExpectedCommon, Partial<Pick<Settings, 'variant' | 'missingEntries' | 'taprootKeyField' | 'strictParams' | 'entryOrder' | 'shuffleSeed' | 'extraEntries' | 'malformedDerivationPath'>> {
   identity?: undefined;
@@ -22,11 +25,13 @@ const ring = new KeyRing();
 /**
  * The `result` the wallet gives an approved getAddresses for these settings: compare it with
  * what your app shows. Settings not given are the wallet's defaults. A bad option throws.
- * With `identity: 'xverse'`, Xverse's getAddresses result for `purposes`.
+ * With `identity: 'xverse'`, Xverse's getAddresses result for `purposes`; with `identity: 'unisat'`,
+ * UniSat's requestAccounts result: [address].
  */
 export async function expectedAddresses(options?: ExpectedAddressesOptions): Promise<GetAddressesResult>;
 export async function expectedAddresses(options: ExpectedXverseAddressesOptions): Promise<ExpectedXverseAddresses>;
-export async function expectedAddresses(options: ExpectedAddressesOptions | ExpectedXverseAddressesOptions = {}): Promise<GetAddressesResult | ExpectedXverseAddresses> {
+export async function expectedAddresses(options: ExpectedUnisatAddressesOptions): Promise<string[]>;
+export async function expectedAddresses(options: ExpectedAddressesOptions | ExpectedXverseAddressesOptions | ExpectedUnisatAddressesOptions = {}): Promise<GetAddressesResult | ExpectedXverseAddresses | string[]> {
   const { account = 0, identity, chains, purposes, ...patch } = { chains: undefined, purposes: undefined, ...options };
   const wallet = walletFor(identity);
   const settings = applySettingsPatch(defaultSettings(), { ...patch, activeAccount: account });
@@ -35,5 +40,5 @@ export async function expectedAddresses(options: ExpectedAddressesOptions | Expe
   const params = wallet.addressRequest({ ...(chains && { chains }), ...(purposes && { purposes }) });
   const response = await approvedResponse(ring, settings, 'expected', wallet.addressMethod, params, undefined, { ...(identity && { identity }), ...(site && { site }) });
   if ('error' in response) throw new Error(`expectedAddresses: the wallet, as ${wallet.title}, would answer error ${response.error.code}: ${response.error.message} ${JSON.stringify(response.error.data ?? '')}`.trimEnd());
-  return response.result as GetAddressesResult | ExpectedXverseAddresses;
+  return response.result as GetAddressesResult | ExpectedXverseAddresses | string[];
 }

@@ -14,7 +14,7 @@ export const requestAccounts = unisatMethod<null>({
   answersAtOnce: (_params, site) => site.grant !== undefined,
   network: (_params, settings) => settings.network,
   view: (_params, context) => ({
-    title: 'Connect',
+    title: 'Connect request',
     fields: [
       { label: 'Account', value: accountLabel(context.target.account) },
       { label: 'Address type', value: context.settings.unisatAddressType },

@@ -1,0 +1,8 @@
+// The kits' expectedAddresses for UniSat (src/kit/expected.ts): its options; the answer is requestAccounts', [address].
+import type { Settings } from '../../core/settings.ts';
+import type { ExpectedCommon } from '../record.ts';
+
+/** UniSat's requestAccounts answer: `identity: 'unisat'`, for its address type (default p2wpkh). */
+export interface ExpectedUnisatAddressesOptions extends ExpectedCommon, Partial<Pick<Settings, 'unisatAddressType'>> {
+  identity: 'unisat';
+}

@@ -13,8 +13,42 @@ const STX_KEY = '03d5d038bce81b3965314dba54f636f093c7dbdd6617cded013a53474fbccb1
 const psbt = () => buildPsbt([{ address: PAYMENT, value: 10_000n }], [{ address: PAYMENT, value: 9_000n }]);
 const unsigned = async (): Promise<string> => (await makeUnsignedSTXTokenTransfer({ recipient: BOB, amount: 1n, fee: 300n, nonce: 0n, publicKey: STX_KEY, network: 'mainnet' })).serialize();
 
+/** A PSBT whose one input is finalised (a placeholder witness): what pushPsbt takes, and its raw transaction pushTx's. */
+function finalised(): { psbt: string; raw: string } {
+  const built = psbt();
+  built.updateInput(0, { finalScriptWitness: Buffer.from('0100', 'hex') });
+  return { psbt: built.toHex(), raw: built.extractTransaction(true).toHex() };
+}
+
+/** UniSat's arguments, in order (docs/reference/unisat.md §10). */
+function unisatArgs(method: string): unknown[] | undefined {
+  switch (method) {
+    case 'switchNetwork':
+      return ['testnet'];
+    case 'switchChain':
+      return ['BITCOIN_TESTNET'];
+    case 'getInscriptions':
+      return [0, 20];
+    case 'signMessage':
+      return ['hi'];
+    case 'signPsbt':
+      return [psbt().toHex()];
+    case 'signPsbts':
+      return [[psbt().toHex()], [{ autoFinalized: false }]];
+    case 'pushPsbt':
+      return [finalised().psbt];
+    case 'pushTx':
+      return [finalised().raw];
+    case 'sendBitcoin':
+      return ['bc1qxhmdufsvnuaaaer4ynz88fspdsxq2h9e9cetdj', 1000];
+    default:
+      return undefined;
+  }
+}
+
 /** Params `method` of `wallet` approves with (Bitcoin signatures by the p2wpkh key: ECDSA, deterministic); undefined: none. */
 export async function sampleParams(wallet: WalletName, method: string): Promise<unknown> {
+  if (wallet === 'unisat') return unisatArgs(method);
   switch (method) {
     case 'getAccounts':
     case 'getAddresses':

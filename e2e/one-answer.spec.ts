@@ -11,7 +11,7 @@ import type { IdentityName } from '../src/core/choices.ts';
 import { sampleParams } from './sample-params.ts';
 import { request } from './support.ts';
 
-test.use({ identities: ['xverse', 'unisat'] });
+test.use({ identities: ['xverse', 'unisat', 'okx'] });
 
 /**
  * What the page gets from the wallet's provider: the envelope (whether request() resolves or rejects),
@@ -19,14 +19,16 @@ test.use({ identities: ['xverse', 'unisat'] });
  */
 async function fromPage(page: Page, identity: IdentityName | undefined, method: string, params: unknown): Promise<unknown> {
   if (!identity) return (await request(page, method, ...(params === undefined ? [] : [params]))).response;
-  if (identity === 'unisat') {
+  if (identity === 'unisat' || identity === 'okx') {
+    // OKX's methods are named <object>.<method>: window.okxwallet[object][method].
+    const [holder, name] = identity === 'okx' ? [`okxwallet.${method.split('.')[0]}`, method.split('.')[1]!] : ['unisat', method];
     return page.evaluate(
-      ([m, a]) =>
-        ((window as unknown as { unisat: Record<string, (...x: unknown[]) => Promise<unknown>> }).unisat[m]!(...a) as Promise<unknown>).then(
+      ([h, m, a]) =>
+        ((h.split('.').reduce((o: Record<string, unknown>, k) => o[k] as Record<string, unknown>, window as unknown as Record<string, unknown>) as Record<string, (...x: unknown[]) => Promise<unknown>>)[m]!(...a) as Promise<unknown>).then(
           (value) => (value === undefined ? null : value),
           (rejected: unknown) => ({ rejected }),
         ),
-      [method, (params ?? []) as unknown[]] as const,
+      [holder, name, (params ?? []) as unknown[]] as const,
     );
   }
   return page.evaluate(([m, p]) => (window as unknown as { XverseProviders: { BitcoinProvider: { request(m: string, p?: unknown): Promise<unknown> } } }).XverseProviders.BitcoinProvider.request(m, p), [method, params] as const);
@@ -36,7 +38,11 @@ async function fromPage(page: Page, identity: IdentityName | undefined, method: 
 const asPageGets = (wallet: (typeof WALLETS)[keyof typeof WALLETS], response: RpcResponse): unknown => (wallet.answers === 'bare' && 'result' in response ? response.result : withoutId(response));
 
 /** How a site connects to a wallet with per-site permissions. */
-const CONNECT: Record<string, [string, unknown]> = { xverse: ['wallet_connect', null], unisat: ['requestAccounts', []] };
+const CONNECT: Record<string, [string, unknown]> = { xverse: ['wallet_connect', null], unisat: ['requestAccounts', []], okx: ['bitcoin.connect', []] };
+
+/** OKX's objects share their code: every method of okxwallet.bitcoin, and two of each other object. */
+const methodsOf = (wallet: (typeof WALLETS)[keyof typeof WALLETS]): string[] =>
+  Object.keys(wallet.methods).filter((name) => wallet.name !== 'okx' || name.startsWith('bitcoin.') || /\.(requestAccounts|signMessage)$/.test(name));
 
 const withoutId = (response: unknown): unknown => {
   const { id: _, ...rest } = response as { id?: unknown };
@@ -50,7 +56,7 @@ for (const wallet of Object.values(WALLETS)) {
   test(`${wallet.title}: each method approved in the browser answers what the CLI answers`, async ({ page, wallet: kit }) => {
     await page.goto('/blank.html');
     const origin = new URL(page.url()).origin;
-    for (const method of Object.keys(wallet.methods)) {
+    for (const method of methodsOf(wallet)) {
       // Each from the same state: a reset takes back grants, nonces and a switched network.
       await kit.reset();
       const settings = await kit.setSettings({ approvalPolicy: 'approve' });

@@ -46,9 +46,19 @@ function unisatArgs(method: string): unknown[] | undefined {
   }
 }
 
+/** OKX's, by object: UniSat's arguments, and its own send(); a testnet object pays a testnet address. */
+function okxArgs(name: string): unknown[] | undefined {
+  const [object, method] = name.split('.') as [string, string];
+  const to = object === 'bitcoin' ? 'bc1qxhmdufsvnuaaaer4ynz88fspdsxq2h9e9cetdj' : 'tb1qcr8te4kr609gcawutmrza0j4xv80jy8zmfp6l0';
+  if (method === 'send') return [{ to, value: 1000 }];
+  if (method === 'sendBitcoin') return [to, 1000];
+  return unisatArgs(method);
+}
+
 /** Params `method` of `wallet` approves with (Bitcoin signatures by the p2wpkh key: ECDSA, deterministic); undefined: none. */
 export async function sampleParams(wallet: WalletName, method: string): Promise<unknown> {
   if (wallet === 'unisat') return unisatArgs(method);
+  if (wallet === 'okx') return okxArgs(method);
   switch (method) {
     case 'getAccounts':
     case 'getAddresses':

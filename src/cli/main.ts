@@ -167,7 +167,7 @@ async function run(argv: string[]): Promise<string> {
   }
   const called = walletFor(identity);
   if (command === 'addresses' && identity) {
-    if (values.chains !== undefined) throw new UsageError(`--chains is the contract's; ${called.title} is asked as its addressMethod ${called.addressMethod} asks`);
+    if (values.chains !== undefined) throw new UsageError(`--chains is the contract's; ${called.title} is asked as its ${called.addressMethod(wallet.network)} asks`);
     params = called.addressRequest({}) ?? undefined;
   } else if (command === 'addresses') {
     // The wallet's network applies in both variants; --chains travels as a request param.
@@ -176,7 +176,7 @@ async function run(argv: string[]): Promise<string> {
     if (chains) parseGetAddressesParams({ chains }, wallet.variant); // a bad list is a usage error here
     params = chains && { chains };
   }
-  const name = method ?? called.addressMethod;
+  const name = method ?? called.addressMethod(wallet.network);
   // As another wallet, the CLI is a site that connected (account and network read), so gated reads answer.
   const as = identity && { identity, site: { origin: 'cli', grant: { accounts: [grantKey(wallet.network, wallet.activeAccount)], readNetwork: true } } };
   const response = await approvedResponse(new KeyRing(), wallet, id, name, params, undefined, as);

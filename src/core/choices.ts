@@ -44,9 +44,10 @@ export type MethodKind = (typeof METHOD_KINDS)[number];
 /**
  * Wallets the browser appears to have beside the contract's window.WalletProvider (always there):
  * 'xverse' adds Xverse's providers (docs/reference/xverse.md §1.1), answering in Xverse's dialect;
- * 'unisat' adds window.unisat (docs/reference/unisat.md §1).
+ * 'unisat' adds window.unisat (docs/reference/unisat.md §1); 'okx' adds window.okxwallet's Bitcoin
+ * providers (docs/reference/okx.md §1).
  */
-export const IDENTITY_NAMES = ['xverse', 'unisat'] as const;
+export const IDENTITY_NAMES = ['xverse', 'unisat', 'okx'] as const;
 export type IdentityName = (typeof IDENTITY_NAMES)[number];
 export const isIdentity = (name: unknown): name is IdentityName => (IDENTITY_NAMES as readonly unknown[]).includes(name);
 
@@ -63,3 +64,7 @@ export type XversePaymentType = (typeof XVERSE_PAYMENT_TYPES)[number];
  */
 export const UNISAT_ADDRESS_TYPES = ['p2wpkh', 'p2sh-p2wpkh', 'p2tr', 'p2pkh', 'm44-p2wpkh', 'm44-p2tr'] as const;
 export type UnisatAddressType = (typeof UNISAT_ADDRESS_TYPES)[number];
+
+/** OKX's address format per account (docs/reference/okx.md §4): the standard paths, coin 0' as UniSat's. */
+export const OKX_ADDRESS_TYPES = ['p2wpkh', 'p2tr', 'p2sh-p2wpkh', 'p2pkh'] as const;
+export type OkxAddressType = (typeof OKX_ADDRESS_TYPES)[number];

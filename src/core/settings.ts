@@ -8,6 +8,7 @@ import {
   IDENTITY_NAMES,
   XVERSE_PAYMENT_TYPES,
   UNISAT_ADDRESS_TYPES,
+  OKX_ADDRESS_TYPES,
   MAX_RESPONSE_DELAY_MS,
   TAPROOT_KEY_FIELDS,
   VARIANTS,
@@ -19,6 +20,7 @@ import {
   type IdentityName,
   type XversePaymentType,
   type UnisatAddressType,
+  type OkxAddressType,
   type TaprootKeyField,
   type Variant,
 } from './choices.ts';
@@ -73,6 +75,8 @@ export interface Settings {
   xversePaymentType: XversePaymentType;
   /** UniSat's one address per account: its type (p2wpkh, as a new UniSat wallet). */
   unisatAddressType: UnisatAddressType;
+  /** OKX's address format (p2wpkh by default; its docs' example account is taproot). */
+  okxAddressType: OkxAddressType;
   /** The confirmed balance, in satoshis, that wallets answering a balance read report (UniSat's getBalance); 0 by default. */
   bitcoinBalance: number;
   // Faults, applied to getAddresses / stx_getAddresses answers (core/faults.ts):
@@ -116,6 +120,7 @@ export const DEFAULT_SETTINGS: Readonly<Settings> = Object.freeze({
   identities: [],
   xversePaymentType: 'native',
   unisatAddressType: 'p2wpkh',
+  okxAddressType: 'p2wpkh',
   bitcoinBalance: 0,
   entryOrder: 'standard',
   shuffleSeed: 1,
@@ -213,6 +218,7 @@ export function applySettingsPatch(current: Settings, patch: unknown): Settings 
   if ('identities' in p) next.identities = someOf('identities', IDENTITY_NAMES, p.identities);
   if ('xversePaymentType' in p) next.xversePaymentType = oneOf('xversePaymentType', XVERSE_PAYMENT_TYPES, p.xversePaymentType);
   if ('unisatAddressType' in p) next.unisatAddressType = oneOf('unisatAddressType', UNISAT_ADDRESS_TYPES, p.unisatAddressType);
+  if ('okxAddressType' in p) next.okxAddressType = oneOf('okxAddressType', OKX_ADDRESS_TYPES, p.okxAddressType);
   if ('bitcoinBalance' in p) next.bitcoinBalance = integer('bitcoinBalance', 0, MAX_BALANCE_SATS, p.bitcoinBalance);
   if ('accountRule' in p) next.accountRule = oneOf('accountRule', ACCOUNT_RULES, p.accountRule);
   if ('taprootKeyField' in p) next.taprootKeyField = oneOf('taprootKeyField', TAPROOT_KEY_FIELDS, p.taprootKeyField);

@@ -70,10 +70,13 @@ export async function callContext(ring: KeyRing, settings: Settings, wallet: Wal
 
 /**
  * The one answer to an approved call: what the worker, the CLI, the kits' expected values and the
- * unit tests all run. The worker adds only what is its own (grants, connections, nonces, broadcast).
+ * unit tests all run. The worker adds only what is its own (grants, connections, nonces, broadcast),
+ * and runs a signing method's precheck when the request arrives; here, with no window between, just before.
  */
 export async function respond(ring: KeyRing, settings: Settings, call: Call, stacksNonce?: number, site?: MethodContext['site']): Promise<MethodOutcome> {
-  return answer(call, await callContext(ring, settings, call.wallet, call.target, { ...(stacksNonce !== undefined && { stacksNonce }), ...(site && { site }) }));
+  const context = await callContext(ring, settings, call.wallet, call.target, { ...(stacksNonce !== undefined && { stacksNonce }), ...(site && { site }) });
+  if (call.method.kind === 'sign') await call.method.precheck?.(call.params, context);
+  return answer(call, context);
 }
 
 /** A parsed call answered in a context built by callContext (the worker's adds a reserved nonce). */

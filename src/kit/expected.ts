@@ -38,7 +38,7 @@ export async function expectedAddresses(options: ExpectedAddressesOptions | Expe
   // A wallet with per-site permissions answers a site that may read the account and the network.
   const site = wallet.accessDenied ? { origin: 'expected', grant: { accounts: [grantKey(settings.network, account)], readNetwork: true } } : undefined;
   const params = wallet.addressRequest({ ...(chains && { chains }), ...(purposes && { purposes }) });
-  const response = await approvedResponse(ring, settings, 'expected', wallet.addressMethod, params, undefined, { ...(identity && { identity }), ...(site && { site }) });
+  const response = await approvedResponse(ring, settings, 'expected', wallet.addressMethod(settings.network), params, undefined, { ...(identity && { identity }), ...(site && { site }) });
   if ('error' in response) throw new Error(`expectedAddresses: the wallet, as ${wallet.title}, would answer error ${response.error.code}: ${response.error.message} ${JSON.stringify(response.error.data ?? '')}`.trimEnd());
   return response.result as GetAddressesResult | ExpectedXverseAddresses | string[];
 }

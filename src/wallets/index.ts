@@ -5,8 +5,9 @@ import type { WalletRecord } from './record.ts';
 import { leather } from './leather/index.ts';
 import { xverse } from './xverse/index.ts';
 import { unisat } from './unisat/index.ts';
+import { okx } from './okx/index.ts';
 
-export const WALLETS: Readonly<Record<WalletName, WalletRecord>> = { leather, xverse, unisat };
+export const WALLETS: Readonly<Record<WalletName, WalletRecord>> = { leather, xverse, unisat, okx };
 
 /** The wallet a page called: the provider's identity, or none for the contract's provider. */
 export const walletFor = (identity: IdentityName | undefined): WalletRecord => WALLETS[identity ?? 'leather'];

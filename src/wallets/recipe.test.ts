@@ -29,7 +29,7 @@ const tiny: WalletRecord = {
   signer: 'active',
   keepsConnections: false,
   usageRules: () => [],
-  addressMethod: 'getAddresses',
+  addressMethod: () => 'getAddresses',
   addressRequest: () => undefined,
   pickerName: 'Tiny Wallet',
 };

@@ -8,6 +8,7 @@ import type { Settings } from '../core/settings.ts';
 import type { SiteGrant } from '../core/site-grant.ts';
 import type { UsageCall, UsageFinding } from '../core/usage.ts';
 import type { WalletName } from '../core/choices.ts';
+import type { NetworkName } from '../core/networks.ts';
 
 /** What every wallet's expectedAddresses options share (src/kit/expected.ts). */
 export type ExpectedCommon = Partial<Pick<Settings, 'mnemonic' | 'passphrase' | 'network'>> & {
@@ -62,8 +63,11 @@ export interface WalletRecord {
   revokedEvent?: SiteEvent['event'];
   /** The usage rules its calls are read against (core/usage.ts). */
   usageRules(calls: readonly UsageCall[]): UsageFinding[];
-  /** The method that answers with the account's addresses (getAddresses; UniSat's requestAccounts): what expectedAddresses and the CLI's `addresses` call. */
-  addressMethod: string;
+  /**
+   * The method that answers with the account's addresses on a network (getAddresses; UniSat's
+   * requestAccounts; OKX's on that network's object): what expectedAddresses and the CLI's `addresses` call.
+   */
+  addressMethod(network: NetworkName): string;
   /** The getAddresses params the kits' expectedAddresses asks with, from its options (`chains`, or Xverse's `purposes`). */
   addressRequest(options: { chains?: readonly string[]; purposes?: readonly string[] }): JsonValue | undefined;
   /** Its row in the wallet picker apps show it in: @stacks/connect's (Leather, Xverse), sats-connect's (UniSat). */

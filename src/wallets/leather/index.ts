@@ -14,7 +14,7 @@ export const leather: WalletRecord = {
   signer: 'accountRule',
   keepsConnections: true,
   usageRules: contractRules,
-  addressMethod: 'getAddresses',
+  addressMethod: () => 'getAddresses',
   addressRequest: ({ chains }) => (chains === undefined ? undefined : { chains: [...chains] }),
   pickerName: PICKER_NAME,
 };

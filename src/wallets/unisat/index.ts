@@ -23,7 +23,7 @@ export const unisat: WalletRecord = {
   events: unisatEvents,
   revokedEvent: { type: 'accountsChanged', payload: [] },
   usageRules: unisatRules,
-  addressMethod: 'requestAccounts',
+  addressMethod: () => 'requestAccounts',
   addressRequest: () => undefined,
   // sats-connect's wallet selector (@sats-connect/core DefaultAdaptersInfo.unisat).
   pickerName: 'Unisat',

@@ -39,14 +39,14 @@ export interface ProviderLine {
  */
 export function providerLine(line: ProviderLine) {
   const waiting: Record<string, (response: RpcResponse) => void> = create(null);
-  const emitters: ((type: string, payload: unknown) => void)[] = [];
+  const emitters: ((type: string, payload: unknown, event: object) => void)[] = [];
   let listenSent = false;
 
   line.onReceive((data) => {
     const event = ownValue(data, 'event');
     if (typeof event === 'object' && event !== null) {
       const type = ownValue(event, 'type');
-      if (typeof type === 'string') for (const emit of emitters) emit(type, ownValue(event, 'payload'));
+      if (typeof type === 'string') for (const emit of emitters) emit(type, ownValue(event, 'payload'), event);
       return;
     }
     const { id, response } = answerIn(data) ?? {};
@@ -90,8 +90,11 @@ export function providerLine(line: ProviderLine) {
     return settled(response);
   };
 
-  /** Node's EventEmitter calls, over a list of listeners per event name; the relay is told once that this page listens. */
-  const emitter = (dedupe?: (type: string, payload: unknown) => boolean) => {
+  /**
+   * Node's EventEmitter calls, over a list of listeners per event name; the relay is told once that this
+   * page listens. `accepts` sees each event first (its payload, and the whole event as the wallet sent it).
+   */
+  const emitter = (accepts?: (type: string, payload: unknown, event: object) => boolean) => {
     const listeners: Record<string, { fn: Listener; once: boolean }[]> = create(null);
     let max = 100;
     const add = (prepend: boolean, once: boolean) =>
@@ -134,7 +137,7 @@ export function providerLine(line: ProviderLine) {
       }
       return true;
     };
-    apply(arrayPush, emitters, [(type: string, payload: unknown) => void ((dedupe?.(type, payload) ?? true) && emit(type, payload))]);
+    apply(arrayPush, emitters, [(type: string, payload: unknown, event: object) => void ((accepts?.(type, payload, event) ?? true) && emit(type, payload))]);
     return {
       on: add(false, false),
       addListener: add(false, false),

@@ -23,7 +23,7 @@ export const xverse: WalletRecord = {
   revokedEvent: { type: 'disconnect' },
   usageRules: xverseRules,
   // All three by default, in Xverse's order.
-  addressMethod: 'getAddresses',
+  addressMethod: () => 'getAddresses',
   addressRequest: ({ purposes = ['ordinals', 'payment', 'stacks'] }) => ({ purposes: [...purposes] }),
   pickerName: XVERSE_PICKER_NAME,
 };

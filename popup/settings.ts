@@ -45,6 +45,7 @@ function fill(settings: Settings, counters: NonceCounters): void {
   checkAll('identities', settings.identities);
   field<HTMLSelectElement>('xversePaymentType').value = settings.xversePaymentType;
   field<HTMLSelectElement>('unisatAddressType').value = settings.unisatAddressType;
+  field<HTMLSelectElement>('okxAddressType').value = settings.okxAddressType;
   field<HTMLInputElement>('bitcoinBalance').value = String(settings.bitcoinBalance);
 }
 
@@ -80,6 +81,7 @@ function read(): SettingsPatch {
     identities: checked<Settings['identities'][number]>('identities'),
     xversePaymentType: field<HTMLSelectElement>('xversePaymentType').value as Settings['xversePaymentType'],
     unisatAddressType: field<HTMLSelectElement>('unisatAddressType').value as Settings['unisatAddressType'],
+    okxAddressType: field<HTMLSelectElement>('okxAddressType').value as Settings['okxAddressType'],
     bitcoinBalance: number('bitcoinBalance'),
     entryOrder: field<HTMLSelectElement>('entryOrder').value as Settings['entryOrder'],
     shuffleSeed: number('shuffleSeed'),

@@ -166,6 +166,9 @@ test('--as unisat: arguments in order, the answer printed bare as the page gets 
   expect(bad.status).toBe(3);
   expect(JSON.parse(bad.stdout)).toEqual({ code: -32603, message: 'invalid psbt' });
   expect(cli('call', 'signMessage', '--as', 'unisat', '--params', '{"text":"hi"}').stdout).toContain('takes its arguments as an array in order');
-  expect(cli('addresses', '--address-type', 'p2tr').stderr).toContain('--address-type goes with --as unisat');
+  expect(cli('addresses', '--address-type', 'p2tr').stderr).toContain('--address-type goes with --as unisat or --as okx');
+  // OKX: methods named by provider object; its own address type setting.
+  expect(JSON.parse(cli('call', 'bitcoin.connect', '--as', 'okx', '--address-type', 'p2tr').stdout)).toMatchObject({ publicKey: 'cc8a4bc64d897bddc5fbc2f670f7a8ba0b386779106cf1223c6fc5d7cd6fc115' });
+  expect(JSON.parse(cli('addresses', '--as', 'okx', '--network', 'testnet').stdout)).toEqual(['tb1qcr8te4kr609gcawutmrza0j4xv80jy8zmfp6l0']);
   expect(cli('addresses', '--as', 'unisat', '--address-type', 'p2wsh').stderr).toContain('unisatAddressType must be one of');
 });

@@ -1,7 +1,7 @@
 // mock-wallet: prints the exact JSON-RPC response the wallet would give, for writing test expectations.
 import { parseArgs } from 'node:util';
 import { randomUUID } from 'node:crypto';
-import { ENTRY_KINDS, IDENTITY_NAMES, MAX_RESPONSE_DELAY_MS, UNISAT_ADDRESS_TYPES, VARIANTS, isIdentity } from '../core/choices.ts';
+import { ENTRY_KINDS, IDENTITY_NAMES, MAX_RESPONSE_DELAY_MS, OKX_ADDRESS_TYPES, UNISAT_ADDRESS_TYPES, VARIANTS, isIdentity } from '../core/choices.ts';
 import { KeyRing } from '../core/keyring.ts';
 import { NETWORK_NAMES } from '../core/networks.ts';
 import { CHAINS, parseGetAddressesParams } from '../core/params.ts';
@@ -55,8 +55,10 @@ Options:
                            rejection as the { code, message } it rejects with
   --payment-type <t>       native | nested: Xverse's payment address, m/84' p2wpkh or
                            m/49' p2sh-p2wpkh (default: native)
-  --address-type <t>       ${UNISAT_ADDRESS_TYPES.join(' | ')}:
-                           UniSat's address type (default: p2wpkh)
+  --address-type <t>       UniSat's (${UNISAT_ADDRESS_TYPES.join(' | ')})
+                           or OKX's (${OKX_ADDRESS_TYPES.join(' | ')}) address type (default: p2wpkh).
+                           OKX's methods are named by their provider: bitcoin.signMessage,
+                           bitcoinTestnet.connect, bitcoinSignet.signPsbt
   --balance <sats>         the balance UniSat's getBalance reports (default: 0)
   --id <id>                JSON-RPC id to answer with (default: a fresh UUID)
   -h, --help               show this help
@@ -67,6 +69,7 @@ Examples:
   mock-wallet addresses --account 6 --network testnet --variant second
   mock-wallet call signMessage --params '{"message":"hello","account":1}'
   mock-wallet call signMessage --as unisat --params '["Hello World","bip322-simple"]'
+  mock-wallet call bitcoin.connect --as okx --address-type p2tr
 `;
 
 class UsageError extends Error {}
@@ -148,8 +151,9 @@ async function run(argv: string[]): Promise<string> {
   const identity = isIdentity(values.as) ? values.as : undefined;
   if (values['payment-type'] !== undefined) patch.xversePaymentType = values['payment-type'] as Settings['xversePaymentType'];
   if (values['payment-type'] !== undefined && identity !== 'xverse') throw new UsageError('--payment-type goes with --as xverse');
-  if (values['address-type'] !== undefined) patch.unisatAddressType = values['address-type'] as Settings['unisatAddressType'];
-  if (values['address-type'] !== undefined && identity !== 'unisat') throw new UsageError('--address-type goes with --as unisat');
+  if (values['address-type'] !== undefined && identity !== 'unisat' && identity !== 'okx') throw new UsageError('--address-type goes with --as unisat or --as okx');
+  if (values['address-type'] !== undefined && identity === 'okx') patch.okxAddressType = values['address-type'] as Settings['okxAddressType'];
+  else if (values['address-type'] !== undefined) patch.unisatAddressType = values['address-type'] as Settings['unisatAddressType'];
   if (values.balance !== undefined) patch.bitcoinBalance = wholeNumber(values.balance);
   // The account flag is the wallet's active account, as a person switched to it.
   patch.activeAccount = account;

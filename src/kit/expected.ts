@@ -10,9 +10,11 @@ import type { ExpectedCommon } from '../wallets/record.ts';
 import type { ExpectedXverseAddresses, ExpectedXverseAddressesOptions } from '../wallets/xverse/expected.ts';
 
 import type { ExpectedUnisatAddressesOptions } from '../wallets/unisat/expected.ts';
+import type { ExpectedOkxAddressesOptions } from '../wallets/okx/expected.ts';
 
 export type { ExpectedXverseAddresses, ExpectedXverseAddressesOptions } from '../wallets/xverse/expected.ts';
 export type { ExpectedUnisatAddressesOptions } from '../wallets/unisat/expected.ts';
+export type { ExpectedOkxAddressesOptions } from '../wallets/okx/expected.ts';
 
 export interface ExpectedAddressesOptions extends ExpectedCommon, Partial<Pick<Settings, 'variant' | 'missingEntries' | 'taprootKeyField' | 'strictParams' | 'entryOrder' | 'shuffleSeed' | 'extraEntries' | 'malformedDerivationPath'>> {
   identity?: undefined;
@@ -26,12 +28,14 @@ const ring = new KeyRing();
  * The `result` the wallet gives an approved getAddresses for these settings: compare it with
  * what your app shows. Settings not given are the wallet's defaults. A bad option throws.
  * With `identity: 'xverse'`, Xverse's getAddresses result for `purposes`; with `identity: 'unisat'`,
- * UniSat's requestAccounts result: [address].
+ * UniSat's requestAccounts result: [address]; with `identity: 'okx'`, that of the network's provider object.
  */
 export async function expectedAddresses(options?: ExpectedAddressesOptions): Promise<GetAddressesResult>;
 export async function expectedAddresses(options: ExpectedXverseAddressesOptions): Promise<ExpectedXverseAddresses>;
-export async function expectedAddresses(options: ExpectedUnisatAddressesOptions): Promise<string[]>;
-export async function expectedAddresses(options: ExpectedAddressesOptions | ExpectedXverseAddressesOptions | ExpectedUnisatAddressesOptions = {}): Promise<GetAddressesResult | ExpectedXverseAddresses | string[]> {
+export async function expectedAddresses(options: ExpectedUnisatAddressesOptions | ExpectedOkxAddressesOptions): Promise<string[]>;
+export async function expectedAddresses(
+  options: ExpectedAddressesOptions | ExpectedXverseAddressesOptions | ExpectedUnisatAddressesOptions | ExpectedOkxAddressesOptions = {},
+): Promise<GetAddressesResult | ExpectedXverseAddresses | string[]> {
   const { account = 0, identity, chains, purposes, ...patch } = { chains: undefined, purposes: undefined, ...options };
   const wallet = walletFor(identity);
   const settings = applySettingsPatch(defaultSettings(), { ...patch, activeAccount: account });

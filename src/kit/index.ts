@@ -3,7 +3,7 @@
 export { describeCall, type PickOptions } from './wallet.ts';
 export type { PromptDetails } from './prompt.ts';
 export { WalletSetupError, extensionPath, findFirefox } from './setup.ts';
-export { expectedAddresses, type ExpectedAddressesOptions, type ExpectedXverseAddressesOptions, type ExpectedXverseAddresses, type ExpectedUnisatAddressesOptions } from './expected.ts';
+export { expectedAddresses, type ExpectedAddressesOptions, type ExpectedXverseAddressesOptions, type ExpectedXverseAddresses, type ExpectedUnisatAddressesOptions, type ExpectedOkxAddressesOptions } from './expected.ts';
 export { accountFromDerivationPath, accountLabel } from '../core/account-path.ts';
 export type { AddressEntry, AnsweredEntry, ExtraBtcEntry, P2wpkhEntry, P2trEntry, StxEntry, GetAddressesResult } from '../core/addresses.ts';
 export type { RpcResponse, RpcSuccess, RpcFailure, RpcErrorObject } from '../core/rpc.ts';

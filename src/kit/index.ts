@@ -9,7 +9,7 @@ export type { AddressEntry, AnsweredEntry, ExtraBtcEntry, P2wpkhEntry, P2trEntry
 export type { RpcResponse, RpcSuccess, RpcFailure, RpcErrorObject } from '../core/rpc.ts';
 export { RPC_ERROR } from '../core/rpc.ts';
 export type { Settings, SettingsPatch } from '../core/settings.ts';
-export type { ApprovalPolicy, EntryKind, EntryOrder, IdentityName, Variant } from '../core/choices.ts';
+export type { ApprovalPolicy, EntryKind, EntryOrder, IdentityName, Variant, WalletName } from '../core/choices.ts';
 export type { NetworkName } from '../core/networks.ts';
 export type { Chain } from '../core/params.ts';
 export type { CallLogEntry, PendingView, LoggedTransaction } from '../shared/control.ts';

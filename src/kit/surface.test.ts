@@ -12,6 +12,6 @@ test('both kits export every shared value, the same one; each adds only its own 
     expect((puppeteerKit as Record<string, unknown>)[name], `puppeteer exports ${name}`).toBe(value);
   }
   const own = (kit: object) => Object.keys(kit).filter((name) => !(name in shared)).sort();
-  expect(own(playwrightKit)).toEqual(['Prompt', 'Wallet', 'WalletBrowser', 'expect', 'findChromium', 'test']);
+  expect(own(playwrightKit)).toEqual(['Prompt', 'Wallet', 'WalletBrowser', 'expect', 'findChromium', 'test', 'walletProjects']);
   expect(own(puppeteerKit)).toEqual(['Prompt', 'Wallet', 'launchWallet']);
 });

@@ -10,7 +10,7 @@ import { Wallet } from './wallet.ts';
 import { closeAllBut, openInBackground } from './tabs.ts';
 import { boxed } from './steps.ts';
 import { describeFindings, type UsageFinding } from '../core/usage.ts';
-import type { IdentityName } from '../core/choices.ts';
+import type { IdentityName, WalletName } from '../core/choices.ts';
 
 export interface WalletTestFixtures {
   /**
@@ -44,9 +44,16 @@ export interface WalletTestFixtures {
   warmTab: boolean;
   /**
    * Other wallets the browser appears to have, beside window.WalletProvider (setting identities):
-   * ['xverse'] adds Xverse's providers, for apps on sats-connect or choosing Xverse in @stacks/connect.
+   * ['xverse'] adds Xverse's providers, for apps on sats-connect or choosing Xverse in @stacks/connect;
+   * 'unisat' adds window.unisat; 'okx' window.okxwallet's Bitcoin providers.
    */
   identities: IdentityName[];
+  /**
+   * The wallet this run poses as ('leather', the default: window.WalletProvider): added to identities.
+   * walletProjects() sets it per project, so one suite runs against each wallet; a test reads it to
+   * pick the app's button for that wallet.
+   */
+  walletName: WalletName;
 }
 
 export interface WalletWorkerFixtures {
@@ -109,8 +116,10 @@ export const test = base.extend<WalletTestFixtures & KitTestFixtures, WalletWork
   warmWindow: [true, { option: true, box: true }],
   warmTab: [true, { option: true, box: true }],
   identities: [[], { option: true, box: true }],
+  walletName: ['leather', { option: true, box: true }],
   wallet: [
-    async ({ walletBrowser, _kitWorker, _kitTest, keepSiteData, unansweredPrompts, usageRules, warmWindow, identities }, use, testInfo) => {
+    async ({ walletBrowser, _kitWorker, _kitTest, keepSiteData, unansweredPrompts, usageRules, warmWindow, identities: listed, walletName }, use, testInfo) => {
+      const identities = walletName === 'leather' || listed.includes(walletName) ? listed : [...listed, walletName];
       const { timing } = _kitTest;
       const { wallet, between } = _kitWorker;
       // The last test's tabs are closed before the wallet is reset: nothing of it reaches this test.
@@ -275,3 +284,4 @@ export * from '../kit/index.ts';
 export { Wallet } from './wallet.ts';
 export { Prompt } from './prompt.ts';
 export { WalletBrowser, findChromium, type LaunchOptions } from './browser.ts';
+export { walletProjects } from './projects.ts';

@@ -4,8 +4,8 @@
 // (sighash allow-list, "Can not sign") are given in its words.
 import { base64 } from '@scure/base';
 import { bytesToHex, hexToBytes } from '@noble/hashes/utils.js';
-import { Transaction } from '@scure/btc-signer';
-import { equalBytes, taprootTweakPrivKey } from '@scure/btc-signer/utils.js';
+import { Transaction, p2tr } from '@scure/btc-signer';
+import { equalBytes, pubECDSA, taprootTweakPrivKey } from '@scure/btc-signer/utils.js';
 import { MAX_PSBT_INPUTS, MAX_PSBT_OUTPUTS, prevoutOf, scriptKind } from '../../../core/bitcoin/psbt.ts';
 import { NO_AUX_RANDOMNESS } from '../../../core/bitcoin/sighash.ts';
 import { isPlainRecord, type JsonValue } from '../../../core/json.ts';
@@ -115,23 +115,32 @@ function sighashText(type: number): string {
   return `${type & ANYONECANPAY ? 'SIGHASH_ANYONECANPAY | ' : ''}${mod === 1 ? 'SIGHASH_ALL' : mod === 2 ? 'SIGHASH_NONE' : mod === 3 ? 'SIGHASH_SINGLE' : ''}`;
 }
 
-/** Signs in place as UniSat's wallet.signPsbt does, then finalises each signed index when asked. */
+/** bitcoinjs-lib's isTaprootInput: any taproot field, or a witness UTXO paying to a taproot script. */
+const isTaprootInput = (input: ReturnType<Transaction['getInput']>): boolean =>
+  Boolean(input.tapInternalKey || input.tapMerkleRoot || input.tapLeafScript?.length || input.tapBip32Derivation?.length || (input.witnessUtxo && scriptKind(input.witnessUtxo.script) === 'p2tr'));
+
+/**
+ * Signs in place as UniSat's wallet.signPsbt does (its fix-up pass, then the keyring's signTransaction,
+ * @unisat/keyring-service 1.7.0 src/keyrings/hd-keyring.ts), then finalises each listed index when asked.
+ */
 export function signAsUnisat(tx: Transaction, toSign: readonly ToSign[], account: UnisatAccount, privateKey: Uint8Array, autoFinalized: boolean): void {
   const xOnly = hexToBytes(account.publicKey).subarray(1);
+  // The output a key-path spend of the account's key pays to, whatever its address type (UniSat compares with it).
+  const keyPathScript = p2tr(xOnly).script;
   const byIndex = new Map(toSign.map((t) => [t.index, { ...t }]));
   // The fix-up pass over the PSBT's inputs: taproot inputs get (or lose) the internal key, and script paths pick their signer.
   for (let index = 0; index < tx.inputsLength; index++) {
     const input = tx.getInput(index);
     const wanted = byIndex.get(index);
     if (!wanted || isSigned(input) || !input.witnessUtxo || scriptKind(input.witnessUtxo.script) !== 'p2tr') continue;
-    const keyPath = account.script === 'p2tr' && equalBytes(input.witnessUtxo.script, account.outputScript);
+    const keyPath = equalBytes(input.witnessUtxo.script, keyPathScript);
     tx.updateInput(index, { tapInternalKey: keyPath ? xOnly : undefined }, true);
     if (keyPath || wanted.useTweakedSigner !== undefined || wanted.disableTweakSigner !== undefined) continue;
     const first = input.tapLeafScript?.[0]?.[1];
     wanted.useTweakedSigner = first ? !bytesToHex(first).includes(bytesToHex(xOnly)) : false;
   }
   // The keyring: each entry in the app's order, already-signed inputs included (bitcoinjs then refuses them).
-  for (const wanted of byIndex.values()) signOne(tx, wanted, account, privateKey);
+  for (const wanted of byIndex.values()) signOne(tx, wanted, keyPathScript, privateKey);
   if (!autoFinalized) return;
   for (const { index } of byIndex.values()) {
     try {
@@ -142,30 +151,34 @@ export function signAsUnisat(tx: Transaction, toSign: readonly ToSign[], account
   }
 }
 
-function signOne(tx: Transaction, wanted: ToSign, account: UnisatAccount, privateKey: Uint8Array): void {
+function signOne(tx: Transaction, wanted: ToSign, keyPathScript: Uint8Array, privateKey: Uint8Array): void {
   const { index } = wanted;
-  if (index < 0 || index >= tx.inputsLength || !Number.isInteger(index)) throw failure(`No input #${index}`);
+  // UniSat's keyring reads psbt.data.inputs[index] first: no input there is a TypeError, which is what the page gets.
+  if (index < 0 || index >= tx.inputsLength || !Number.isInteger(index)) throw failure("Cannot read properties of undefined (reading 'tapInternalKey')");
   const input = tx.getInput(index);
-  const prevout = prevoutOf(input);
-  const taproot = prevout !== undefined && scriptKind(prevout.script) === 'p2tr';
+  const taproot = isTaprootInput(input);
+  // The keyring's signer: taproot tweaked unless useTweakedSigner, else disableTweakSigner, says otherwise; others untweaked unless useTweakedSigner.
+  const tweaked = typeof wanted.useTweakedSigner === 'boolean' ? wanted.useTweakedSigner : taproot ? wanted.disableTweakSigner !== true : false;
+  const signer = tweaked ? taprootTweakPrivKey(privateKey) : privateKey;
+  const signerKey = bytesToHex(pubECDSA(signer, true));
   // bitcoinjs: the input's own type (ALL, or DEFAULT for taproot, when it names none) must be in the allowed list.
   const type = input.sighashType || (taproot ? 0 : 1);
   const allowed = wanted.sighashTypes ?? [taproot ? 0 : 1];
   if (!allowed.includes(type)) throw failure(`Sighash type is not allowed. Retry the sign method passing the sighashTypes array of whitelisted types. Sighash type: ${sighashText(type)}`);
-  // UniSat's signer: tweaked for taproot unless told otherwise, untweaked for other inputs unless told otherwise.
-  const tweaked = wanted.disableTweakSigner ? false : wanted.useTweakedSigner ?? taproot;
-  const keyPath = taproot && input.tapInternalKey !== undefined && !wanted.tapLeafHashToSign;
-  const signer = tweaked && !keyPath ? taprootTweakPrivKey(privateKey) : privateKey;
-  const publicKey = tweaked ? 'the tweaked key' : `the key ${account.publicKey}`;
-  // bitcoinjs signs a key path only with the tweaked signer; btc-signer tweaks the untweaked key itself.
-  if (keyPath && !tweaked && !(input.tapLeafScript ?? []).some(([, script]) => bytesToHex(script).includes(account.publicKey.slice(2)))) {
-    throw failure(`Can not sign for input #${index} with ${publicKey}`);
-  }
+  const cannot = taproot ? `Can not sign for input #${index} with the key ${signerKey}` : `Can not sign for this input with the key ${signerKey}`;
+  // bitcoinjs signs a key path when the signer's key is the output key the prevout pays to (the tweaked key),
+  // and the leaves that name the signer's key; btc-signer signs a key path with the untweaked key itself.
+  const prevout = prevoutOf(input);
+  const keyPath = taproot && input.tapInternalKey !== undefined && !wanted.tapLeafHashToSign && prevout !== undefined && equalBytes(prevout.script, keyPathScript);
+  const leaves = (input.tapLeafScript ?? []).filter(([, script]) => bytesToHex(script).includes(signerKey.slice(2)));
+  let key = signer;
+  if (keyPath && tweaked) key = privateKey;
+  else if (keyPath && leaves.length === 0) throw failure(cannot);
   let signed = false;
   try {
-    signed = tx.signIdx(signer, index, [type], NO_AUX_RANDOMNESS);
-  } catch (error) {
-    throw failure(`Can not sign for ${taproot ? `input #${index}` : 'this input'} with ${publicKey}${error instanceof Error ? ` (${error.message})` : ''}`);
+    signed = tx.signIdx(key, index, [type], NO_AUX_RANDOMNESS);
+  } catch {
+    throw failure(cannot);
   }
-  if (!signed) throw failure(`Can not sign for ${taproot ? `input #${index}` : 'this input'} with ${publicKey}`);
+  if (!signed) throw failure(cannot);
 }

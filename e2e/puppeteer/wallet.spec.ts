@@ -1,7 +1,7 @@
 // The same wallet flows in Firefox and Chromium through the Puppeteer kit (projects `firefox` and
 // `puppeteer-chromium` run this file): what a Playwright user gets, from any Node runner.
 import type { Page } from 'puppeteer-core';
-import { expectedAddresses, launchWallet } from 'mock-wallet-provider/puppeteer';
+import { expectedAddresses, launchWallet, type Wallet } from 'mock-wallet-provider/puppeteer';
 import { test, expect, request, addressesOf, BASE_URL } from './fixtures.ts';
 import { reference } from '../reference.ts';
 import { buildPsbt, psbtFromHex, signerOf } from '../bitcoin-reference.ts';
@@ -187,6 +187,55 @@ test('Xverse identity: sats-connect connects, reads the addresses, hears account
   expect(await sats('wallet_disconnect')).toEqual({ status: 'success', result: null });
   await tab.waitForFunction(() => window.sats.events.length === 2);
   expect(await tab.evaluate(() => window.sats.events)).toEqual([{ type: 'accountChange', addresses: [] }, { type: 'disconnect' }]);
+});
+
+/** A LaserEyes app (e2e/demo/lasereyes.html) in the tab: LaserEyes finds the wallet's provider, and a click on its button connects. */
+async function laserEyesConnected(tab: Page, wallet: Wallet, name: 'unisat' | 'okx'): Promise<string> {
+  await tab.goto(`${BASE_URL}/lasereyes.html`);
+  await tab.waitForFunction((n) => 'lasereyes' in window && (window.lasereyes.state() as { hasProvider: Record<string, boolean> }).hasProvider[n] === true, {}, name);
+  await tab.click(`#connect-${name}`);
+  await wallet.approveNext();
+  await tab.waitForFunction(() => document.getElementById('out')!.textContent!.startsWith('Connected: '));
+  return (await tab.evaluate(() => document.getElementById('out')!.textContent!)).slice('Connected: '.length);
+}
+
+test('UniSat identity in Firefox: LaserEyes connects on a click, signs (BIP-322, a PSBT), follows an account switch', async ({ tab, wallet, kitBrowser }) => {
+  firefoxOnly(kitBrowser); // Chromium: e2e/lasereyes.spec.ts
+  await wallet.setSettings({ identities: ['unisat'] });
+  const address = await laserEyesConnected(tab, wallet, 'unisat');
+  expect([address]).toEqual(await expectedAddresses({ identity: 'unisat' }));
+  const message = tab.evaluate(() => window.lasereyes.client.signMessage('Hello World', { protocol: 'bip322' }));
+  await wallet.approveNext();
+  // docs/reference/unisat.md §6.2's vector.
+  expect(await message).toBe('AkcwRAIgKjQeMT+Jb9zi6sHHxFb/RiwaLezvFRgB+AlEKcGMqCUCIEvNgnZFCrTJqvnQrw6VjTQ4V9k7PbK8uM44CHv6voffASEDMNVP0N1CCm5fjTYk9fNILK41D3nV8HU79b7vnC2Rrzw=');
+  const hex = buildPsbt([{ address, value: 20_000n }], [{ address: PAY_TO, value: 19_000n }]).toHex();
+  const signing = tab.evaluate((tx, a) => window.lasereyes.client.signPsbt({ tx, finalize: false, inputsToSign: [{ index: 0, address: a }] }), hex, address);
+  await wallet.approveNext();
+  expect(signerOf(psbtFromHex((await signing).signedPsbtHex!), 0)).toBe('0330d54fd0dd420a6e5f8d3624f5f3482cae350f79d5f0753bf5beef9c2d91af3c');
+  await wallet.setActiveAccount(1);
+  await tab.waitForFunction(() => (window.lasereyes.state() as { address: string }).address === 'bc1qnjg0jd8228aq7egyzacy8cys3knf9xvrerkf9g');
+});
+
+test('OKX identity in Firefox: LaserEyes connects okxwallet.bitcoin on a click and signs; both account events reach the page', async ({ tab, wallet, kitBrowser }) => {
+  firefoxOnly(kitBrowser); // Chromium: e2e/okx.spec.ts
+  await wallet.setSettings({ identities: ['okx'] });
+  const address = await laserEyesConnected(tab, wallet, 'okx');
+  expect([address]).toEqual(await expectedAddresses({ identity: 'okx' }));
+  const message = tab.evaluate(() => window.lasereyes.client.signMessage('Hello World'));
+  await wallet.approveNext();
+  // OKX's default is ECDSA, with UniSat's header (docs/reference/unisat.md §6.2's vector).
+  expect(await message).toBe('Hw662OPAokgnLvuNSV411BpOkZ7KcwqDuvw/rJZ3z87jFLtKXgFUJMhy05G8xIiT69/tzvq7bVQV49jWixD3XSg=');
+  await tab.evaluate(() => {
+    const heard: unknown[] = ((window as unknown as { heard: unknown[] }).heard = []);
+    const provider = (window as unknown as { okxwallet: { bitcoin: { on(n: string, cb: (p: unknown) => void): void } } }).okxwallet.bitcoin;
+    for (const name of ['accountChanged', 'accountsChanged']) provider.on(name, (payload) => heard.push([name, payload]));
+  });
+  await wallet.setActiveAccount(1);
+  await tab.waitForFunction(() => (window as unknown as { heard: unknown[] }).heard.length === 2);
+  expect(await tab.evaluate(() => (window as unknown as { heard: unknown[] }).heard)).toEqual([
+    ['accountChanged', { address: 'bc1qnjg0jd8228aq7egyzacy8cys3knf9xvrerkf9g', publicKey: '03e775fd51f0dfb8cd865d9ff1cca2a158cf651fe997fdc9fee9c1d3b5e995ea77', compressedPublicKey: '03e775fd51f0dfb8cd865d9ff1cca2a158cf651fe997fdc9fee9c1d3b5e995ea77' }],
+    ['accountsChanged', ['bc1qnjg0jd8228aq7egyzacy8cys3knf9xvrerkf9g']],
+  ]);
 });
 
 test("Xverse events reach only the granted site's frames; a sandboxed frame's grant is its own", async ({ tab, wallet, session, kitBrowser }) => {

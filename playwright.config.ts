@@ -1,5 +1,5 @@
 import { defineConfig } from '@playwright/test';
-import type { WalletTestFixtures } from 'mock-wallet-provider/testing';
+import { walletProjects, type WalletTestFixtures } from 'mock-wallet-provider/testing';
 import { DEMO_PORT } from './e2e/demo/server.ts';
 
 export default defineConfig<Pick<WalletTestFixtures, 'usageRules'>>({
@@ -19,9 +19,11 @@ export default defineConfig<Pick<WalletTestFixtures, 'usageRules'>>({
     { name: 'unit', testDir: 'src', testMatch: '**/*.test.ts' },
     // A real Chromium with the built extension.
     // usageRules off: these tests call the wallet as no app should, on purpose; e2e/usage.spec.ts turns it on.
-    { name: 'e2e', testDir: 'e2e', testMatch: '**/*.spec.ts', testIgnore: 'puppeteer/**', timeout: 30_000, use: { baseURL: `http://127.0.0.1:${DEMO_PORT}`, usageRules: 'off' } },
+    { name: 'e2e', testDir: 'e2e', testMatch: '**/*.spec.ts', testIgnore: ['puppeteer/**', 'matrix/**'], timeout: 30_000, use: { baseURL: `http://127.0.0.1:${DEMO_PORT}`, usageRules: 'off' } },
     // The Puppeteer kit: the same flows in Firefox (Debian's firefox-esr) and in Chromium.
     { name: 'firefox', testDir: 'e2e/puppeteer', testMatch: '**/*.spec.ts', timeout: 30_000, metadata: { kitBrowser: 'firefox' } },
     { name: 'puppeteer-chromium', testDir: 'e2e/puppeteer', testMatch: '**/*.spec.ts', timeout: 30_000, metadata: { kitBrowser: 'chrome' } },
+    // One app suite run once per wallet, as docs/wallets.md shows it (matrix-unisat, matrix-okx).
+    ...walletProjects(['unisat', 'okx'], { name: 'matrix', testDir: 'e2e/matrix', timeout: 30_000, use: { baseURL: `http://127.0.0.1:${DEMO_PORT}` } }),
   ],
 });

@@ -1,7 +1,7 @@
 // The docs hold together: every link between pages (and to a heading) resolves, README stays a short front
 // door whose links stay inside the repository, and every marked example is run or type-checked.
 import { test, expect } from '@playwright/test';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { spawnSync } from 'node:child_process';
 import { dirname, join, normalize } from 'node:path';
 import { anchors, docPages, examples, links, repo } from './docs.ts';
@@ -32,6 +32,46 @@ test('every link in README and docs/ resolves: to a file of the repository, and 
   expect(broken).toEqual([]);
 });
 
+test("every '§' the code cites is a section of that reference page", () => {
+  const sections = new Map<string, Set<string>>();
+  const sectionsOf = (page: string): Set<string> => {
+    let found = sections.get(page);
+    if (!found) sections.set(page, (found = new Set([...readFileSync(join(repo, 'docs/reference', page), 'utf8').matchAll(/^#{2,4} §?([0-9]+(?:\.[0-9]+)*) /gm)].map((m) => `§${m[1]}`))));
+    return found;
+  };
+  const missing: string[] = [];
+  for (const file of sourceFiles(['src', 'e2e', 'popup', 'scripts'])) {
+    for (const [, page, section] of readFileSync(file, 'utf8').matchAll(/docs\/reference\/([a-z-]+\.md) (§[0-9]+(?:\.[0-9]+)*)/g)) {
+      if (!existsSync(join(repo, 'docs/reference', page!))) missing.push(`${file}: docs/reference/${page} does not exist`);
+      else if (!sectionsOf(page!).has(section!)) missing.push(`${file}: docs/reference/${page} has no ${section}`);
+    }
+  }
+  expect(missing).toEqual([]);
+});
+
+/** The TypeScript files under these folders. */
+function sourceFiles(folders: string[]): string[] {
+  const out: string[] = [];
+  const walk = (dir: string): void => {
+    for (const entry of readdirSync(dir, { withFileTypes: true })) {
+      const path = join(dir, entry.name);
+      if (entry.isDirectory()) walk(path);
+      else if (entry.name.endsWith('.ts')) out.push(path);
+    }
+  };
+  for (const folder of folders) walk(join(repo, folder));
+  return out;
+}
+
+test("docs/wallets.md's matrix example is what the suite runs: its spec is e2e/matrix/connect.spec.ts, its projects this config's", () => {
+  const [spec] = examples('matrix-spec');
+  const [config] = examples('matrix-config');
+  expect(spec?.code).toBe(readFileSync(join(repo, 'e2e/matrix/connect.spec.ts'), 'utf8'));
+  const call = /walletProjects\((\[[^\]]*\])/.exec(config?.code ?? '')?.[1];
+  expect(call, 'the config example calls walletProjects').toBeDefined();
+  expect(readFileSync(join(repo, 'playwright.config.ts'), 'utf8')).toContain(`walletProjects(${call}, { name: 'matrix', testDir: 'e2e/matrix'`);
+});
+
 test('README is a front door: under ~200 lines, and every docs/ page is linked from it', () => {
   const [readme, ...docs] = docPages();
   expect(readme!.text.split('\n').length).toBeLessThan(210);
@@ -49,18 +89,21 @@ test('every docs/ page opens with its title and what a reader comes for', () => 
 });
 
 test('the marked examples are there: complete Playwright tests, a node:test file, fragments', () => {
-  expect(examples('playwright').map((e) => e.page)).toEqual(['README.md', 'docs/methods.md', 'docs/methods.md', 'docs/xverse.md']);
+  expect(examples('playwright').map((e) => e.page).sort()).toEqual(['README.md', 'docs/methods.md', 'docs/methods.md', 'docs/okx.md', 'docs/unisat.md', 'docs/xverse.md']);
   expect(examples('node-test')).toHaveLength(1);
   expect(examples('fragment').length).toBeGreaterThan(3);
 });
 
-test('the CLI lines in the docs run as written and print a JSON-RPC answer', () => {
+test('the CLI lines in the docs run as written and print an answer: the JSON-RPC envelope, or the bare result UniSat and OKX pages get', () => {
   const lines = examples('cli').flatMap((e) => e.code.split('\n').filter((l) => l.startsWith('npm run --silent wallet -- ')));
   expect(lines.length).toBeGreaterThan(2);
   for (const line of lines) {
     const args = [...line.slice('npm run --silent wallet -- '.length).matchAll(/'([^']*)'|(\S+)/g)].map((m) => m[1] ?? m[2]!);
     const run = spawnSync(process.execPath, [join(repo, 'node_modules', 'tsx', 'dist', 'cli.mjs'), join(repo, 'src', 'cli', 'main.ts'), ...args], { encoding: 'utf8' });
     expect(run.stderr, line).toBe('');
-    expect(JSON.parse(run.stdout), line).toMatchObject({ jsonrpc: '2.0', result: expect.anything() });
+    expect(run.status, line).toBe(0);
+    const printed = JSON.parse(run.stdout);
+    if (/--as (unisat|okx)/.test(line)) expect(printed, line).toEqual(expect.anything());
+    else expect(printed, line).toMatchObject({ jsonrpc: '2.0', result: expect.anything() });
   }
 });

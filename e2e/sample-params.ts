@@ -20,7 +20,7 @@ function finalised(): { psbt: string; raw: string } {
   return { psbt: built.toHex(), raw: built.extractTransaction(true).toHex() };
 }
 
-/** UniSat's arguments, in order (docs/reference/unisat.md §10). */
+/** UniSat's arguments, in order (docs/reference/unisat.md §3). */
 function unisatArgs(method: string): unknown[] | undefined {
   switch (method) {
     case 'switchNetwork':

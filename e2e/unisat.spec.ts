@@ -50,7 +50,7 @@ test('getAccounts is [] before a connect; requestAccounts opens the connect wind
   expect(await prompt.details()).toMatchObject({ title: 'Connect request — via UniSat' });
   await prompt.approve();
   const expected = await expectedAddresses({ identity: 'unisat' });
-  expect(expected).toEqual(['bc1qcr8te4kr609gcawutmrza0j4xv80jy8z306fyu']); // docs/reference/unisat.md §6.1
+  expect(expected).toEqual(['bc1qcr8te4kr609gcawutmrza0j4xv80jy8z306fyu']); // docs/reference/unisat.md §6
   expect(await connecting).toEqual({ ok: true, value: expected });
   expect(await heard(page)).toEqual([['accountsChanged', expected]]);
   expect(await unisat(page, 'requestAccounts')).toEqual({ ok: true, value: expected });
@@ -78,7 +78,7 @@ test('a call from a site not connected opens the connect window first, then its 
     await prompt.approve();
   }
   const signed = await signing;
-  // docs/reference/unisat.md §6.2's vector, and bip322-js agrees.
+  // docs/reference/unisat.md §6's vector, and bip322-js agrees.
   expect(signed).toEqual({ ok: true, value: 'AkcwRAIgKjQeMT+Jb9zi6sHHxFb/RiwaLezvFRgB+AlEKcGMqCUCIEvNgnZFCrTJqvnQrw6VjTQ4V9k7PbK8uM44CHv6voffASEDMNVP0N1CCm5fjTYk9fNILK41D3nV8HU79b7vnC2Rrzw=' });
   expect(verifyBip322('bc1qcr8te4kr609gcawutmrza0j4xv80jy8z306fyu', 'Hello World', (signed as { value: string }).value)).toBe(true);
   expect(await wallet.usage()).toEqual([

@@ -21,6 +21,10 @@ function state() {
 window.lasereyes = { client, state, UNISAT, OKX };
 
 const out = document.getElementById('out') as HTMLPreElement;
+// As an app shows the account: from the store, so it follows the wallet's events. Written only when it
+// changes: LaserEyes watches the DOM, and a write on every store change would feed its observers back.
+const shown = document.getElementById('address') as HTMLSpanElement;
+client.$store.subscribe((store) => void (shown.textContent !== store.address && (shown.textContent = store.address)));
 for (const wallet of [UNISAT, OKX] as const) {
   document.getElementById(`connect-${wallet}`)!.addEventListener('click', async () => {
     try {

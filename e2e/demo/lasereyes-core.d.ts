@@ -10,6 +10,7 @@ declare module '@omnisat/lasereyes-core' {
   type ProviderType = string;
   interface Store<T> {
     get(): T;
+    subscribe(listener: (value: T) => void): () => void;
   }
   interface LaserEyesStoreType {
     connected: boolean;

@@ -206,7 +206,7 @@ test('UniSat identity in Firefox: LaserEyes connects on a click, signs (BIP-322,
   expect([address]).toEqual(await expectedAddresses({ identity: 'unisat' }));
   const message = tab.evaluate(() => window.lasereyes.client.signMessage('Hello World', { protocol: 'bip322' }));
   await wallet.approveNext();
-  // docs/reference/unisat.md §6.2's vector.
+  // docs/reference/unisat.md §6's vector.
   expect(await message).toBe('AkcwRAIgKjQeMT+Jb9zi6sHHxFb/RiwaLezvFRgB+AlEKcGMqCUCIEvNgnZFCrTJqvnQrw6VjTQ4V9k7PbK8uM44CHv6voffASEDMNVP0N1CCm5fjTYk9fNILK41D3nV8HU79b7vnC2Rrzw=');
   const hex = buildPsbt([{ address, value: 20_000n }], [{ address: PAY_TO, value: 19_000n }]).toHex();
   const signing = tab.evaluate((tx, a) => window.lasereyes.client.signPsbt({ tx, finalize: false, inputsToSign: [{ index: 0, address: a }] }), hex, address);
@@ -223,7 +223,7 @@ test('OKX identity in Firefox: LaserEyes connects okxwallet.bitcoin on a click a
   expect([address]).toEqual(await expectedAddresses({ identity: 'okx' }));
   const message = tab.evaluate(() => window.lasereyes.client.signMessage('Hello World'));
   await wallet.approveNext();
-  // OKX's default is ECDSA, with UniSat's header (docs/reference/unisat.md §6.2's vector).
+  // OKX's default is ECDSA, with UniSat's header (docs/reference/unisat.md §6's vector).
   expect(await message).toBe('Hw662OPAokgnLvuNSV411BpOkZ7KcwqDuvw/rJZ3z87jFLtKXgFUJMhy05G8xIiT69/tzvq7bVQV49jWixD3XSg=');
   await tab.evaluate(() => {
     const heard: unknown[] = ((window as unknown as { heard: unknown[] }).heard = []);

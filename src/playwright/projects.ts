@@ -1,5 +1,5 @@
 // One app suite run once per wallet its users have: a Playwright project per wallet, each posing as it.
-import type { Project } from '@playwright/test';
+import type { PlaywrightTestProject } from '@playwright/test';
 import type { WalletName } from '../core/choices.ts';
 import { WALLETS } from '../wallets/index.ts';
 import type { WalletTestFixtures } from './index.ts';
@@ -9,12 +9,12 @@ import type { WalletTestFixtures } from './index.ts';
  * read) and adds it to `identities`. Named by the wallet ('unisat', or '<name>-unisat' when `project`
  * has a name), so the report says which wallet each run was and `--project unisat` runs one.
  */
-export function walletProjects<T extends Partial<WalletTestFixtures>>(names: readonly WalletName[], project: Project<T> = {}): Project<T & Pick<WalletTestFixtures, 'walletName' | 'identities'>>[] {
+export function walletProjects(names: readonly WalletName[], project: PlaywrightTestProject<Partial<WalletTestFixtures>> = {}): PlaywrightTestProject<Partial<WalletTestFixtures>>[] {
   const unknown = names.filter((name) => !Object.hasOwn(WALLETS, name));
   if (unknown.length > 0) throw new Error(`walletProjects: ${unknown.map((n) => JSON.stringify(n)).join(', ')} is not a wallet this mock poses as; the wallets are ${Object.keys(WALLETS).join(', ')}`);
   if (new Set(names).size !== names.length) throw new Error(`walletProjects: a wallet is named twice in ${JSON.stringify(names)}`);
   return names.map((walletName) => {
     const identities = [...new Set([...(project.use?.identities ?? []), ...(walletName === 'leather' ? [] : [walletName])])];
-    return { ...project, name: project.name ? `${project.name}-${walletName}` : walletName, use: { ...project.use, walletName, identities } } as Project<T & Pick<WalletTestFixtures, 'walletName' | 'identities'>>;
+    return { ...project, name: project.name ? `${project.name}-${walletName}` : walletName, use: { ...project.use, walletName, identities } };
   });
 }

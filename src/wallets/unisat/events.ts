@@ -12,7 +12,7 @@ const addressOf = (root: HDKey, s: Settings): string => unisatAccount(root, s.un
 /**
  * An account, address type or network switch: accountsChanged [address] when the address changed; a
  * network switch then chainChanged and, when the legacy name changed, networkChanged. A change of wallet
- * (mnemonic or passphrase): accountsChanged [], and the site connects again (docs/reference/unisat.md §9).
+ * (mnemonic or passphrase): accountsChanged [], and the site connects again (docs/unisat.md says why).
  */
 export function unisatEvents(before: Settings, after: Settings, grants: readonly HeldGrant[], root: HDKey, wallets: WalletChange): SiteEvent[] {
   if (wallets.before !== wallets.after) {

@@ -1,5 +1,5 @@
 // MAIN world, document_start, registered only while the `identities` setting lists 'xverse': defines Xverse's
-// providers as Xverse's in-page script does (docs/reference/xverse.md §1.1, docs/reference/xverse.md §2.1, docs/reference/xverse.md §2.4). Like window.WalletProvider it
+// providers as Xverse's in-page script does (docs/reference/xverse.md §1.1, docs/reference/xverse.md §2, docs/reference/xverse.md §2.4). Like window.WalletProvider it
 // holds no secret and no control; unlike it, request() always resolves with the envelope, as Xverse's does.
 import { toJsonValue } from '../../core/json.ts';
 import { RPC_ERROR, rpcFailure, type RpcResponse } from '../../core/rpc.ts';

@@ -1,4 +1,4 @@
-// UniSat's methods as window.unisat calls them (docs/reference/unisat.md §10), and its answer to one it lacks.
+// UniSat's methods as window.unisat calls them (docs/reference/unisat.md §3), and its answer to one it lacks.
 import { RPC_ERROR, RpcError } from '../../../core/rpc.ts';
 import type { AnyMethod } from '../../../core/methods/method.ts';
 import { disconnect, getAccounts, getPublicKey, requestAccounts } from './connection.ts';

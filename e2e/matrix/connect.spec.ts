@@ -1,0 +1,15 @@
+import { test, expect, expectedAddresses } from 'mock-wallet-provider/testing';
+
+// Each project walletProjects() makes runs this file, posing as its wallet.
+const BUTTON = { unisat: 'Connect UniSat', okx: 'Connect OKX' } as const;
+type Listed = keyof typeof BUTTON;
+
+test('a visitor connects with the wallet of this run', async ({ page, wallet, walletName }) => {
+  test.skip(!(walletName in BUTTON), `the app offers no ${walletName} button`);
+  await page.goto('/lasereyes.html');
+  await page.getByRole('button', { name: BUTTON[walletName as Listed] }).click();
+  await wallet.approveNext();
+  const [address] = await expectedAddresses({ identity: walletName as Listed });
+  await expect(page.locator('#out')).toHaveText(`Connected: ${address}`);
+  expect((await wallet.calls())[0]?.identity).toBe(walletName);
+});

@@ -30,6 +30,11 @@ export interface PromptDetails {
 export type DecidedProbe = (key: string, timeoutMs: number) => Promise<boolean | 'signing'>;
 
 const CLICK_TIMEOUT_MS = 10_000;
+/** Said of a window whose document is not the approval page yet (it is still navigating to it). */
+const NOT_YET_OURS = ' (not the approval page yet)';
+const NAVIGATING = 'its document was replaced while it was asked';
+/** Playwright's and Puppeteer's words for an evaluate whose document navigated away under it. */
+const isNavigatedAway = (error: unknown): boolean => error instanceof Error && /Execution context was destroyed|because of a navigation/i.test(error.message);
 const READY_TIMEOUT_MS = 10_000;
 
 /** Waits, in the window, until its details are on screen (body[data-ready]) and then runs `body`. */
@@ -66,12 +71,31 @@ export class Prompt<H = unknown> {
    */
   private async enabledButton(name: 'Approve' | 'Reject', focus: boolean, timeout = CLICK_TIMEOUT_MS): Promise<void> {
     const id = name === 'Approve' ? 'approve' : 'reject';
+    const deadline = Date.now() + timeout;
+    for (;;) {
+      // A window found before its first navigation ends (a new window is about:blank first) is asked again
+      // once it holds the wallet's page: its context is destroyed under the evaluate, or it has no button yet.
+      let problem: string;
+      try {
+        problem = await this.buttonProblem(id, focus, Math.max(deadline - Date.now(), 0));
+      } catch (error) {
+        if (!isNavigatedAway(error) || Date.now() >= deadline) throw error;
+        problem = NAVIGATING;
+      }
+      if (!problem) return;
+      if ((problem !== NAVIGATING && !problem.includes(NOT_YET_OURS)) || Date.now() >= deadline) throw new Error(`approval window: ${problem}`);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  }
+
+  /** '' once the button is enabled (and focused if asked), else why not, in the window's words. */
+  private async buttonProblem(id: string, focus: boolean, timeout: number): Promise<string> {
     // A string, not a function: runners that rename functions (tsx, keepNames) cannot break it.
-    const problem = (await this.window.evaluate(`new Promise((resolve) => {
+    return (await this.window.evaluate(`new Promise((resolve) => {
       const start = () => {
         const button = document.getElementById(${JSON.stringify(id)});
         // Where the window stands, so a report says which document it was (a window closing, or not yet the wallet's page).
-        if (!button) return resolve('the window has no ${id} button (its document: ' + location.href.split('?')[0] + ', ' + document.readyState + ')');
+        if (!button) return resolve('the window has no ${id} button (its document: ' + location.href.split('?')[0] + ', ' + document.readyState + ')' + (location.pathname.endsWith('/popup/approve.html') ? '' : ${JSON.stringify(NOT_YET_OURS)}));
         const done = () => {
           if (button.disabled) return false;
           if (${focus}) button.focus();
@@ -83,13 +107,12 @@ export class Prompt<H = unknown> {
         observer.observe(button, { attributes: true, attributeFilter: ['disabled'] });
         const timer = setTimeout(() => {
           observer.disconnect();
-          resolve('${id} stayed disabled for ${timeout / 1000} s: ' + (document.getElementById('error')?.textContent || 'the window never showed its details'));
+          resolve('${id} stayed disabled for ${Math.round(timeout / 1000)} s: ' + (document.getElementById('error')?.textContent || 'the window never showed its details'));
         }, ${timeout});
       };
       if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', start, { once: true });
       else start();
     })`)) as string;
-    if (problem) throw new Error(`approval window: ${problem}`);
   }
 
   /** Reads once the window's details are on screen: read earlier, a field can still be empty. */

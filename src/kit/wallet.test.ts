@@ -66,3 +66,25 @@ test('a window that failed while it is still open is not retried: the error stan
   found(broken);
   await expect(approving).rejects.toThrow('the page threw');
 });
+
+test("a window whose document is replaced while the kit asks for its button (found before its first navigation) is asked again, then pressed", async () => {
+  const { wallet, found } = kit();
+  let asked = 0;
+  const answers = [
+    () => Promise.reject(new Error('Execution context was destroyed, most likely because of a navigation.')),
+    () => Promise.resolve('the window has no approve button (its document: about:blank, complete) (not the approval page yet)'),
+    () => Promise.resolve(''),
+  ];
+  const navigating = Object.assign(fakeWindow('k1', Date.now()), { evaluate: () => answers[Math.min(asked++, answers.length - 1)]!() });
+  const approving = wallet.approveNext({ timeout: 2000 });
+  found(navigating);
+  await approving;
+  expect(asked).toBeGreaterThanOrEqual(3);
+  expect(navigating.pressed).toBe(1);
+  // The approval page itself without its button is a real fault: said at once.
+  const { wallet: other, found: foundOther } = kit();
+  const broken = { ...fakeWindow('k2', Date.now()), evaluate: async () => 'the window has no approve button (its document: chrome-extension://x/popup/approve.html, complete)' };
+  const failing = other.approveNext({ timeout: 2000 });
+  foundOther(broken);
+  await expect(failing).rejects.toThrow('the window has no approve button');
+});

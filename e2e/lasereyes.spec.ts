@@ -32,18 +32,14 @@ async function connected(page: Page, wallet: Parameters<Parameters<typeof test>[
   await expect(page.locator('#out')).toHaveText(/^Connected: /);
 }
 
-test('LaserEyes finds UniSat, connects on a click (the connect window), and shows the account UniSat gives', async ({ page, wallet }) => {
+test('LaserEyes connects UniSat on a click and signs messages (BIP-322 and ECDSA) and a PSBT through it; each verifies independently', async ({ page, wallet }) => {
   await connected(page, wallet);
-  const [address] = await expectedAddresses({ identity: 'unisat' });
-  expect(await state(page)).toMatchObject({ connected: true, address, publicKey: '0330d54fd0dd420a6e5f8d3624f5f3482cae350f79d5f0753bf5beef9c2d91af3c', network: 'mainnet' });
+  const [expected] = await expectedAddresses({ identity: 'unisat' });
+  expect(await state(page)).toMatchObject({ connected: true, address: expected, publicKey: '0330d54fd0dd420a6e5f8d3624f5f3482cae350f79d5f0753bf5beef9c2d91af3c', network: 'mainnet' });
   // LaserEyes asks requestAccounts, then getPublicKey; then, the provider chosen, getAccounts (as it does on a reload) and the chain.
   const calls = (await wallet.calls()).map((c) => c.method);
   expect(calls.slice(0, 2)).toEqual(['requestAccounts', 'getPublicKey']);
   expect(calls.slice(2).sort()).toEqual(['getAccounts', 'getChain']);
-});
-
-test('LaserEyes signs messages (BIP-322 and ECDSA) and a PSBT through UniSat; each verifies independently', async ({ page, wallet }) => {
-  await connected(page, wallet);
   const { address } = await state(page);
   const bip322 = client<string>(page, 'signMessage', 'Hello World', { protocol: 'bip322' });
   await wallet.approveNext();

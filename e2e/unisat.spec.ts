@@ -147,6 +147,8 @@ test('events go to connected sites: an account switch, a chain switch in its win
 
 test("sats-connect's UniSat path (its UnisatAdapter, chosen by its default provider): accounts, BIP-322, a PSBT, a rejection", async ({ page, wallet }) => {
   await page.goto('/sats.html');
+  // Its wallet selector lists UniSat as installed (the name is the record's picker row).
+  expect(await page.evaluate(() => window.sats.getSupportedWallets().find((w) => w.id === 'unisat'))).toMatchObject({ name: 'Unisat', isInstalled: true });
   await page.evaluate(() => localStorage.setItem('sats-connect_defaultProvider', 'unisat'));
   const sats = (method: string, params?: unknown) => page.evaluate(([m, p]) => window.sats.Wallet.request(m as never, p as never), [method, params] as const) as Promise<{ status: string; result?: any; error?: { code: number; message: string } }>;
   const accounts = sats('getAccounts', { purposes: ['payment', 'ordinals'] });
@@ -172,4 +174,30 @@ test("sats-connect's UniSat path (its UnisatAdapter, chosen by its default provi
   const rejected = sats('signMessage', { address, message: 'no' });
   await wallet.rejectNext();
   expect(await rejected).toMatchObject({ status: 'error', error: { code: -32000, message: 'User rejected the request.' } });
+});
+
+test('every method with a window, rejected and closed: the plain { code: 4001 } object, and nothing changed', async ({ page, wallet }) => {
+  await page.goto('/blank.html');
+  const settle = async (method: string, args: unknown[], how: 'rejectNext' | 'closeNextPrompt') => {
+    const call = unisat(page, method, ...args);
+    await wallet[how]();
+    expect(await call, `${method} ${how}`).toEqual(REJECTED);
+  };
+  // The connect window, before the site is connected.
+  for (const how of ['rejectNext', 'closeNextPrompt'] as const) await settle('requestAccounts', [], how);
+  const connecting = unisat(page, 'requestAccounts');
+  await wallet.approveNext();
+  const [address] = ((await connecting) as { value: string[] }).value;
+  const psbt = buildPsbt([{ address: address!, value: 10_000n }], [{ address: address!, value: 9_000n }]).toHex();
+  const windowed: [string, unknown[]][] = [
+    ['signMessage', ['hi']],
+    ['signPsbt', [psbt]],
+    ['signPsbts', [[psbt], [{}]]],
+    ['sendBitcoin', ['bc1qxhmdufsvnuaaaer4ynz88fspdsxq2h9e9cetdj', 1000]],
+    ['switchNetwork', ['testnet']],
+    ['switchChain', ['BITCOIN_SIGNET']],
+  ];
+  for (const [method, args] of windowed) for (const how of ['rejectNext', 'closeNextPrompt'] as const) await settle(method, args, how);
+  expect((await wallet.settings()).network).toBe('mainnet');
+  expect((await wallet.calls()).filter((c) => c.outcome === 'rejected' || c.outcome === 'closed')).toHaveLength(14);
 });

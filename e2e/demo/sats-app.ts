@@ -1,15 +1,15 @@
 // A dApp written with sats-connect (latest), as apps on Xverse's SDK are: a Connect button calling its
 // `request` helper, and the library on window for tests that call more.
-import Wallet, { request, addListener, getProviderById, RpcErrorCode } from 'sats-connect';
+import Wallet, { request, addListener, getProviderById, getSupportedWallets, RpcErrorCode } from 'sats-connect';
 
 declare global {
   interface Window {
-    sats: { request: typeof request; addListener: typeof addListener; Wallet: typeof Wallet; getProviderById: typeof getProviderById; RpcErrorCode: typeof RpcErrorCode; events: unknown[] };
+    sats: { request: typeof request; addListener: typeof addListener; Wallet: typeof Wallet; getProviderById: typeof getProviderById; getSupportedWallets: typeof getSupportedWallets; RpcErrorCode: typeof RpcErrorCode; events: unknown[] };
   }
 }
 
 const events: unknown[] = [];
-window.sats = { request, addListener, Wallet, getProviderById, RpcErrorCode, events };
+window.sats = { request, addListener, Wallet, getProviderById, getSupportedWallets, RpcErrorCode, events };
 
 const out = document.getElementById('out') as HTMLPreElement;
 document.getElementById('connect')!.addEventListener('click', async () => {

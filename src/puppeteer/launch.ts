@@ -22,7 +22,7 @@ export interface LaunchWalletOptions {
   baseURL?: string;
   /** Your own puppeteer-core (or puppeteer); by default the kit imports puppeteer-core. */
   puppeteer?: Puppeteer;
-  /** Other wallets the browser appears to have (setting identities), e.g. ['xverse']: as the Playwright kit's option, kept across reset(). */
+  /** Other wallets the browser appears to have (setting identities), e.g. ['xverse'] or ['unisat', 'okx']: as the Playwright kit's option, kept across reset(). */
   identities?: IdentityName[];
   /** The warm approval window (setting warmWindow), kept across reset(). */
   warmWindow?: boolean;

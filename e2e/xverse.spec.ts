@@ -111,6 +111,8 @@ test('signPsbt: base64 in and out, inputs named by address; each signed by its o
     ],
     [{ address: ALICE, value: 70_000n }],
   );
+  // Xverse signs a taproot input only with the internal key the app gives (it adds none).
+  psbt.updateInput(1, { tapInternalKey: Buffer.from(ref.p2tr.publicKey.slice(2), 'hex') });
   const signing = satsRequest(page, 'signPsbt', { psbt: psbt.toBase64(), signInputs: { [ref.p2wpkh.address]: [0], [ref.p2tr.address]: [1] } });
   const prompt = await wallet.nextPrompt();
   expect(await prompt.details()).toMatchObject({ title: 'Sign PSBT — via Xverse' });
@@ -296,4 +298,20 @@ test("with exposeAs ['StacksProvider'] too, window.StacksProvider stays the Leat
   });
   expect(seen).toEqual({ alias: true, xverse: 'Xverse Wallet' });
   expect(messages.filter((m) => m.includes('[mock wallet]'))).toEqual([]);
+});
+
+test("signPsbt naming an address the account lacks shows Xverse's error screen: approving fails with its words, Close answers -32603 with them, closing the window -32000", async ({ page, wallet }) => {
+  await page.goto('/sats.html');
+  const ref = await reference('mainnet', 0);
+  const psbt = buildPsbt([{ address: ref.p2wpkh.address, value: 50_000n }], [{ address: ALICE, value: 40_000n }]).toBase64();
+  const asked = { psbt, signInputs: { [ALICE]: [0] } };
+  const closing = satsRequest(page, 'signPsbt', asked);
+  const prompt = await wallet.nextPrompt();
+  expect((await prompt.details()).screen).toEqual({ title: 'Address Mismatch', text: expect.stringContaining("doesn't match the account currently active in your wallet") });
+  await expect(prompt.approve()).rejects.toThrow(/error screen "Address Mismatch": The app is requesting a signature/);
+  await prompt.reject(); // its Close button
+  expect(await closing).toEqual({ status: 'error', error: { code: -32603, message: expect.stringMatching(/^The app is requesting a signature from an address/), data: { reason: 'rejected' } } });
+  const closed = satsRequest(page, 'signPsbt', asked);
+  await wallet.closeNextPrompt();
+  expect(await closed).toEqual({ status: 'error', error: { code: -32000, message: 'User rejected request to sign a psbt', data: { reason: 'closed' } } });
 });

@@ -148,12 +148,28 @@ async function showDetails(account: number, attempt = 0): Promise<void> {
   }
   renderView(reply.value.view);
   renderFindings(reply.value.findings);
+  if (reply.value.screen) return showScreen(reply.value.screen);
   if (!connect) {
     renderSigner(reply.value);
     acting = reply.value.target.account;
     shown = true;
     enable();
   }
+  document.body.dataset['ready'] = 'true';
+}
+
+/**
+ * The real wallet's error screen instead of the request (an address the account does not have, a PSBT it
+ * cannot sign): its title and words, and one button, Close, whose answer is the wallet's for that screen.
+ */
+function showScreen(screen: NonNullable<PromptDetails['screen']>): void {
+  $('screen-title').textContent = screen.title;
+  $('screen-text').textContent = screen.text;
+  $('screen').hidden = false;
+  for (const id of ['sign', 'fields', 'tables']) $(id).hidden = true;
+  $('approve').hidden = true;
+  $('reject').textContent = 'Close';
+  $<HTMLButtonElement>('reject').disabled = false;
   document.body.dataset['ready'] = 'true';
 }
 

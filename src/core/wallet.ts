@@ -76,6 +76,9 @@ export async function callContext(ring: KeyRing, settings: Settings, wallet: Wal
 export async function respond(ring: KeyRing, settings: Settings, call: Call, stacksNonce?: number, site?: MethodContext['site']): Promise<MethodOutcome> {
   const context = await callContext(ring, settings, call.wallet, call.target, { ...(stacksNonce !== undefined && { stacksNonce }), ...(site && { site }) });
   if (call.method.kind === 'sign') await call.method.precheck?.(call.params, context);
+  // A request the real wallet shows an error screen for can only be closed: its Close button's answer.
+  const screen = await call.method.errorScreen?.(call.params, context);
+  if (screen) throw new RpcError(screen.onClose.code, screen.onClose.message);
   return answer(call, context);
 }
 

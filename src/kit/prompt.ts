@@ -24,6 +24,8 @@ export interface PromptDetails {
   fields: Record<string, string>;
   /** The method's tables by caption (Inputs, Outputs, Recipients), each row column → cell. */
   tables: Record<string, Record<string, string>[]>;
+  /** The real wallet's error screen, shown instead of the request (it can only be closed: rejectNext presses Close). */
+  screen?: { title: string; text: string };
 }
 
 /** Asks the wallet whether the request behind a window key is decided (the kit's Wallet does). */
@@ -97,6 +99,12 @@ export class Prompt<H = unknown> {
         // Where the window stands, so a report says which document it was (a window closing, or not yet the wallet's page).
         if (!button) return resolve('the window has no ${id} button (its document: ' + location.href.split('?')[0] + ', ' + document.readyState + ')' + (location.pathname.endsWith('/popup/approve.html') ? '' : ${JSON.stringify(NOT_YET_OURS)}));
         const done = () => {
+          // The wallet's error screen instead of the request: it can only be closed.
+          const screen = document.getElementById('screen');
+          if (${JSON.stringify(id)} === 'approve' && screen && !screen.hidden) {
+            resolve('it shows the wallet error screen "' + document.getElementById('screen-title').textContent + '": ' + document.getElementById('screen-text').textContent + ' (it can only be closed: rejectNext presses its Close button)');
+            return true;
+          }
           if (button.disabled) return false;
           if (${focus}) button.focus();
           resolve('');
@@ -104,7 +112,7 @@ export class Prompt<H = unknown> {
         };
         if (done()) return;
         const observer = new MutationObserver(() => done() && (observer.disconnect(), clearTimeout(timer)));
-        observer.observe(button, { attributes: true, attributeFilter: ['disabled'] });
+        observer.observe(document.body, { attributes: true, subtree: true, attributeFilter: ['disabled', 'hidden'] });
         const timer = setTimeout(() => {
           observer.disconnect();
           resolve('${id} stayed disabled for ${Math.round(timeout / 1000)} s: ' + (document.getElementById('error')?.textContent || 'the window never showed its details'));
@@ -181,6 +189,7 @@ export class Prompt<H = unknown> {
         findings: [...document.querySelectorAll('#findings li')].map((li) => ({ rule: li.dataset.rule ?? '', message: li.lastChild?.textContent ?? '' })),
         fields,
         tables,
+        ...(!document.getElementById('screen').hidden && { screen: { title: text('screen-title'), text: text('screen-text') } }),
       };`)) as PromptDetails;
   }
 

@@ -159,6 +159,8 @@ export interface PromptDetails {
   view: MethodView;
   /** Usage rules this request breaks (shown as a notice, so a person clicking through sees them). */
   findings: UsageFinding[];
+  /** The real wallet's error screen for this request: shown instead of it, with only a Close button. */
+  screen?: { title: string; text: string };
 }
 
 /** gone: the request was answered or withdrawn elsewhere; its window has nothing left to do. */

@@ -11,8 +11,10 @@ import { pendingRequests } from './pending.ts';
 import { closePromptWindow } from '../window/prompt.ts';
 import { currentSettings } from '../store/state.ts';
 
-/** Approves; for getAddresses `account` is the person's pick and becomes the active account. */
-export function approve(key: string, account?: number): Promise<boolean> {
+/** Approves; for getAddresses `account` is the person's pick and becomes the active account. A window showing the wallet's error screen cannot be approved. */
+export async function approve(key: string, account?: number): Promise<boolean> {
+  const screen = (await pendingRequests.get(key))?.screen;
+  if (screen) throw new Error(`the window shows ${walletFor((await pendingRequests.get(key))?.identity).title}'s error screen "${screen.title}": ${screen.text} It can only be closed.`);
   return settle(key, async (request) => decide(request, await currentSettings(), account), { approving: true });
 }
 
@@ -70,6 +72,7 @@ export async function handlePrompt(message: PromptMessage, sender: Runtime.Messa
             activeAccount: settings.activeAccount,
             summary: summaryOf(context.keys),
             view: method.view(params, context),
+            ...(request.screen && { screen: { title: request.screen.title, text: request.screen.text } }),
             findings: await findingsFor(request.id, request.origin),
           },
         };

@@ -1,6 +1,6 @@
 // Requests waiting for a person, kept in session storage so a restarted worker still answers them.
 import type { JsonValue } from '../../core/json.ts';
-import type { Target } from '../../core/methods/method.ts';
+import type { ErrorScreen, Target } from '../../core/methods/method.ts';
 import type { IdentityName } from '../../core/choices.ts';
 import { RPC_ERROR, RpcError, type RpcResponse } from '../../core/rpc.ts';
 import type { CallLogEntry } from '../../shared/control.ts';
@@ -35,6 +35,8 @@ export interface PendingRequest {
   windowId?: number;
   /** Waiting for a window: maxOpenWindows are open; it opens, in turn, when one closes. */
   queued?: true;
+  /** The real wallet's error screen, found when it arrived: its window shows it, and Close answers its onClose. */
+  screen?: ErrorScreen;
   /** A Stacks nonce reserved for this request when it was approved: deciding again signs with it. */
   reservedNonce?: number;
   /** Approved, signed, not yet sent: a restarted worker or a second press sends these same bytes, never signs again. */

@@ -15,6 +15,7 @@ import { logCall } from '../store/call-log.ts';
 import { contextFor, fulfil } from './decide.ts';
 import { admit, pendingKey, pendingRequests, type PendingRequest } from './pending.ts';
 import { openQueued } from '../window/queue.ts';
+import type { ErrorScreen } from '../../core/methods/method.ts';
 import { callerOf, frameFactsOf } from '../../shared/site.ts';
 import { connectionOf, grantOf } from '../store/site-grants.ts';
 import { noteFrame } from '../events/wallet-events.ts';
@@ -90,6 +91,7 @@ export async function handleRpc(message: RpcRequestMessage, sender: Runtime.Mess
     // A connect from a site already connected (Xverse's wallet_connect): answered at once, as a query.
     const kind = method.answersAtOnce?.(parsed, { ...(grant && { grant }) }, settings) ? 'query' : method.kind;
     let fingerprint: string | undefined;
+    let screen: ErrorScreen | undefined;
     // What the usage rules read (core/usage.ts): the wallet's state as this call found it.
     entry.kind = kind;
     entry.activeAccount = settings.activeAccount;
@@ -99,14 +101,18 @@ export async function handleRpc(message: RpcRequestMessage, sender: Runtime.Mess
       entry.accountRule = settings.accountRule;
       const keys = await keyRing.account(settings.mnemonic, settings.passphrase, target.network, target.account);
       fingerprint = keys.fingerprint;
-      if (method.precheck) await method.precheck(parsed, await contextFor(called, method, settings, target));
+      if (method.precheck || method.errorScreen) {
+        const context = await contextFor(called, method, settings, target);
+        await method.precheck?.(parsed, context);
+        screen = await method.errorScreen?.(parsed, context);
+      }
       const notes = method.notes?.(parsed, { target, keys }) ?? [];
       if (notes.length > 0) entry.notes = notes;
     }
     const ignored = method.ignored?.(parsed) ?? [];
     if (ignored.length > 0) entry.ignoredParams = ignored.slice(0, 20).map((name) => name.slice(0, 64));
     if (kind !== 'query' && (await settingsProblems()).walletUnusable) throw new RpcError(RPC_ERROR.INTERNAL_ERROR, UNUSABLE_WALLET);
-    const approvable = { id, origin: entry.origin, site: caller.site, method: request.method, ...(identity && { identity }), ...(params !== undefined && { params }), target };
+    const approvable = { id, origin: entry.origin, site: caller.site, method: request.method, ...(identity && { identity }), ...(params !== undefined && { params }), target, ...(screen && { screen }) };
     // A query (supportedMethods) asks nothing of the person: no window, no policy.
     const prompted = kind !== 'query' && settings.approvalPolicy === 'prompt';
     // The slow-wallet fault delays a connect answer under every policy: it waits as a stored
@@ -131,6 +137,7 @@ export async function handleRpc(message: RpcRequestMessage, sender: Runtime.Mess
         target,
         ...(connectedAccount !== undefined && { connectedAccount }),
         ...(fingerprint !== undefined && { fingerprint }),
+        ...(screen && { screen }),
         createdAt: entry.startedAt,
         ...(prompted && { queued: true as const }),
       };
@@ -138,7 +145,8 @@ export async function handleRpc(message: RpcRequestMessage, sender: Runtime.Mess
       await admit(pending);
       await logCall(key, entry);
       if (!prompted) {
-        await (settings.approvalPolicy === 'approve' ? approve(key) : reject(key, 'rejected'));
+        // An error screen can only be closed: either policy presses its Close button.
+        await (settings.approvalPolicy === 'approve' && !screen ? approve(key) : reject(key, 'rejected'));
         return { type: 'rpc/pending' };
       }
       // Its window opens now, or in turn when fewer than maxOpenWindows are open (window/queue.ts).

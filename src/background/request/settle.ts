@@ -7,6 +7,7 @@ import { walletFor } from '../../wallets/index.ts';
 import { RPC_ERROR, RpcError, rpcFailure, type RpcFailure, type RpcResponse } from '../../core/rpc.ts';
 import type { Settings } from '../../core/settings.ts';
 import type { IdentityName } from '../../core/choices.ts';
+import type { ErrorScreen } from '../../core/methods/method.ts';
 import { isPrepared, type Answer, type Prepared } from './decision.ts';
 import { act } from './decide.ts';
 import type { JsonValue } from '../../core/json.ts';
@@ -21,7 +22,9 @@ import { releaseNonce } from './nonces.ts';
 export type Settled = StoredAnswer['settled'];
 
 /** The method's own words when the person rejects or closes (the real wallet's, for signing methods). */
-export function rejection(request: { id: string; method: string; identity?: IdentityName }, settings: Settings, reason: 'rejected' | 'closed' | 'reset'): RpcFailure {
+export function rejection(request: { id: string; method: string; identity?: IdentityName; screen?: ErrorScreen }, settings: Settings, reason: 'rejected' | 'closed' | 'reset'): RpcFailure {
+  // A window showing the wallet's error screen: its Close button answers what the wallet sends then.
+  if (reason === 'rejected' && request.screen) return rpcFailure(request.id, request.screen.onClose.code, request.screen.onClose.message, { reason });
   const wallet = walletFor(request.identity);
   const method = methodNamed(wallet, request.method);
   const words = method?.rejection ?? { rejected: 'User rejected the request.', closed: 'User closed the approval window.' };

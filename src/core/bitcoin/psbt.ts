@@ -12,8 +12,11 @@ const YIELD_EVERY = 64;
 export const MAX_PSBT_INPUTS = 5000;
 export const MAX_PSBT_OUTPUTS = 5000;
 
-/** Outputs of any script (OP_RETURN, bare multisig…) are read, not refused. */
-export const PSBT_OPTIONS = { allowUnknownOutputs: true } as const;
+/**
+ * Outputs of any script (OP_RETURN, bare multisig…) are read, not refused; a PSBTv2 (BIP-370) without a
+ * tx-modifiable field keeps none (the real wallets' @scure/btc-signer 1.6.0 adds none; 2.x would).
+ */
+export const PSBT_OPTIONS = { allowUnknownOutputs: true, allowMissingTxModifiable: false } as const;
 
 export type ScriptKind = 'p2wpkh' | 'p2wsh' | 'p2tr' | 'p2sh' | 'p2pkh' | 'other';
 

@@ -66,6 +66,17 @@ export interface SignedTransaction {
   failure: { code: number; message: string; reasonInMessage: boolean };
 }
 
+/**
+ * What the real wallet's window shows instead of the request when it cannot go on (Xverse's error
+ * screens): a title, its words, and only a Close button, whose answer is `onClose`. Closing the window
+ * itself answers the method's `rejection.closed`, as any window does.
+ */
+export interface ErrorScreen {
+  title: string;
+  text: string;
+  onClose: { code: number; message: string };
+}
+
 export interface MethodOutcome {
   /** The JSON-RPC result: an object of JSON values (Xverse also answers null, a bare string or an array). */
   result: object | string | null;
@@ -93,6 +104,11 @@ export interface WalletMethod<P> {
    * not have): the page is answered at once and no window opens. Throws RpcError.
    */
   precheck?(params: P, context: MethodContext): Promise<void>;
+  /**
+   * The real wallet's error screen for this request, found when it arrives: its window shows the
+   * screen (it can only be closed), and approving is refused. Undefined: the request's own window.
+   */
+  errorScreen?(params: P, context: MethodContext): Promise<ErrorScreen | undefined>;
   /**
    * connect: a window where the person picks the account; sign: a window, and the target
    * account acts; query: answered at once, with no window and no approval policy.

@@ -5,6 +5,7 @@
 import { base64 } from '@scure/base';
 import { bytesToHex, hexToBytes } from '@noble/hashes/utils.js';
 import { Transaction, p2tr } from '@scure/btc-signer';
+import { RawPSBTV0 } from '@scure/btc-signer/psbt.js';
 import { equalBytes, pubECDSA, taprootTweakPrivKey } from '@scure/btc-signer/utils.js';
 import { MAX_PSBT_INPUTS, MAX_PSBT_OUTPUTS, prevoutOf, scriptKind } from '../../../core/bitcoin/psbt.ts';
 import { NO_AUX_RANDOMNESS } from '../../../core/bitcoin/sighash.ts';
@@ -39,6 +40,8 @@ export function readPsbt(value: JsonValue | undefined): Uint8Array {
   let bytes: Uint8Array;
   try {
     bytes = /^[0-9a-fA-F]+$/.test(value) ? hexToBytes(value) : base64.decode(value);
+    // bitcoinjs-lib, which UniSat parses with, reads PSBTv0 only: a BIP-370 PSBTv2 is 'invalid psbt' there.
+    RawPSBTV0.decode(bytes);
     parse(bytes);
   } catch {
     throw failure('invalid psbt');

@@ -2,6 +2,8 @@
 import { defineMethod } from '../../../core/methods/method.ts';
 import { stxSignTransaction, type SignTransactionParams } from '../../leather/methods/stx-sign-transaction.ts';
 import { POPUP_CLOSED, REQUEST_REJECTED, fieldsOf, invalid, xverseMethod } from './dialect.ts';
+import { RPC_ERROR, RpcError } from '../../../core/rpc.ts';
+import { describe } from '../../../core/methods/fields.ts';
 
 const leather = stxSignTransaction;
 
@@ -9,11 +11,14 @@ export const xverseStxSignTransaction = xverseMethod(
   defineMethod<SignTransactionParams>({
     ...leather,
     parse(raw, settings) {
-      const params = fieldsOf(raw);
+      const { transaction } = fieldsOf(raw);
+      // sats-connect-core's schema: a string; then Xverse's own check (src/common/utils/rpc/stx/signTransaction/index.ts,
+      // isValidStacksTransaction) answers bytes that are no transaction with its words, and no data.
+      if (typeof transaction !== 'string') throw invalid(`transaction must be a hex-encoded Stacks transaction, got ${describe(transaction ?? null)}`);
       try {
-        return leather.parse({ transaction: params['transaction'] ?? null }, settings);
-      } catch (error) {
-        throw invalid(`Invalid Stacks transaction. ${error instanceof Error ? error.message : String(error)}`);
+        return leather.parse({ transaction }, settings);
+      } catch {
+        throw new RpcError(RPC_ERROR.INVALID_PARAMS, 'Invalid Stacks transaction.');
       }
     },
     async respond(params, context) {

@@ -92,3 +92,12 @@ test('(5) no signInputs: -32602, as sats-connect-core\'s schema requires it', as
   const account = xverseReplayAccount(0, 'mainnet', 'native');
   expect(await ours({ psbt: psbtOf([{ script: scriptOf(account.payment.address), value: 10_000 }]) }, {})).toEqual({ error: { code: -32602, message: 'Invalid parameters.' } });
 });
+
+test("(10) stx_signTransaction with bytes that are no transaction: -32602 'Invalid Stacks transaction.' and no data, as Xverse's own check answers", async () => {
+  const settings = defaultSettings();
+  const site = { origin: 'https://app.example', grant: { accounts: ['mainnet:0'], readNetwork: true } };
+  const ask = (transaction: unknown) => approvedResponse(ring, settings, 't', 'stx_signTransaction', { transaction } as never, undefined, { identity: 'xverse', site });
+  expect(await ask('00ff')).toEqual({ jsonrpc: '2.0', id: 't', error: { code: -32602, message: 'Invalid Stacks transaction.' } });
+  // Not a string at all: sats-connect-core's schema, before Xverse's check.
+  expect(await ask(5)).toMatchObject({ error: { code: -32602, message: 'Invalid parameters.', data: { error: expect.stringContaining('transaction must be') } } });
+});

@@ -14,6 +14,9 @@ export const ACCESS_DENIED = 'Access denied.';
 export const POPUP_CLOSED = 'User closed the wallet popup.';
 export const REQUEST_REJECTED = 'User rejected the request.';
 
+/** An error in Xverse's own words: its methods' parse passes it on as it is, where any other -32602 becomes 'Invalid parameters.'. */
+export class XverseWords extends RpcError {}
+
 /** Xverse's schema failure: 'Invalid parameters.' with what was wrong in data.error (here: a sentence naming the field). */
 export const invalid = (why: string): RpcError => new RpcError(RPC_ERROR.INVALID_PARAMS, 'Invalid parameters.', { error: why });
 
@@ -86,7 +89,7 @@ export function xverseMethod<P>(method: WalletMethod<P>): AnyMethod {
     try {
       return method.parse(raw, settings);
     } catch (error) {
-      if (error instanceof RpcError && error.code === RPC_ERROR.INVALID_PARAMS && error.message !== 'Invalid parameters.') throw invalid(error.message);
+      if (error instanceof RpcError && !(error instanceof XverseWords) && error.code === RPC_ERROR.INVALID_PARAMS && error.message !== 'Invalid parameters.') throw invalid(error.message);
       throw error;
     }
   };

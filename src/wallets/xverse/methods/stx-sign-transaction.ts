@@ -1,8 +1,8 @@
 // stx_signTransaction (Xverse): signs the app's transaction; answers { transaction } only, no txid (docs/reference/xverse.md §3.3).
 import { defineMethod } from '../../../core/methods/method.ts';
 import { stxSignTransaction, type SignTransactionParams } from '../../leather/methods/stx-sign-transaction.ts';
-import { POPUP_CLOSED, REQUEST_REJECTED, fieldsOf, invalid, xverseMethod } from './dialect.ts';
-import { RPC_ERROR, RpcError } from '../../../core/rpc.ts';
+import { POPUP_CLOSED, REQUEST_REJECTED, XverseWords, fieldsOf, invalid, xverseMethod } from './dialect.ts';
+import { RPC_ERROR } from '../../../core/rpc.ts';
 import { describe } from '../../../core/methods/fields.ts';
 
 const leather = stxSignTransaction;
@@ -18,7 +18,7 @@ export const xverseStxSignTransaction = xverseMethod(
       try {
         return leather.parse({ transaction }, settings);
       } catch {
-        throw new RpcError(RPC_ERROR.INVALID_PARAMS, 'Invalid Stacks transaction.');
+        throw new XverseWords(RPC_ERROR.INVALID_PARAMS, 'Invalid Stacks transaction.');
       }
     },
     async respond(params, context) {

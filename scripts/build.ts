@@ -109,6 +109,8 @@ export async function buildAll(): Promise<void> {
     build({ ...browserBundle, format: 'esm', entryPoints: { 'connect-app': `${root}e2e/demo/connect-app.ts` }, outdir: `${out}/demo`, external: ['@reown/*'] }),
     // A dApp written with sats-connect, Xverse's SDK (its wallet-picker UI is bundled too, never shown: the tests pick by localStorage).
     build({ ...browserBundle, format: 'esm', entryPoints: { 'sats-app': `${root}e2e/demo/sats-app.ts` }, outdir: `${out}/demo` }),
+    // A dApp written with bigmi's connectors.
+    build({ ...browserBundle, format: 'esm', entryPoints: { 'bigmi-app': `${root}e2e/demo/bigmi-app.ts` }, outdir: `${out}/demo` }),
     // A dApp written with LaserEyes, from its published tarball (scripts/lasereyes.ts).
     build({ ...browserBundle, format: 'esm', entryPoints: { 'lasereyes-app': `${root}e2e/demo/lasereyes-app.ts` }, outdir: `${out}/demo`, alias: { '@omnisat/lasereyes-core': ensureLaserEyes() } }),
     build({ ...nodeBundle, entryPoints: [`${root}src/cli/main.ts`], outfile: `${out}/cli/mock-wallet.js`, banner: { js: `#!/usr/bin/env node\n${REQUIRE_SHIM}` } }),

@@ -1,0 +1,27 @@
+// A bigmi app (@bigmi/client 0.10.1, from npm) connects this wallet as UniSat and as OKX through bigmi's own
+// connectors (each checks its wallet's flags: UniSat's object has no isBinance/isBitKeep, OKX's isOkxWallet),
+// and signs a PSBT through them; signatures checked with bitcoinjs-lib.
+import { test, expect, expectedAddresses } from 'mock-wallet-provider/testing';
+import * as bitcoin from 'bitcoinjs-lib';
+import { buildPsbt, signerOf } from './bitcoin-reference.ts';
+
+test.use({ identities: ['unisat', 'okx'] });
+
+for (const [id, button, name] of [['unisat', 'Connect UniSat', 'Unisat'], ['okx', 'Connect OKX', 'OKX Wallet']] as const) {
+  test(`bigmi's ${id} connector connects on a click and signs a PSBT through the wallet; a rejected connect is bigmi's UserRejectedRequestError`, async ({ page, wallet }) => {
+    await page.route(/^https?:\/\/(?!127\.0\.0\.1|localhost)/, (route) => route.abort());
+    await page.goto('/bigmi.html');
+    await page.getByRole('button', { name: button }).click();
+    await wallet.rejectNext();
+    await expect(page.locator('#out')).toHaveText('Not connected: UserRejectedRequestError:  User rejected the request.'); // bigmi wraps UniSat's own words
+    await page.getByRole('button', { name: button }).click();
+    await wallet.approveNext();
+    const [address] = await expectedAddresses({ identity: id });
+    await expect(page.locator('#out')).toHaveText(`Connected: ${address}`);
+    expect(await page.evaluate(() => window.bigmi.account())).toMatchObject({ address, status: 'connected', connector: name });
+    const psbt = buildPsbt([{ address: address!, value: 10_000n }], [{ address: address!, value: 9_000n }]).toHex();
+    const signing = page.evaluate(([p, a]) => window.bigmi.signPsbt(p, [{ address: a, signingIndexes: [0] }], false), [psbt, address!] as const);
+    await wallet.approveNext();
+    expect(signerOf(bitcoin.Psbt.fromHex(await signing), 0)).toBe('0330d54fd0dd420a6e5f8d3624f5f3482cae350f79d5f0753bf5beef9c2d91af3c');
+  });
+}

@@ -107,3 +107,11 @@ test('the CLI lines in the docs run as written and print an answer: the JSON-RPC
     else expect(printed, line).toMatchObject({ jsonrpc: '2.0', result: expect.anything() });
   }
 });
+
+test("a fact that drifts is checked, not trusted: the Firefox the docs say Debian's firefox-esr is, is the one installed here", () => {
+  const stated = /\(Firefox ([0-9]+), what Debian's\s+`firefox-esr` is/.exec(readFileSync(join(repo, 'docs/puppeteer-and-firefox.md'), 'utf8'))?.[1];
+  expect(stated, 'docs/puppeteer-and-firefox.md states the firefox-esr version').toBeDefined();
+  const installed = spawnSync('firefox-esr', ['--version'], { encoding: 'utf8' });
+  test.skip(installed.error !== undefined, 'firefox-esr is not installed here');
+  expect(/Firefox ([0-9]+)\./.exec(installed.stdout)?.[1], 'update the version docs/puppeteer-and-firefox.md states').toBe(stated);
+});

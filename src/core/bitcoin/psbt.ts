@@ -111,3 +111,29 @@ function trySign(tx: Transaction, index: number, key: Uint8Array): boolean {
     return false;
   }
 }
+
+/**
+ * A PSBT the library refused, in a sentence that names the input when the refusal is about one (its
+ * own words, such as "validateInput: Taproot metadata without P2TR previous output", name none): each
+ * input is tried alone, with the same checks, and the first refused is named with what it spends.
+ */
+export function psbtRefusal(psbt: Uint8Array, error: unknown, network: BTC_NETWORK): string {
+  const words = error instanceof Error ? error.message : String(error);
+  let lenient: Transaction;
+  try {
+    lenient = Transaction.fromPSBT(psbt, { ...PSBT_OPTIONS, allowUnknownInputs: true, disableScriptCheck: true });
+  } catch {
+    return words;
+  }
+  for (let index = 0; index < lenient.inputsLength; index++) {
+    try {
+      new Transaction({ allowUnknownOutputs: true, allowUnknownInputs: true }).addInput(lenient.getInput(index));
+    } catch (refused) {
+      const input = inputInfo(lenient, index, network);
+      const spends = input.address ? `, spending ${input.address}` : '';
+      return `input ${index} (${input.outpoint}${spends}) is refused: ${refused instanceof Error ? refused.message : String(refused)}`;
+    }
+  }
+  return words;
+}
+

@@ -1,6 +1,7 @@
 // signPsbt: PSBTs built and signatures checked with bitcoinjs-lib + libsecp256k1, which the wallet does not use.
 import { test, expect } from '@playwright/test';
 import { signPsbt as leatherSignPsbt } from '@leather.io/rpc';
+import * as bitcoin from 'bitcoinjs-lib';
 import { buildPsbt, extract, psbtFromHex, signerOf } from '../../../../e2e/bitcoin-reference.ts';
 import { reference, type Reference } from '../../../../e2e/reference.ts';
 import { KeyRing } from '../../../core/keyring.ts';
@@ -159,4 +160,16 @@ test('the window marks Signed exactly the inputs the answer carries a signature 
   expect(view.tables[0]!.rows[p2wpkhDefault]![4]).toBe('ALL (asked DEFAULT, 0x00, which only taproot has)');
   expect(answered.data.inputs[p2wpkhDefault]!.partialSig![0]!.signature.at(-1)).toBe(0x01);
   expect(view.tables[0]!.rows[p2wpkhDefault + 1]![4]).toBe('DEFAULT');
+});
+
+test('a PSBT the library refuses for one input names that input and what it spends, beside the library\'s words', async () => {
+  const psbt = new bitcoin.Psbt();
+  const script = bitcoin.address.toOutputScript('bc1qcr8te4kr609gcawutmrza0j4xv80jy8z306fyu');
+  psbt.addInput({ hash: '11'.repeat(32), index: 0, witnessUtxo: { script, value: 1000n } });
+  // Taproot fields on a p2wpkh input: btc-signer's own words name no input.
+  psbt.addInput({ hash: '22'.repeat(32), index: 1, witnessUtxo: { script, value: 1000n }, tapInternalKey: Buffer.alloc(32, 1) });
+  psbt.addOutput({ script, value: 500n });
+  expect(await approvedResponse(ring, settings, 'r', 'signPsbt', { hex: psbt.toHex() } as never)).toMatchObject({
+    error: { code: -32602, message: `Invalid PSBT hex: input 1 (${'22'.repeat(32)}:1, spending bc1qcr8te4kr609gcawutmrza0j4xv80jy8z306fyu) is refused: validateInput: Taproot metadata without P2TR previous output` },
+  });
 });

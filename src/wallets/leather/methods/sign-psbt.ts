@@ -2,7 +2,7 @@
 import { base64 } from '@scure/base';
 import { bytesToHex, hexToBytes } from '@noble/hashes/utils.js';
 import { Address, OutScript, Transaction } from '@scure/btc-signer';
-import { MAX_PSBT_INPUTS, MAX_PSBT_OUTPUTS, PSBT_OPTIONS, btc, inputInfo, scriptAddress, signInputs, type InputInfo } from '../../../core/bitcoin/psbt.ts';
+import { MAX_PSBT_INPUTS, MAX_PSBT_OUTPUTS, PSBT_OPTIONS, btc, psbtRefusal, inputInfo, scriptAddress, signInputs, type InputInfo } from '../../../core/bitcoin/psbt.ts';
 import { ANY_SIGHASH, sighashName } from '../../../core/bitcoin/sighash.ts';
 import { accountLabel } from '../../../core/account-path.ts';
 import type { AccountKeys } from '../../../core/keys.ts';
@@ -86,7 +86,7 @@ export const signPsbt = defineMethod<SignPsbtParams>({
     try {
       tx = parseTx(psbt);
     } catch (error) {
-      throw invalidParams(`Invalid PSBT ${form === 'leather' ? 'hex' : 'base64'}: ${error instanceof Error ? error.message : String(error)}`);
+      throw invalidParams(`Invalid PSBT ${form === 'leather' ? 'hex' : 'base64'}: ${psbtRefusal(psbt, error, NETWORKS.mainnet.btc)}`);
     }
     if (tx.inputsLength > MAX_PSBT_INPUTS || tx.outputsLength > MAX_PSBT_OUTPUTS) {
       throw invalidParams(`the PSBT has ${tx.inputsLength} inputs and ${tx.outputsLength} outputs; this wallet signs PSBTs of at most ${MAX_PSBT_INPUTS} inputs and ${MAX_PSBT_OUTPUTS} outputs`);

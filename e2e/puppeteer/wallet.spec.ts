@@ -4,7 +4,7 @@ import type { Page } from 'puppeteer-core';
 import { expectedAddresses, launchWallet, type Wallet } from 'mock-wallet-provider/puppeteer';
 import { test, expect, request, addressesOf, BASE_URL } from './fixtures.ts';
 import { reference } from '../reference.ts';
-import { buildPsbt, psbtFromHex, signerOf } from '../bitcoin-reference.ts';
+import { buildPsbt, psbtFromHex, signerOf, verifyBip322 } from '../bitcoin-reference.ts';
 import { decodeStacksTransaction, verifyStacksMessage } from '../stacks-reference.ts';
 
 const PAY_TO = 'bc1qxhmdufsvnuaaaer4ynz88fspdsxq2h9e9cetdj';
@@ -199,7 +199,7 @@ async function laserEyesConnected(tab: Page, wallet: Wallet, name: 'unisat' | 'o
   return (await tab.evaluate(() => document.getElementById('out')!.textContent!)).slice('Connected: '.length);
 }
 
-test('UniSat identity in Firefox: LaserEyes connects on a click, signs (BIP-322, a PSBT), follows an account switch', async ({ tab, wallet, kitBrowser }) => {
+test("UniSat identity in Firefox: LaserEyes connects on a click, signs (BIP-322, a PSBT), follows an account switch; sats-connect's UniSat adapter reads the account and signs in", async ({ tab, wallet, kitBrowser }) => {
   firefoxOnly(kitBrowser); // Chromium: e2e/lasereyes.spec.ts
   await wallet.setSettings({ identities: ['unisat'] });
   const address = await laserEyesConnected(tab, wallet, 'unisat');
@@ -214,6 +214,19 @@ test('UniSat identity in Firefox: LaserEyes connects on a click, signs (BIP-322,
   expect(signerOf(psbtFromHex((await signing).signedPsbtHex!), 0)).toBe('0330d54fd0dd420a6e5f8d3624f5f3482cae350f79d5f0753bf5beef9c2d91af3c');
   await wallet.setActiveAccount(1);
   await tab.waitForFunction(() => (window.lasereyes.state() as { address: string }).address === 'bc1qnjg0jd8228aq7egyzacy8cys3knf9xvrerkf9g');
+  // sats-connect's UniSat adapter on the same site, already connected: its accounts at once, a BIP-322 sign-in in a window.
+  await tab.goto(`${BASE_URL}/sats.html`);
+  await tab.waitForFunction(() => 'sats' in window);
+  await tab.evaluate(() => localStorage.setItem('sats-connect_defaultProvider', 'unisat'));
+  type Sats = { status: string; result?: { address?: string; signature?: string; protocol?: string }[] & { address?: string; signature?: string; protocol?: string } };
+  const sats = (method: string, params: unknown): Promise<Sats> => tab.evaluate((m, p) => window.sats.Wallet.request(m as never, p as never), method, params) as Promise<Sats>;
+  const accounts = await sats('getAccounts', { purposes: ['payment'] });
+  expect(accounts).toMatchObject({ status: 'success', result: [{ address: 'bc1qnjg0jd8228aq7egyzacy8cys3knf9xvrerkf9g', purpose: 'payment' }] });
+  const signIn = sats('signMessage', { address: 'bc1qnjg0jd8228aq7egyzacy8cys3knf9xvrerkf9g', message: 'Hello World' });
+  await wallet.approveNext();
+  const signedIn = await signIn;
+  expect(signedIn).toMatchObject({ status: 'success', result: { protocol: 'BIP322' } });
+  expect(verifyBip322('bc1qnjg0jd8228aq7egyzacy8cys3knf9xvrerkf9g', 'Hello World', signedIn.result!.signature!)).toBe(true);
 });
 
 test('OKX identity in Firefox: LaserEyes connects okxwallet.bitcoin on a click and signs; both account events reach the page', async ({ tab, wallet, kitBrowser }) => {

@@ -11,7 +11,7 @@ import { verifyBip322, signerOf } from '../../../e2e/bitcoin-reference.ts';
 import { TEST_MNEMONIC } from '../../../e2e/reference.ts';
 import { KeyRing } from '../../core/keyring.ts';
 import { defaultSettings, type Settings } from '../../core/settings.ts';
-import { approvedResponse } from '../../core/wallet.ts';
+import { approvedResponse, callContext, prepareCall } from '../../core/wallet.ts';
 import type { UnisatAddressType } from '../../core/choices.ts';
 import type { NetworkName } from '../../core/networks.ts';
 
@@ -175,4 +175,17 @@ test('the connection: getAccounts is [] and every other method but the network o
   expect(await result('getBalance', undefined, { bitcoinBalance: 12_345 })).toEqual({ confirmed: 12_345, unconfirmed: 0, total: 12_345 });
   expect(await call('multiSignMessage', [[]])).toMatchObject({ error: { code: -32603, message: expect.stringContaining('not implemented by this mock') } });
   expect(await call('nope', [])).toMatchObject({ error: { code: -32601 } });
+});
+
+test("signPsbts' window marks, PSBT by PSBT, the inputs UniSat signs with that PSBT's options", async () => {
+  const settings = defaultSettings();
+  const hex = PSBTS.p2wpkh.hex;
+  const call = await prepareCall(ring, 'signPsbts', [[hex, hex], [{ toSignInputs: [] }, {}]], settings, undefined, 'unisat', CONNECTED.grant);
+  const view = call.method.view(call.params, await callContext(ring, settings, call.wallet, call.target));
+  const signs = view.tables.filter((t) => t.caption.endsWith('Inputs')).map((t) => [t.caption, t.rows.map((row) => row.at(-1))]);
+  // An empty toSignInputs signs nothing; no options, every input paying to the account.
+  expect(signs).toEqual([
+    ['PSBT 1: Inputs', ['no']],
+    ['PSBT 2: Inputs', ['yes']],
+  ]);
 });

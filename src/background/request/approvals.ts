@@ -2,12 +2,12 @@
 import { walletFor } from '../../wallets/index.ts';
 import browser, { type Runtime } from 'webextension-polyfill';
 import { assertAccount, type AccountKeys } from '../../core/keys.ts';
-import { findMethod } from '../../core/request.ts';
 import type { AccountSummary, PromptDetails, PromptMessage, PromptReply } from '../../shared/messages.ts';
 import { rejection, settle } from './settle.ts';
 import { findingsFor } from '../store/call-log.ts';
 import { contextFor, decide } from './decide.ts';
 import { pendingRequests } from './pending.ts';
+import { parsedFor } from './parsed.ts';
 import { closePromptWindow } from '../window/prompt.ts';
 import { currentSettings } from '../store/state.ts';
 
@@ -49,12 +49,11 @@ export async function handlePrompt(message: PromptMessage, sender: Runtime.Messa
         if (request.windowId === undefined && windowId !== undefined) await pendingRequests.update(message.key, (p) => ({ ...p, windowId }));
         const settings = await currentSettings();
         const wallet = walletFor(request.identity);
-        const method = findMethod(wallet, request.method);
+        const { method, params } = parsedFor(request, settings);
         // getAddresses: the account the person is looking at; signing methods: the one that acts.
         const account = method.kind === 'connect' ? message.account : request.target.account;
         assertAccount(account);
         const target = { ...request.target, account };
-        const params = method.parse(request.params, settings);
         // A transaction's nonce is reserved for its request when the window shows it: what it shows is what it signs.
         const reserveFor = method.usesStacksNonce && method.requestedNonce?.(params) === undefined ? request.key : undefined;
         const context = await contextFor(wallet, method, settings, target, reserveFor);

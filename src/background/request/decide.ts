@@ -13,6 +13,7 @@ import { advancePast, reserveNonce, stacksNonce as walletCounter } from './nonce
 import { keyRing, updateSettings } from '../store/state.ts';
 import { grantOf, setConnection, setGrant } from '../store/site-grants.ts';
 import { revokeGrant } from '../events/wallet-events.ts';
+import { parsedFor } from './parsed.ts';
 import type { IdentityName } from '../../core/choices.ts';
 
 export interface Approvable {
@@ -69,7 +70,7 @@ export async function decide(request: Approvable & { key?: string }, settings: S
   } else if (account !== undefined && account !== target.account) {
     throw new Error(`this ${method.name} request acts for account ${target.account}; a signing request's account cannot be changed when approving`);
   }
-  const params = method.parse(request.params, settings);
+  const { params } = parsedFor(request, settings);
   // A nonce is reserved only for a transaction that names none of its own.
   const reserveFor = method.requestedNonce?.(params) === undefined ? request.key : undefined;
   const plain = await callContext(keyRing, settings, wallet, target);

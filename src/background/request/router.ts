@@ -14,6 +14,7 @@ import { approve, reject } from './approvals.ts';
 import { logCall } from '../store/call-log.ts';
 import { contextFor, fulfil } from './decide.ts';
 import { admit, pendingKey, pendingRequests, type PendingRequest } from './pending.ts';
+import { forgetParsed, keepParsed } from './parsed.ts';
 import { openQueued } from '../window/queue.ts';
 import type { ErrorScreen } from '../../core/methods/method.ts';
 import { callerOf, frameFactsOf } from '../../shared/site.ts';
@@ -142,7 +143,11 @@ export async function handleRpc(message: RpcRequestMessage, sender: Runtime.Mess
         ...(prompted && { queued: true as const }),
       };
       // Stored before its window opens: no room, or a write the quota refuses, answers the page and opens nothing.
-      await admit(pending);
+      keepParsed(key, settings, method, parsed);
+      await admit(pending).catch((refused: unknown) => {
+        forgetParsed(key);
+        throw refused;
+      });
       await logCall(key, entry);
       if (!prompted) {
         // An error screen can only be closed: either policy presses its Close button.

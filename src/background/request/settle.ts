@@ -14,6 +14,7 @@ import type { JsonValue } from '../../core/json.ts';
 import type { RpcResponseMessage } from '../../shared/messages.ts';
 import { logOutcome, logWork } from '../store/call-log.ts';
 import { pendingRequests, type PendingRequest, type StoredAnswer } from './pending.ts';
+import { forgetParsed } from './parsed.ts';
 import { answerDelayMs } from '../../core/faults.ts';
 import { currentSettings } from '../store/state.ts';
 import { closePromptWindow } from '../window/prompt.ts';
@@ -255,6 +256,7 @@ async function complete(key: string, send: boolean, closing: Promise<void>[]): P
     closing.push(closePromptWindow(request.windowId).catch(() => undefined));
     await logOutcome(key, delivered ? settled : { ...settled, outcome: 'dropped' });
     await pendingRequests.delete([key]);
+    forgetParsed(key);
   } finally {
     finishing.delete(key);
   }
@@ -277,6 +279,7 @@ export function drop(key: string): Promise<void> {
       await closePromptWindow(request.windowId);
       await releaseNonce(request);
       await pendingRequests.delete([key]);
+      forgetParsed(key);
       announceDecided(key);
       freed();
     })(),

@@ -176,6 +176,17 @@ test("sats-connect's UniSat path (its UnisatAdapter, chosen by its default provi
   expect(await rejected).toMatchObject({ status: 'error', error: { code: -32000, message: 'User rejected the request.' } });
 });
 
+test("sats-connect's selector, picked by the kit as a person picks: its Unisat row, then UniSat's connect window; a wallet the selector does not list is said at once", async ({ page, wallet }) => {
+  await page.goto('/sats.html');
+  const accounts = page.evaluate(() => window.sats.Wallet.request('getAccounts' as never, { purposes: ['payment'] } as never)) as Promise<{ status: string; result?: { address: string }[] }>;
+  await wallet.pickInSatsConnect(page, { identity: 'unisat' });
+  await wallet.approveNext();
+  const [address] = await expectedAddresses({ identity: 'unisat' });
+  expect(await accounts).toMatchObject({ status: 'success', result: [{ address }] });
+  await expect(wallet.pickInSatsConnect(page, { identity: 'okx' })).rejects.toThrow("sats-connect's wallet selector does not list OKX");
+  await expect(wallet.pickInConnectModal(page, { identity: 'unisat' })).rejects.toThrow("@stacks/connect's wallet picker does not list UniSat");
+});
+
 test('every method with a window, rejected and closed: the plain { code: 4001 } object, and nothing changed', async ({ page, wallet }) => {
   await page.goto('/blank.html');
   const settle = async (method: string, args: unknown[], how: 'rejectNext' | 'closeNextPrompt') => {

@@ -214,13 +214,15 @@ test("UniSat identity in Firefox: LaserEyes connects on a click, signs (BIP-322,
   expect(signerOf(psbtFromHex((await signing).signedPsbtHex!), 0)).toBe('0330d54fd0dd420a6e5f8d3624f5f3482cae350f79d5f0753bf5beef9c2d91af3c');
   await wallet.setActiveAccount(1);
   await tab.waitForFunction(() => (window.lasereyes.state() as { address: string }).address === 'bc1qnjg0jd8228aq7egyzacy8cys3knf9xvrerkf9g');
-  // sats-connect's UniSat adapter on the same site, already connected: its accounts at once, a BIP-322 sign-in in a window.
+  // sats-connect's UniSat adapter on the same site, already connected: picked in its selector by the kit, its
+  // accounts at once (no window), then a BIP-322 sign-in in a window.
   await tab.goto(`${BASE_URL}/sats.html`);
   await tab.waitForFunction(() => 'sats' in window);
-  await tab.evaluate(() => localStorage.setItem('sats-connect_defaultProvider', 'unisat'));
   type Sats = { status: string; result?: { address?: string; signature?: string; protocol?: string }[] & { address?: string; signature?: string; protocol?: string } };
   const sats = (method: string, params: unknown): Promise<Sats> => tab.evaluate((m, p) => window.sats.Wallet.request(m as never, p as never), method, params) as Promise<Sats>;
-  const accounts = await sats('getAccounts', { purposes: ['payment'] });
+  const asking = sats('getAccounts', { purposes: ['payment'] });
+  await wallet.pickInSatsConnect(tab, { identity: 'unisat' });
+  const accounts = await asking;
   expect(accounts).toMatchObject({ status: 'success', result: [{ address: 'bc1qnjg0jd8228aq7egyzacy8cys3knf9xvrerkf9g', purpose: 'payment' }] });
   const signIn = sats('signMessage', { address: 'bc1qnjg0jd8228aq7egyzacy8cys3knf9xvrerkf9g', message: 'Hello World' });
   await wallet.approveNext();

@@ -281,12 +281,24 @@ export interface PickOptions {
   identity?: IdentityName;
 }
 
-/** The name the wallet's row shows in @stacks/connect's picker (its record's). */
-export const pickerRowName = (identity?: IdentityName): string => walletFor(identity).pickerName;
+/** The pickers the kits click in: @stacks/connect's modal (connect()) and sats-connect's selector (Wallet.request() with no provider chosen). */
+export type Picker = 'stacksConnect' | 'satsConnect';
+const PICKER_WORDS: Record<Picker, { what: string; opened: string }> = {
+  stacksConnect: { what: "@stacks/connect's wallet picker", opened: 'did the app call connect()?' },
+  satsConnect: { what: "sats-connect's wallet selector", opened: 'did the app call Wallet.request() with no wallet chosen?' },
+};
+
+/** The name the wallet's row shows in that picker (its record's); a wallet the picker does not list is said at once. */
+export function pickerRowName(identity: IdentityName | undefined, picker: Picker = 'stacksConnect'): string {
+  const wallet = walletFor(identity);
+  const name = wallet.pickers[picker];
+  if (name === undefined) throw new Error(`${PICKER_WORDS[picker].what} does not list ${wallet.title}`);
+  return name;
+}
 
 /** Why this wallet's row was not there to click, from the rows the picker lists. */
-export function pickerProblem(listed: string[], identity?: IdentityName): string {
+export function pickerProblem(listed: string[], identity?: IdentityName, picker: Picker = 'stacksConnect'): string {
   return listed.length === 0
-    ? 'no @stacks/connect wallet picker is open on this page (did the app call connect()?)'
-    : `the picker lists ${listed.map((t) => JSON.stringify(t.split('\n')[0])).join(', ')}, not "${pickerRowName(identity)}"`;
+    ? `no ${PICKER_WORDS[picker].what} is open on this page (${PICKER_WORDS[picker].opened})`
+    : `the picker lists ${listed.map((t) => JSON.stringify(t.split('\n')[0])).join(', ')}, not "${pickerRowName(identity, picker)}"`;
 }

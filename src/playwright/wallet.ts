@@ -6,6 +6,8 @@ import type { WalletBrowser } from './browser.ts';
 import { playwrightDriver } from './driver.ts';
 
 const PICK_TIMEOUT_MS = 5_000;
+/** sats-connect's selector: a web component (@sats-connect/ui). */
+const SATS_SELECTOR = 'sats-connect-wallet-provider-selector';
 
 export class Wallet extends WalletApi<Page> {
   constructor(private readonly browser: WalletBrowser) {
@@ -28,6 +30,22 @@ export class Wallet extends WalletApi<Page> {
     } catch (error) {
       const listed = await page.locator('connect-modal li').allInnerTexts().catch(() => []);
       throw new Error(`pickInConnectModal: ${pickerProblem(listed, options.identity)}`, { cause: error });
+    }
+  }
+
+  /**
+   * In sats-connect's wallet selector (what `Wallet.request()` shows when no wallet is chosen), clicks
+   * this wallet's row as a person would: `identity: 'unisat'` or `'xverse'`. The wallet's window opens next.
+   */
+  async pickInSatsConnect(page: Page, options: PickOptions = {}): Promise<void> {
+    const name = pickerRowName(options.identity, 'satsConnect');
+    // Its installed wallets are role="link" rows, inside the selector's (open) shadow root.
+    const rows = page.locator(SATS_SELECTOR).getByRole('link');
+    try {
+      await rows.filter({ hasText: new RegExp(`^\\s*${name}\\s*$`) }).click({ timeout: options.timeout ?? PICK_TIMEOUT_MS });
+    } catch (error) {
+      const listed = await rows.allInnerTexts().catch(() => []);
+      throw new Error(`pickInSatsConnect: ${pickerProblem(listed, options.identity, 'satsConnect')}`, { cause: error });
     }
   }
 

@@ -17,7 +17,25 @@ const ROWS = `(() => {
   return rows;
 })()`;
 
+/** sats-connect's selector's installed wallets: role="link" rows in its open shadow root (@sats-connect/ui). */
+const SATS_ROWS = `[...(document.querySelector('sats-connect-wallet-provider-selector')?.shadowRoot?.querySelectorAll('[role=link]') ?? [])]`;
+
 export class Wallet extends WalletApi<Page> {
+  /**
+   * In sats-connect's wallet selector (what `Wallet.request()` shows when no wallet is chosen), clicks
+   * this wallet's row as a person would: `identity: 'unisat'` or `'xverse'`. The wallet's window opens next.
+   */
+  async pickInSatsConnect(page: Page, options: PickOptions = {}): Promise<void> {
+    const name = pickerRowName(options.identity, 'satsConnect');
+    try {
+      const row = (await page.waitForFunction(`${SATS_ROWS}.find((row) => row.innerText.trim() === ${JSON.stringify(name)}) ?? null`, { timeout: options.timeout ?? PICK_TIMEOUT_MS, polling: 50 })) as ElementHandle<Element>;
+      await row.click();
+    } catch (error) {
+      const listed = (await page.evaluate(`${SATS_ROWS}.map((row) => row.innerText)`).catch(() => [])) as string[];
+      throw new Error(`pickInSatsConnect: ${pickerProblem(listed, options.identity, 'satsConnect')}`, { cause: error });
+    }
+  }
+
   /**
    * In @stacks/connect's wallet picker (the modal `connect()` opens), clicks **Connect** on
    * this wallet's row, as a person would (a real click). The approval window opens next.

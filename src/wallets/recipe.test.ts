@@ -31,7 +31,7 @@ const tiny: WalletRecord = {
   usageRules: () => [],
   addressMethod: () => 'getAddresses',
   addressRequest: () => undefined,
-  pickerName: 'Tiny Wallet',
+  pickers: { stacksConnect: 'Tiny Wallet' },
 };
 
 test('a wallet of one record answers through the one path: its methods, its words for what it lacks', async () => {

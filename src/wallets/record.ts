@@ -70,6 +70,6 @@ export interface WalletRecord {
   addressMethod(network: NetworkName): string;
   /** The getAddresses params the kits' expectedAddresses asks with, from its options (`chains`, or Xverse's `purposes`). */
   addressRequest(options: { chains?: readonly string[]; purposes?: readonly string[] }): JsonValue | undefined;
-  /** Its row in the wallet picker apps show it in: @stacks/connect's (Leather, Xverse), sats-connect's (UniSat). */
-  pickerName: string;
+  /** The names of its rows in the wallet pickers apps show: @stacks/connect's modal, sats-connect's selector; absent: not listed there. */
+  pickers: { stacksConnect?: string; satsConnect?: string };
 }

@@ -16,5 +16,5 @@ export const leather: WalletRecord = {
   usageRules: contractRules,
   addressMethod: () => 'getAddresses',
   addressRequest: ({ chains }) => (chains === undefined ? undefined : { chains: [...chains] }),
-  pickerName: PICKER_NAME,
+  pickers: { stacksConnect: PICKER_NAME },
 };

@@ -26,5 +26,6 @@ export const okx: WalletRecord = {
   // The object for the network; regtest and devnet have none, and the method says so.
   addressMethod: (network) => `${objectOf(network) ?? network}.requestAccounts`,
   addressRequest: () => undefined,
-  pickerName: 'OKX Wallet',
+  // In neither picker (sats-connect and @stacks/connect do not list OKX).
+  pickers: {},
 };

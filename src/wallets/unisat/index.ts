@@ -25,6 +25,6 @@ export const unisat: WalletRecord = {
   usageRules: unisatRules,
   addressMethod: () => 'requestAccounts',
   addressRequest: () => undefined,
-  // sats-connect's wallet selector (@sats-connect/core DefaultAdaptersInfo.unisat).
-  pickerName: 'Unisat',
+  // Not in @stacks/connect's modal; sats-connect's selector (@sats-connect/core DefaultAdaptersInfo.unisat) lists it.
+  pickers: { satsConnect: 'Unisat' },
 };

@@ -25,5 +25,6 @@ export const xverse: WalletRecord = {
   // All three by default, in Xverse's order.
   addressMethod: () => 'getAddresses',
   addressRequest: ({ purposes = ['ordinals', 'payment', 'stacks'] }) => ({ purposes: [...purposes] }),
-  pickerName: XVERSE_PICKER_NAME,
+  // @sats-connect/core DefaultAdaptersInfo.xverse names it "Xverse".
+  pickers: { stacksConnect: XVERSE_PICKER_NAME, satsConnect: 'Xverse' },
 };

@@ -183,8 +183,8 @@ test("sats-connect's selector, picked by the kit as a person picks: its Unisat r
   await wallet.approveNext();
   const [address] = await expectedAddresses({ identity: 'unisat' });
   expect(await accounts).toMatchObject({ status: 'success', result: [{ address }] });
-  await expect(wallet.pickInSatsConnect(page, { identity: 'okx' })).rejects.toThrow("sats-connect's wallet selector does not list OKX");
-  await expect(wallet.pickInConnectModal(page, { identity: 'unisat' })).rejects.toThrow("@stacks/connect's wallet picker does not list UniSat");
+  await expect(wallet.pickInSatsConnect(page, { identity: 'okx' })).rejects.toThrow('the sats-connect wallet selector does not list OKX');
+  await expect(wallet.pickInConnectModal(page, { identity: 'unisat' })).rejects.toThrow('the @stacks/connect wallet picker does not list UniSat');
 });
 
 test('every method with a window, rejected and closed: the plain { code: 4001 } object, and nothing changed', async ({ page, wallet }) => {

@@ -284,15 +284,15 @@ export interface PickOptions {
 /** The pickers the kits click in: @stacks/connect's modal (connect()) and sats-connect's selector (Wallet.request() with no provider chosen). */
 export type Picker = 'stacksConnect' | 'satsConnect';
 const PICKER_WORDS: Record<Picker, { what: string; opened: string }> = {
-  stacksConnect: { what: "@stacks/connect's wallet picker", opened: 'did the app call connect()?' },
-  satsConnect: { what: "sats-connect's wallet selector", opened: 'did the app call Wallet.request() with no wallet chosen?' },
+  stacksConnect: { what: '@stacks/connect wallet picker', opened: 'did the app call connect()?' },
+  satsConnect: { what: 'sats-connect wallet selector', opened: 'did the app call Wallet.request() with no wallet chosen?' },
 };
 
 /** The name the wallet's row shows in that picker (its record's); a wallet the picker does not list is said at once. */
 export function pickerRowName(identity: IdentityName | undefined, picker: Picker = 'stacksConnect'): string {
   const wallet = walletFor(identity);
   const name = wallet.pickers[picker];
-  if (name === undefined) throw new Error(`${PICKER_WORDS[picker].what} does not list ${wallet.title}`);
+  if (name === undefined) throw new Error(`the ${PICKER_WORDS[picker].what} does not list ${wallet.title}`);
   return name;
 }
 

@@ -11,6 +11,7 @@ import { closeAllBut, openInBackground } from './tabs.ts';
 import { boxed } from './steps.ts';
 import { describeFindings, type UsageFinding } from '../core/usage.ts';
 import type { IdentityName, WalletName } from '../core/choices.ts';
+import { CONTRACT_WALLET, identitiesFor } from '../wallets/index.ts';
 
 export interface WalletTestFixtures {
   /**
@@ -49,7 +50,7 @@ export interface WalletTestFixtures {
    */
   identities: IdentityName[];
   /**
-   * The wallet this run poses as ('leather', the default: window.WalletProvider): added to identities.
+   * The wallet this run poses as (by default the contract's, window.WalletProvider): added to identities.
    * walletProjects() sets it per project, so one suite runs against each wallet; a test reads it to
    * pick the app's button for that wallet.
    */
@@ -116,10 +117,10 @@ export const test = base.extend<WalletTestFixtures & KitTestFixtures, WalletWork
   warmWindow: [true, { option: true, box: true }],
   warmTab: [true, { option: true, box: true }],
   identities: [[], { option: true, box: true }],
-  walletName: ['leather', { option: true, box: true }],
+  walletName: [CONTRACT_WALLET, { option: true, box: true }],
   wallet: [
     async ({ walletBrowser, _kitWorker, _kitTest, keepSiteData, unansweredPrompts, usageRules, warmWindow, identities: listed, walletName }, use, testInfo) => {
-      const identities = walletName === 'leather' || listed.includes(walletName) ? listed : [...listed, walletName];
+      const identities = identitiesFor(walletName, listed);
       const { timing } = _kitTest;
       const { wallet, between } = _kitWorker;
       // The last test's tabs are closed before the wallet is reset: nothing of it reaches this test.

@@ -1,10 +1,12 @@
 // walletProjects: one Playwright project per wallet, each posing as it.
 import { test, expect } from '@playwright/test';
 import { walletProjects } from './projects.ts';
+import { CONTRACT_WALLET } from '../wallets/index.ts';
 
 test('one project per wallet, named by it, each setting walletName and adding it to identities', () => {
-  expect(walletProjects(['leather', 'xverse', 'unisat', 'okx'])).toEqual([
-    { name: 'leather', use: { walletName: 'leather', identities: [] } },
+  // The contract's wallet is always there: it adds no identity.
+  expect(walletProjects([CONTRACT_WALLET, 'xverse', 'unisat', 'okx'])).toEqual([
+    { name: CONTRACT_WALLET, use: { walletName: CONTRACT_WALLET, identities: [] } },
     { name: 'xverse', use: { walletName: 'xverse', identities: ['xverse'] } },
     { name: 'unisat', use: { walletName: 'unisat', identities: ['unisat'] } },
     { name: 'okx', use: { walletName: 'okx', identities: ['okx'] } },

@@ -1,7 +1,7 @@
 // One app suite run once per wallet its users have: a Playwright project per wallet, each posing as it.
 import type { PlaywrightTestProject } from '@playwright/test';
 import type { WalletName } from '../core/choices.ts';
-import { WALLETS } from '../wallets/index.ts';
+import { WALLETS, identitiesFor } from '../wallets/index.ts';
 import type { WalletTestFixtures } from './index.ts';
 
 /**
@@ -14,7 +14,7 @@ export function walletProjects(names: readonly WalletName[], project: Playwright
   if (unknown.length > 0) throw new Error(`walletProjects: ${unknown.map((n) => JSON.stringify(n)).join(', ')} is not a wallet this mock poses as; the wallets are ${Object.keys(WALLETS).join(', ')}`);
   if (new Set(names).size !== names.length) throw new Error(`walletProjects: a wallet is named twice in ${JSON.stringify(names)}`);
   return names.map((walletName) => {
-    const identities = [...new Set([...(project.use?.identities ?? []), ...(walletName === 'leather' ? [] : [walletName])])];
+    const identities = identitiesFor(walletName, project.use?.identities ?? []);
     return { ...project, name: project.name ? `${project.name}-${walletName}` : walletName, use: { ...project.use, walletName, identities } };
   });
 }

@@ -1,6 +1,6 @@
 // The wallets this mock poses as: one record each (record.ts). Adding one is a folder beside these
 // and one line here (and its name in core/choices.ts IDENTITY_NAMES, which settings validate against).
-import type { IdentityName, WalletName } from '../core/choices.ts';
+import { isIdentity, type IdentityName, type WalletName } from '../core/choices.ts';
 import type { WalletRecord } from './record.ts';
 import { leather } from './leather/index.ts';
 import { xverse } from './xverse/index.ts';
@@ -13,3 +13,10 @@ export const WALLETS: Readonly<Record<WalletName, WalletRecord>> = { leather, xv
 export const walletFor = (identity: IdentityName | undefined): WalletRecord => WALLETS[identity ?? 'leather'];
 
 export type { WalletRecord } from './record.ts';
+
+/** The wallet always there, window.WalletProvider's: the one the page calls with no identity. */
+export const CONTRACT_WALLET: WalletName = walletFor(undefined).name;
+
+/** The identities a run posing as `wallet` needs: its own added to those listed (the contract's wallet needs none). */
+export const identitiesFor = (wallet: WalletName, listed: readonly IdentityName[]): IdentityName[] =>
+  isIdentity(wallet) && !listed.includes(wallet) ? [...listed, wallet] : [...new Set(listed)];

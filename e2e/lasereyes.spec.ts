@@ -61,8 +61,18 @@ test('LaserEyes connects UniSat on a click and signs messages (BIP-322 and ECDSA
   expect(await rejected).toEqual({ failed: { message: 'User rejected the request.', code: 4001 } });
 });
 
-test('LaserEyes follows UniSat: an account switch in the wallet, a network switch it asks for, a rejected connect', async ({ page, wallet }) => {
-  await connected(page, wallet);
+test('LaserEyes follows UniSat: a rejected connect, then an account switch in the wallet and a network switch it asks for', async ({ page, wallet }) => {
+  // A rejected connect first, on the same page: LaserEyes stays unconnected and says why.
+  await page.route(/^https?:\/\/(?!127\.0\.0\.1|localhost)/, (route) => route.abort());
+  await page.goto('/lasereyes.html');
+  await expect.poll(async () => (await state(page)).hasProvider['unisat']).toBe(true);
+  await page.getByRole('button', { name: 'Connect UniSat' }).click();
+  await wallet.rejectNext();
+  await expect(page.locator('#out')).toHaveText('Not connected: User rejected the request.');
+  expect((await state(page)).connected).toBe(false);
+  await page.getByRole('button', { name: 'Connect UniSat' }).click();
+  await wallet.approveNext();
+  await expect(page.locator('#out')).toHaveText(/^Connected: /);
   await wallet.setActiveAccount(1);
   await expect.poll(async () => (await state(page)).address).toBe('bc1qnjg0jd8228aq7egyzacy8cys3knf9xvrerkf9g');
   const switching = client(page, 'switchNetwork', 'testnet');
@@ -73,12 +83,4 @@ test('LaserEyes follows UniSat: an account switch in the wallet, a network switc
   // UniSat keeps coin 0' on testnet: the same key, a tb1 address (docs/reference/unisat.md §4).
   await expect.poll(async () => [(await state(page)).network, (await state(page)).address]).toEqual(['testnet', 'tb1qnjg0jd8228aq7egyzacy8cys3knf9xvrn9d67m']);
   expect((await wallet.settings()).network).toBe('testnet');
-  // A fresh page, whose connect is rejected: LaserEyes stays unconnected and says why.
-  await wallet.reset();
-  await page.goto('/lasereyes.html');
-  await expect.poll(async () => (await state(page)).hasProvider['unisat']).toBe(true);
-  await page.getByRole('button', { name: 'Connect UniSat' }).click();
-  await wallet.rejectNext();
-  await expect(page.locator('#out')).toHaveText('Not connected: User rejected the request.');
-  expect((await state(page)).connected).toBe(false);
 });

@@ -2,7 +2,7 @@
 import type { JsonValue } from './json.ts';
 import type { KeyRing } from './keyring.ts';
 import { chooseTarget, listedAccounts } from './methods/account.ts';
-import type { AnyMethod, MethodContext, MethodOutcome, Target } from './methods/method.ts';
+import type { AnyMethod, ErrorScreen, MethodContext, MethodOutcome, Target } from './methods/method.ts';
 import type { NetworkName } from './networks.ts';
 import { findMethod } from './request.ts';
 import { walletFor, type WalletRecord } from '../wallets/index.ts';
@@ -75,11 +75,19 @@ export async function callContext(ring: KeyRing, settings: Settings, wallet: Wal
  */
 export async function respond(ring: KeyRing, settings: Settings, call: Call, stacksNonce?: number, site?: MethodContext['site']): Promise<MethodOutcome> {
   const context = await callContext(ring, settings, call.wallet, call.target, { ...(stacksNonce !== undefined && { stacksNonce }), ...(site && { site }) });
-  if (call.method.kind === 'sign') await call.method.precheck?.(call.params, context);
   // A request the real wallet shows an error screen for can only be closed: its Close button's answer.
-  const screen = await call.method.errorScreen?.(call.params, context);
+  const screen = call.method.kind === 'sign' ? await arrivalChecks(call.method, call.params, context) : undefined;
   if (screen) throw new RpcError(screen.onClose.code, screen.onClose.message);
   return answer(call, context);
+}
+
+/**
+ * What a signing request meets when it arrives: its precheck (throws RpcError, answered at once) and the
+ * real wallet's error screen for it, if any. The worker runs it before a window opens; respond() here.
+ */
+export async function arrivalChecks(method: AnyMethod, params: unknown, context: MethodContext): Promise<ErrorScreen | undefined> {
+  await method.precheck?.(params, context);
+  return method.errorScreen?.(params, context);
 }
 
 /** A parsed call answered in a context built by callContext (the worker's adds a reserved nonce). */

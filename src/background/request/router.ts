@@ -3,7 +3,7 @@ import type { Runtime } from 'webextension-polyfill';
 import { REQUEST_LIMITS, toJsonValue } from '../../core/json.ts';
 import { RPC_ERROR, RpcError, invalidParams, rpcFailure, type RpcResponse } from '../../core/rpc.ts';
 import { MAX_METHOD_LENGTH, parseRequest, requestId } from '../../core/envelope.ts';
-import { prepareCall } from '../../core/wallet.ts';
+import { arrivalChecks, prepareCall } from '../../core/wallet.ts';
 import { isIdentity } from '../../core/choices.ts';
 import { answerDelayMs } from '../../core/faults.ts';
 import type { CallLogEntry } from '../../shared/control.ts';
@@ -102,11 +102,7 @@ export async function handleRpc(message: RpcRequestMessage, sender: Runtime.Mess
       entry.accountRule = settings.accountRule;
       const keys = await keyRing.account(settings.mnemonic, settings.passphrase, target.network, target.account);
       fingerprint = keys.fingerprint;
-      if (method.precheck || method.errorScreen) {
-        const context = await contextFor(called, method, settings, target);
-        await method.precheck?.(parsed, context);
-        screen = await method.errorScreen?.(parsed, context);
-      }
+      if (method.precheck || method.errorScreen) screen = await arrivalChecks(method, parsed, await contextFor(called, method, settings, target));
       const notes = method.notes?.(parsed, { target, keys }) ?? [];
       if (notes.length > 0) entry.notes = notes;
     }

@@ -8,6 +8,9 @@ import { describe } from '../../../core/methods/fields.ts';
 import { argsOf, failure, unisatQuery } from './dialect.ts';
 import { parse, readPsbt } from './psbt.ts';
 
+/** A raw transaction as a node reads it: any script. */
+const RAW = { allowUnknownOutputs: true, allowUnknownInputs: true, disableScriptCheck: true } as const;
+
 /** A node's refusal, in UniSat's terms: its API's message is what the page reads. */
 const sent = (tx: Transaction): SignedTransaction => ({
   chain: 'bitcoin',
@@ -24,14 +27,13 @@ export const pushPsbt = unisatQuery(
     const [psbtHex] = argsOf('pushPsbt', raw, '["70736274ff…"]');
     const tx = parse(readPsbt(psbtHex));
     try {
-      tx.extract(); // bitcoinjs' extractTransaction: every input finalised
+      return { raw: tx.extract() }; // bitcoinjs' extractTransaction: every input finalised
     } catch {
       throw failure('Not finalized');
     }
-    return { raw: tx.extract() };
   },
   async ({ raw }) => {
-    const tx = Transaction.fromRaw(raw, { allowUnknownOutputs: true, allowUnknownInputs: true, disableScriptCheck: true });
+    const tx = Transaction.fromRaw(raw, RAW);
     return { result: tx.id, transaction: sent(tx) };
   },
 );
@@ -43,14 +45,14 @@ export const pushTx = unisatQuery(
     const [rawtx] = argsOf('pushTx', raw, '["0200000001…"]');
     if (typeof rawtx !== 'string' || !/^([0-9a-fA-F]{2})+$/.test(rawtx)) throw failure(`rawtx must be a raw transaction in hex, got ${rawtx === undefined ? 'nothing' : describe(rawtx)}`);
     try {
-      Transaction.fromRaw(hexToBytes(rawtx), { allowUnknownOutputs: true, allowUnknownInputs: true, disableScriptCheck: true });
+      Transaction.fromRaw(hexToBytes(rawtx), RAW);
     } catch (error) {
       throw failure(`rawtx is not a transaction: ${error instanceof Error ? error.message : String(error)}`);
     }
     return { raw: hexToBytes(rawtx) };
   },
   async ({ raw }) => {
-    const tx = Transaction.fromRaw(raw, { allowUnknownOutputs: true, allowUnknownInputs: true, disableScriptCheck: true });
+    const tx = Transaction.fromRaw(raw, RAW);
     return { result: tx.id, transaction: sent(tx) };
   },
 );

@@ -89,7 +89,7 @@ test('every docs/ page opens with its title and what a reader comes for', () => 
 });
 
 test('the marked examples are there: complete Playwright tests, a node:test file, fragments', () => {
-  expect(examples('playwright').map((e) => e.page).sort()).toEqual(['README.md', 'docs/methods.md', 'docs/methods.md', 'docs/okx.md', 'docs/unisat.md', 'docs/xverse.md']);
+  expect(examples('playwright').map((e) => e.page).sort()).toEqual(['README.md', 'docs/methods.md', 'docs/methods.md', 'docs/unisat.md', 'docs/xverse.md']);
   expect(examples('node-test')).toHaveLength(1);
   expect(examples('fragment').length).toBeGreaterThan(3);
 });

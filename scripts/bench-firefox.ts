@@ -12,7 +12,7 @@ export interface FirefoxTimes {
   windowApproved: number[];
 }
 
-export async function firefoxWindows(pageUrl: string, count: number): Promise<FirefoxTimes> {
+export async function firefoxWindows(pageUrl: string, count: number, warmups = 2): Promise<FirefoxTimes> {
   const session = await launchWallet({ browser: 'firefox' });
   try {
     const { browser, wallet, extensionOrigin } = session;
@@ -41,10 +41,10 @@ export async function firefoxWindows(pageUrl: string, count: number): Promise<Fi
       return performance.now() - started;
     };
     const times: FirefoxTimes = { version: await browser.version(), windowFloor: [], windowApproved: [] };
-    for (let i = 0; i < count + 2; i++) {
+    for (let i = 0; i < count + warmups; i++) {
       const floor = await windowFloor();
       const call = await approved();
-      if (i < 2) continue; // warm-up
+      if (i < warmups) continue;
       times.windowFloor.push(floor);
       times.windowApproved.push(call);
     }

@@ -23,8 +23,8 @@ import { processTreeCpu } from './cpu.ts';
 
 const quick = process.argv.includes('--quick');
 const N = quick
-  ? { warm: 5, window: 3, cold: 2, reset: 5, launch: 1, suite: 2, suiteWorkers: 1, psbtInputs: 40 }
-  : { warm: 100, window: 40, cold: 20, reset: 60, launch: 6, suite: 100, suiteWorkers: 2, psbtInputs: 300 };
+  ? { warm: 2, window: 1, warmups: 0, cold: 1, reset: 2, launch: 1, suite: 1, suiteWorkers: 1, psbtInputs: 20 }
+  : { warm: 100, window: 40, warmups: 2, cold: 20, reset: 60, launch: 6, suite: 100, suiteWorkers: 2, psbtInputs: 300 };
 const BATCH = 10; // warm paths: each sample is the mean of 10 calls
 
 interface Stats {
@@ -89,10 +89,10 @@ const suites = [() => walletSuite(baseURL, N.suite, N.suiteWorkers), () => peerS
 // A quick run only checks that every row is measured and reported: it starts the Firefox rows and the
 // three suites now, beside the Chromium rows (its figures then share the machine and mean nothing).
 // A full run measures each alone: Firefox first, while nothing else of this run loads the machine.
-const quickly = quick ? { firefox: firefoxWindows(url, N.window), suites: Promise.all([suites[0](), suites[1](), suites[2]()]) } : undefined;
+const quickly = quick ? { firefox: firefoxWindows(url, N.window, N.warmups), suites: Promise.all([suites[0](), suites[1](), suites[2]()]) } : undefined;
 quickly?.firefox.catch(() => undefined);
 quickly?.suites.catch(() => undefined);
-const firefox = quickly ? undefined : await firefoxWindows(url, N.window);
+const firefox = quickly ? undefined : await firefoxWindows(url, N.window, N.warmups);
 
 // Warm up each path, then measure.
 await timeInPage(page, 'WalletProvider', 'bench_floor', 30);
@@ -148,14 +148,14 @@ async function windowApproved(method: string, params?: unknown): Promise<number>
   return performance.now() - started;
 }
 
-/** Each path once per round, in order (the machine's load drifts between them alike), after two warm-up rounds. */
+/** Each path once per round, in order (the machine's load drifts between them alike), after N.warmups warm-up rounds. */
 async function interleaved<K extends string>(paths: Record<K, () => Promise<number>>): Promise<Record<K, number[]>> {
   const keys = Object.keys(paths) as K[];
   const out = Object.fromEntries(keys.map((k) => [k, [] as number[]])) as Record<K, number[]>;
-  for (let i = 0; i < N.window + 2; i++) {
+  for (let i = 0; i < N.window + N.warmups; i++) {
     for (const key of keys) {
       const sample = await paths[key]();
-      if (i >= 2) out[key].push(sample);
+      if (i >= N.warmups) out[key].push(sample);
     }
   }
   return out;
@@ -191,7 +191,7 @@ results['windowTransferStx'] = stats(samples.transfer);
 // Again in phases (each phase boundary costs a round trip of its own, so these add up to a
 // little more): the window appearing and loading is the path's floor; the rest is ours.
 const phases = { appears: [] as number[], ready: [] as number[], answered: [] as number[] };
-for (let i = 0; i < N.window + 2; i++) {
+for (let i = 0; i < N.window + N.warmups; i++) {
   const started = performance.now();
   const call = page.evaluate(() => (window as unknown as { WalletProvider: Provider }).WalletProvider.request('getAddresses'));
   const prompt = await wallet.nextPrompt();
@@ -201,7 +201,7 @@ for (let i = 0; i < N.window + 2; i++) {
   await prompt.approve();
   await call;
   const done = performance.now();
-  if (i < 2) continue; // warm-up
+  if (i < N.warmups) continue;
   phases.appears.push(appeared - started);
   phases.ready.push(ready - appeared);
   phases.answered.push(done - ready);

@@ -131,23 +131,36 @@ const CASES: Case[] = [
   },
 ];
 
-for (const c of CASES) {
-  test(`${c.method}: approved in its window it answers Xverse's shape; rejected and closed, -32000 in Xverse's words`, async ({ page, wallet }) => {
+// Two tests, each connecting once and taking every method of its side through three windows: a test
+// per method paid a connect and a fresh tab twelve times over. wallet_changeNetwork goes last, as its
+// approval moves the site to Testnet.
+const SIDES: [string, (c: Case) => boolean][] = [
+  ['Bitcoin and wallet methods', (c) => !c.method.startsWith('stx_')],
+  ['Stacks methods', (c) => c.method.startsWith('stx_')],
+];
+for (const [side, mine] of SIDES) {
+  test(`${side}: each, approved in its window, answers Xverse's shape; rejected and closed, -32000 in Xverse's words`, async ({ page, wallet }) => {
     await connected(page, wallet);
-    const params = await c.params();
-    const rejecting = xverse(page, c.method, params);
-    const prompt = await wallet.nextPrompt();
-    expect(await prompt.details()).toMatchObject({ title: expect.stringMatching(/ — via Xverse$/) });
-    await prompt.reject();
-    expect(await rejecting).toMatchObject({ error: { code: -32000, message: c.rejected } });
-    const closing = xverse(page, c.method, params);
-    await wallet.closeNextPrompt();
-    expect(await closing).toMatchObject({ error: { code: -32000, message: c.closed } });
-    const approving = xverse(page, c.method, params);
-    await wallet.approveNext();
-    const answer = await approving;
-    expect(answer.error).toBeUndefined();
-    await c.check(answer.result);
+    const cases = CASES.filter(mine).sort((a, b) => Number(a.method === 'wallet_changeNetwork') - Number(b.method === 'wallet_changeNetwork'));
+    for (const c of cases) {
+      await test.step(c.method, async () => {
+        const params = await c.params();
+        const rejecting = xverse(page, c.method, params);
+        const prompt = await wallet.nextPrompt();
+        expect(await prompt.details()).toMatchObject({ title: expect.stringMatching(/ — via Xverse$/) });
+        await prompt.reject();
+        expect(await rejecting, c.method).toMatchObject({ error: { code: -32000, message: c.rejected } });
+        const closing = xverse(page, c.method, params);
+        await wallet.closeNextPrompt();
+        expect(await closing, c.method).toMatchObject({ error: { code: -32000, message: c.closed } });
+        const approving = xverse(page, c.method, params);
+        await wallet.approveNext();
+        const answer = await approving;
+        expect(answer.error, c.method).toBeUndefined();
+        await c.check(answer.result);
+      });
+    }
+    expect(cases.length).toBeGreaterThan(3);
   });
 }
 

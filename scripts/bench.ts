@@ -86,10 +86,11 @@ const results: Record<string, Stats> = {};
 // warm window off too (the fixtures without the next warm window being made meanwhile).
 const baseURL = url.replace('/blank.html', '');
 const suites = [() => walletSuite(baseURL, N.suite, N.suiteWorkers), () => peerSuite(baseURL, N.suite, N.suiteWorkers), () => walletSuite(baseURL, N.suite, N.suiteWorkers, 'warmWindow: false')] as const;
-// A quick run only checks that every row is measured and reported: it starts the Firefox rows and the
-// three suites now, beside the Chromium rows (its figures then share the machine and mean nothing).
+// A quick run only checks that each kind of row is measured and reported: it starts the Firefox rows and
+// two suites now, beside the Chromium rows (its figures then share the machine and mean nothing); the
+// suite with the warm window off is the first suite with one option, measured in a full run only.
 // A full run measures each alone: Firefox first, while nothing else of this run loads the machine.
-const quickly = quick ? { firefox: firefoxWindows(url, N.window, N.warmups), suites: Promise.all([suites[0](), suites[1](), suites[2]()]) } : undefined;
+const quickly = quick ? { firefox: firefoxWindows(url, N.window, N.warmups), suites: Promise.all([suites[0](), suites[1](), Promise.resolve(undefined)]) } : undefined;
 quickly?.firefox.catch(() => undefined);
 quickly?.suites.catch(() => undefined);
 const firefox = quickly ? undefined : await firefoxWindows(url, N.window, N.warmups);
@@ -352,12 +353,14 @@ for (let i = 0; i < N.launch; i++) {
 }
 results['freshLaunch'] = stats(launchSamples);
 
-const [ours, peer, noWarm]: [SuiteTimes, SuiteTimes, SuiteTimes] = quickly ? await quickly.suites : [await suites[0](), await suites[1](), await suites[2]()];
+const [ours, peer, noWarm]: [SuiteTimes, SuiteTimes, SuiteTimes | undefined] = quickly ? await quickly.suites : [await suites[0](), await suites[1](), await suites[2]()];
 const firefoxRows = firefox ?? (await quickly!.firefox);
 results['firefoxWindowFloor'] = stats(firefoxRows.windowFloor);
 results['firefoxWindowApproved'] = stats(firefoxRows.windowApproved);
-results['kitOverheadNoWarm'] = stats(noWarm.overhead);
-results['suiteNoWarm'] = { n: N.suite, median: noWarm.wall, p95: noWarm.wall };
+if (noWarm) {
+  results['kitOverheadNoWarm'] = stats(noWarm.overhead);
+  results['suiteNoWarm'] = { n: N.suite, median: noWarm.wall, p95: noWarm.wall };
+}
 const perTest = (cpu: number): Stats => ({ n: N.suite, median: cpu / N.suite, p95: cpu / N.suite });
 if (ours.cpu !== undefined && peer.cpu !== undefined) {
   results['suiteCpu'] = perTest(ours.cpu);
@@ -418,10 +421,10 @@ const rows: Row[] = [
   plain('  of which: closing the tab — Chrome', 'fixtureClose'),
   plain('  of which: clearing the visited origin\'s site data (CDP) — Chrome', 'fixtureSiteData'),
   plain('  peer: Playwright\'s per-test context + page fixture', 'peerOverhead'),
-  plain('  the same fixtures with the warm window off (no next window made meanwhile)', 'kitOverheadNoWarm'),
+  ...(r.kitOverheadNoWarm ? [plain('  the same fixtures with the warm window off (no next window made meanwhile)', 'kitOverheadNoWarm')] : []),
   versus(`suite: ${N.suite} connect-and-approve tests, ${N.suiteWorkers} worker${N.suiteWorkers === 1 ? '' : 's'} (wall)`, 'suite', 'peerSuite', 'peer suite', 0.5),
   plain(`  peer suite: the same ${N.suite} tests, in-page mock, fresh context per test (wall)`, 'peerSuite'),
-  versus('  this kit\'s suite with the warm window off (wall)', 'suiteNoWarm', 'peerSuite', 'peer suite'),
+  ...(r.suiteNoWarm ? [versus('  this kit\'s suite with the warm window off (wall)', 'suiteNoWarm', 'peerSuite', 'peer suite')] : []),
   ...(r.suiteCpu && r.peerSuiteCpu
     ? [
         versus('  CPU per test, this kit\'s suite: every process of the run (Chrome, Playwright, Node) ÷ tests', 'suiteCpu', 'peerSuiteCpu', 'peer suite CPU'),

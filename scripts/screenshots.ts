@@ -8,30 +8,23 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { chromium } from '@playwright/test';
 import { buildIfNeeded } from './build.ts';
 import { startDemoServer } from '../e2e/demo/server.ts';
 import { Wallet, WalletBrowser } from '../src/playwright/index.ts';
-import { findChromium } from '../src/playwright/browser.ts';
 
 const repo = fileURLToPath(new URL('..', import.meta.url));
 const out = resolve(process.argv[2] ?? join(repo, 'docs', 'images'));
 
 /** The approval window of a connect request from the demo dApp, as a person sees it. */
-async function approvalWindow(url: string): Promise<void> {
-  const browser = await WalletBrowser.launch({ headless: true });
-  try {
-    const wallet = new Wallet(browser);
-    const page = browser.context.pages()[0] ?? (await browser.context.newPage());
-    await page.goto(url);
-    await page.getByRole('button', { name: 'Connect wallet' }).click();
-    const prompt = await wallet.nextPrompt();
-    await prompt.addresses(); // drawn: the account and its addresses are shown
-    await prompt.page.screenshot({ path: join(out, 'approval-window.png') });
-    await prompt.approve();
-  } finally {
-    await browser.close();
-  }
+async function approvalWindow(browser: WalletBrowser, url: string): Promise<void> {
+  const wallet = new Wallet(browser);
+  const page = browser.context.pages()[0] ?? (await browser.context.newPage());
+  await page.goto(url);
+  await page.getByRole('button', { name: 'Connect wallet' }).click();
+  const prompt = await wallet.nextPrompt();
+  await prompt.addresses(); // drawn: the account and its addresses are shown
+  await prompt.page.screenshot({ path: join(out, 'approval-window.png') });
+  await prompt.approve();
 }
 
 /** A user's test, run by Playwright with the HTML reporter: the app connects on page load, and the report says so. */
@@ -44,7 +37,8 @@ test('the app connects as the page loads', async ({ page, wallet }) => {
 });
 `;
 
-async function reportWithFinding(url: string): Promise<void> {
+/** The report is shown in a tab of the same browser (any Chromium shows it alike). */
+async function reportWithFinding(browser: WalletBrowser, url: string): Promise<void> {
   const project = await mkdtemp(join(tmpdir(), 'report-'));
   try {
     await mkdir(join(project, 'tests'));
@@ -58,16 +52,12 @@ async function reportWithFinding(url: string): Promise<void> {
     await promisify(execFile)(process.execPath, [join(project, 'node_modules', '@playwright', 'test', 'cli.js'), 'test'], { cwd: project, env: { ...process.env, CI: '' }, timeout: 120_000 }).catch((error: { stdout?: string; stderr?: string }) => {
       throw new Error(`the report's test run failed:\n${error.stdout ?? ''}${error.stderr ?? String(error)}`);
     });
-    const browser = await chromium.launch({ executablePath: findChromium(), args: process.getuid?.() === 0 ? ['--no-sandbox'] : [] });
-    try {
-      const page = await browser.newPage({ viewport: { width: 1100, height: 640 } });
-      await page.goto(pathToFileURL(join(project, 'report', 'index.html')).href);
-      await page.getByText('the app connects as the page loads').first().click();
-      await page.getByText('usage: no-user-action').first().waitFor();
-      await page.screenshot({ path: join(out, 'report-finding.png') });
-    } finally {
-      await browser.close();
-    }
+    const page = await browser.context.newPage();
+    await page.setViewportSize({ width: 1100, height: 640 });
+    await page.goto(pathToFileURL(join(project, 'report', 'index.html')).href);
+    await page.getByText('the app connects as the page loads').first().click();
+    await page.getByText('usage: no-user-action').first().waitFor();
+    await page.screenshot({ path: join(out, 'report-finding.png') });
   } finally {
     await rm(project, { recursive: true, force: true });
   }
@@ -77,10 +67,12 @@ await buildIfNeeded();
 await mkdir(out, { recursive: true });
 const server = await startDemoServer(0);
 const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/`;
+const browser = await WalletBrowser.launch({ headless: true });
 try {
-  await approvalWindow(url);
-  await reportWithFinding(url);
+  await approvalWindow(browser, url);
+  await reportWithFinding(browser, url);
   console.log(`wrote ${join(out, 'approval-window.png')} and ${join(out, 'report-finding.png')}`);
 } finally {
+  await browser.close();
   server.close();
 }

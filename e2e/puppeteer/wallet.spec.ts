@@ -130,25 +130,6 @@ test('reset withdraws a waiting request, closes its window, and restores the def
   expect((await wallet.settings()).activeAccount).toBe(0);
 });
 
-test('two browsers at once: each wallet answers its own page, with its own settings', async ({ tab, wallet, kitBrowser }) => {
-  firefoxOnly(kitBrowser);
-  test.setTimeout(60_000);
-  const other = await launchWallet({ browser: kitBrowser, baseURL: BASE_URL });
-  try {
-    await other.wallet.setActiveAccount(5);
-    const otherTab = await other.newPage('/blank.html');
-    await tab.goto(`${BASE_URL}/blank.html`);
-    const [mine, theirs] = [request(tab, 'getAddresses'), request(otherTab, 'getAddresses')];
-    await Promise.all([wallet.approveNext(), other.wallet.approveNext()]);
-    expect((await mine).response.result).toEqual(await expectedAddresses({ account: 0 }));
-    expect((await theirs).response.result).toEqual(await expectedAddresses({ account: 5 }));
-    expect((await wallet.calls()).length).toBe(1);
-    expect((await other.wallet.calls()).length).toBe(1);
-  } finally {
-    await other.close();
-  }
-});
-
 test("exposeAs registers the alias in the page's own world (scripting.registerContentScripts, MAIN); storage.session budgets hold", async ({ session, wallet, kitBrowser }) => {
   firefoxOnly(kitBrowser);
   await wallet.setSettings({ exposeAs: ['LeatherProvider'] });
@@ -318,8 +299,10 @@ test("Xverse events reach only the granted site's frames; a sandboxed frame's gr
   }
 });
 
-test("Firefox, straight from launchWallet with options: they are the settings from the start and across reset(); the first calls need no reset; a closed control tab is opened again at once", async ({ kitBrowser }) => {
+// One second Firefox serves both checks (a launch costs about 5 s of CPU): launchWallet's options, and two wallets at once.
+test("Firefox, straight from launchWallet with options: they are the settings from the start and across reset(); the first calls need no reset; two browsers at once each answer their own page; a closed control tab is opened again at once", async ({ tab, wallet, kitBrowser }) => {
   firefoxOnly(kitBrowser); // the same launch code serves Chromium (launch.ts); Firefox is where the control tab lives
+  test.setTimeout(60_000);
   await expect(launchWallet({ browser: 'firefox', settings: { accountCount: -1 } })).rejects.toThrow(/launchWallet: the wallet refuses these settings: .*accountCount/);
   const fresh = await launchWallet({ browser: 'firefox', baseURL: BASE_URL, identities: ['xverse'], settings: { accountCount: 3, network: 'testnet' } });
   try {
@@ -336,6 +319,17 @@ test("Firefox, straight from launchWallet with options: they are the settings fr
     // Each took 11 s (the control tab opened from inside the first approval took the focus), and the third often failed.
     for (let i = 0; i < 3; i++) expect(await connect()).toBeLessThan(5_000);
     await settingsHold();
+
+    // Two browsers at once: each wallet answers its own page, with its own settings, and logs only its own calls.
+    await fresh.wallet.setActiveAccount(2);
+    await tab.goto(`${BASE_URL}/blank.html`);
+    const [mine, theirs] = [request(tab, 'getAddresses'), request(page, 'getAddresses')];
+    await Promise.all([wallet.approveNext(), fresh.wallet.approveNext()]);
+    expect((await mine).response.result).toEqual(await expectedAddresses({ account: 0 }));
+    expect((await theirs).response.result).toEqual(await expectedAddresses({ account: 2, network: 'testnet' }));
+    expect((await wallet.calls()).length).toBe(1);
+    expect((await fresh.wallet.calls()).length).toBe(4);
+
     const isControl = async (tab: Page): Promise<boolean> => String(await tab.evaluate('location.href').catch(() => '')).endsWith('popup/control.html');
     const controls = [];
     for (const tab of await fresh.browser.pages()) if (await isControl(tab)) controls.push(tab);

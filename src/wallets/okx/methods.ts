@@ -99,7 +99,6 @@ const send = unisatMethod<{ from?: string; transfer: unknown }>({
     if (from !== undefined && typeof from !== 'string') throw failure(`from must be an address, got ${describe(from)}`);
     return { ...(typeof from === 'string' && { from }), transfer: sendBitcoin.parse([to ?? null, value ?? null], settings) };
   },
-  network: (_params, settings) => settings.network,
   async precheck({ from }, context) {
     const { address } = await unisatOf(context);
     if (from !== undefined && from !== address) throw failure(`from ${from} is not this account's address (${address})`);

@@ -12,7 +12,6 @@ export const requestAccounts = unisatMethod<null>({
   kind: 'connect',
   parse: noArgs('requestAccounts'),
   answersAtOnce: (_params, site) => site.grant !== undefined,
-  network: (_params, settings) => settings.network,
   view: (_params, context) => ({
     title: 'Connect request',
     fields: [

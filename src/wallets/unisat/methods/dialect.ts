@@ -48,9 +48,13 @@ export async function withUnisatKeys(context: MethodContext): Promise<MethodCont
   };
 }
 
-/** One UniSat method: no account named by the request (the current one acts), the window saying the app called UniSat. */
-export function unisatMethod<P>(method: Omit<WalletMethod<P>, 'requestedAccount' | 'rejection'>): AnyMethod {
+/**
+ * One UniSat method: no account named by the request (the current one acts), on the wallet's network
+ * unless the method says otherwise (UniSat's requests name none), the window saying the app called UniSat.
+ */
+export function unisatMethod<P>(method: Omit<WalletMethod<P>, 'requestedAccount' | 'rejection' | 'network'> & Partial<Pick<WalletMethod<P>, 'network'>>): AnyMethod {
   const wrapped: WalletMethod<P> = {
+    network: (_params, settings) => settings.network,
     ...method,
     requestedAccount: () => undefined,
     view: (params, context) => {
@@ -70,7 +74,6 @@ export function unisatQuery<P>(name: string, gate: 'site' | undefined, parse: (r
     kind: 'query',
     ...(gate && { gate }),
     parse,
-    network: (_params, settings) => settings.network,
     view: () => ({ title: name, fields: [], tables: [] }),
     respond,
   });

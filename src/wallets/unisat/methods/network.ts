@@ -34,7 +34,6 @@ export const switchNetwork = unisatMethod<{ network: NetworkName }>({
   kind: 'sign',
   parse: (raw) => ({ network: switchedNetwork(raw) }),
   answersAtOnce: ({ network }, _site, settings) => chainOf(settings.network)?.network === chainOf(network)!.network,
-  network: (_params, settings) => settings.network,
   view: ({ network }, { settings }) => ({ title: 'Switch network', fields: [{ label: 'Network', value: `${legacyNetworkName(settings.network)} → ${legacyNetworkName(network)}` }], tables: [] }),
   respond: async ({ network }, { settings }) => ({ result: chainOf(network)!.network, ...(network !== settings.network && { settings: { network } }) }),
 });
@@ -53,7 +52,6 @@ export const switchChain = unisatMethod<{ network: NetworkName }>({
   kind: 'sign',
   parse: (raw) => ({ network: switchedChain(raw) }),
   answersAtOnce: ({ network }, _site, settings) => network === settings.network,
-  network: (_params, settings) => settings.network,
   view: ({ network }, { settings }) => ({ title: 'Switch chain', fields: [{ label: 'Chain', value: `${chainOf(settings.network)?.name ?? settings.network} → ${chainOf(network)!.name}` }], tables: [] }),
   respond: async ({ network }, { settings }) => ({ result: { ...chainOf(network)! }, ...(network !== settings.network && { settings: { network } }) }),
 });

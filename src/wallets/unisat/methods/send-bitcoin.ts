@@ -73,7 +73,6 @@ export const sendBitcoin = unisatMethod<SendBitcoinParams>({
     }
     return { to, amount: BigInt(digits), ...(typeof feeRate === 'number' && { feeRate }) };
   },
-  network: (_params, settings) => settings.network,
   view: (params, { settings }) => ({
     title: 'Send bitcoin',
     fields: [

@@ -22,7 +22,6 @@ export const signMessage = unisatMethod<UnisatSignMessageParams>({
     // Any other type, none included, is ECDSA: UniSat tests for 'bip322-simple' alone.
     return { text, bip322: type === 'bip322-simple' };
   },
-  network: (_params, settings) => settings.network,
   view: ({ text, bip322 }, context) => ({
     title: 'Sign message',
     fields: [

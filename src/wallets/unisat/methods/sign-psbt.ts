@@ -64,7 +64,6 @@ export const signPsbt = unisatMethod<PsbtRequest>({
     const [psbtHex, options] = argsOf('signPsbt', raw, '["70736274ff…", { autoFinalized: false, toSignInputs: [{ index: 0, address }] }]');
     return readOptions(readPsbt(psbtHex), options);
   },
-  network: (_params, settings) => settings.network,
   // toSignInputs naming another address or key: where UniSat's window shows the error (and can only be rejected), this mock answers at once with its words.
   precheck: async (request, context) => void toSignOf(parse(request.psbt), request, await unisatOf(context)),
   view(request, context) {
@@ -102,7 +101,6 @@ export const signPsbts = unisatMethod<SignPsbtsParams>({
     if (!Array.isArray(list)) throw failure(`psbtHexs must be an array of PSBTs, got ${list === undefined ? 'nothing' : describe(list)}`);
     return { psbts: list.map((psbt) => readPsbt(psbt)), options };
   },
-  network: (_params, settings) => settings.network,
   view: ({ psbts, options }, context) => ({
     title: `Sign ${psbts.length} PSBT${psbts.length === 1 ? '' : 's'}`,
     fields: [{ label: 'Options', value: Array.isArray(options) ? 'one per PSBT' : options === undefined ? 'none (UniSat fails after approval)' : 'one object: UniSat reads none, so each PSBT is signed in default mode and finalised' }],

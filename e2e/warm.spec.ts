@@ -7,31 +7,39 @@ import { request, isPromptPage } from './support.ts';
 const isWarm = (p: Page): boolean => p.url().includes('/popup/approve.html?warm=1');
 const warmPages = (context: BrowserContext): Page[] => context.pages().filter(isWarm);
 
-/** The warm window, once the wallet says it waits and Playwright lists its page. */
-async function warmWindow(context: BrowserContext, wallet: Wallet): Promise<Page> {
-  await expect.poll(async () => warmPages(context).length === 1 && (await wallet.warmReady())).toBe(true);
-  return warmPages(context)[0]!;
+/** The warm windows (a pool of `count`), once the wallet says they wait and Playwright lists their pages; oldest first. */
+async function warmWindows(context: BrowserContext, wallet: Wallet, count = 2): Promise<Page[]> {
+  await expect.poll(async () => warmPages(context).length === count && (await wallet.warmReady())).toBe(true);
+  return warmPages(context);
 }
 
-test('a call is drawn in the warm window, which was loaded before the call; another is prepared after the answer', async ({ context, page, wallet }) => {
-  const before = await warmWindow(context, wallet);
+test('a call is drawn in a warm window loaded before it; the call right after the answer takes the second, also loaded before; the pool is refilled after', async ({ context, page, wallet }) => {
+  const before = await warmWindows(context, wallet);
   await page.goto('/blank.html');
   const call = request(page, 'getAddresses');
   const prompt = await wallet.nextPrompt();
-  expect(prompt.page).toBe(before); // the same window, now holding the request
+  expect(before).toContain(prompt.page); // a window of the pool, now holding the request
   expect(new URL(prompt.page.url()).searchParams.get('method')).toBe('getAddresses');
   // Shown and in front now, where an approval window opens.
   expect(await prompt.page.evaluate('document.visibilityState')).toBe('visible');
   await prompt.approve();
   expect((await call).ok).toBe(true);
-  const after = await warmWindow(context, wallet);
-  expect(after).not.toBe(before); // a window is never used twice
-  expect(before!.isClosed()).toBe(true);
+  // As an app connects and signs at once: the next call comes before any window could be made for it.
+  const sign = request(page, 'signMessage', { message: 'right after' });
+  const second = await wallet.nextPrompt();
+  expect(before).toContain(second.page);
+  expect(second.page).not.toBe(prompt.page); // a window is never used twice
+  expect(new URL(second.page.url()).searchParams.get('method')).toBe('signMessage');
+  await second.approve();
+  expect((await sign).ok).toBe(true);
+  const after = await warmWindows(context, wallet);
+  expect(after.filter((p) => before.includes(p))).toEqual([]);
+  expect(before.every((p) => p.isClosed())).toBe(true);
 });
 
 test('at maxOpenWindows no warm window is made beside the windows open: the cap counts it, until one closes', async ({ context, page, wallet }) => {
   await wallet.setSettings({ maxOpenWindows: 1 });
-  const warm = await warmWindow(context, wallet);
+  const [warm] = await warmWindows(context, wallet, 1); // the pool shrinks to the cap
   await page.goto('/blank.html');
   const call = request(page, 'getAddresses');
   const prompt = await wallet.nextPrompt();
@@ -41,49 +49,48 @@ test('at maxOpenWindows no warm window is made beside the windows open: the cap 
   expect(context.pages().filter(isPromptPage)).toHaveLength(1);
   await prompt.approve();
   expect((await call).ok).toBe(true);
-  await warmWindow(context, wallet); // made once the window closed
+  await warmWindows(context, wallet, 1); // made once the window closed
 });
 
 test('a warm window holding no request is nobody\'s prompt: not pending, not logged, not a finding, not handed out', async ({ context, wallet }) => {
-  await warmWindow(context, wallet);
+  await warmWindows(context, wallet);
   expect(await wallet.pending()).toEqual([]);
   expect(await wallet.calls()).toEqual([]);
   expect(await wallet.usage()).toEqual([]);
   await expect(wallet.nextPrompt({ timeout: 500 })).rejects.toThrow('no approval window opened within 0.5 s; the page made 0 getAddresses calls. The page made no request at all');
 });
 
-test('two calls at once: the first takes the warm window, the second gets a window of its own; each window serves one request', async ({ context, page, wallet }) => {
-  const warm = await warmWindow(context, wallet);
+test('three calls at once: two take the warm windows, the third gets a window of its own; each window serves one request; none is made while they wait', async ({ context, page, wallet }) => {
+  const warm = await warmWindows(context, wallet);
   await page.goto('/blank.html');
-  const first = request(page, 'getAddresses');
-  await expect.poll(async () => (await wallet.pending()).length).toBe(1);
-  const second = request(page, 'signMessage', { message: 'two' });
-  await expect.poll(async () => (await wallet.pending()).filter((p) => p.windowId !== undefined).length).toBe(2);
+  const calls = [request(page, 'getAddresses'), request(page, 'signMessage', { message: 'two' }), request(page, 'signMessage', { message: 'three' })];
+  await expect.poll(async () => (await wallet.pending()).filter((p) => p.windowId !== undefined).length).toBe(3);
   const windows = (await wallet.pending()).map((p) => p.windowId);
-  expect(new Set(windows).size).toBe(2);
-  const prompts = [await wallet.nextPrompt(), await wallet.nextPrompt()];
-  expect(prompts[0]!.page).toBe(warm);
-  expect(prompts[1]!.page).not.toBe(warm);
+  expect(new Set(windows).size).toBe(3);
+  const prompts = [await wallet.nextPrompt(), await wallet.nextPrompt(), await wallet.nextPrompt()];
+  expect(prompts.filter((p) => warm.includes(p.page))).toHaveLength(2);
+  expect(warmPages(context)).toEqual([]);
+  await prompts[2]!.approve();
   await prompts[1]!.approve();
   await prompts[0]!.reject();
-  expect((await first).response.error?.code).toBe(4001);
-  expect((await second).ok).toBe(true);
+  expect((await Promise.all(calls)).map((c) => c.ok)).toEqual([false, true, true]);
+  await warmWindows(context, wallet);
 });
 
-test('a warm window closed by anyone is replaced; turning the setting off closes it; on again, one comes back', async ({ context, wallet }) => {
-  const first = await warmWindow(context, wallet);
-  await first.close();
-  await expect.poll(async () => warmPages(context).length === 1 && warmPages(context)[0] !== first && (await wallet.warmReady())).toBe(true);
+test('a warm window closed by anyone is replaced; turning the setting off closes them; on again, they come back', async ({ context, wallet }) => {
+  const [first] = await warmWindows(context, wallet);
+  await first!.close();
+  await expect.poll(async () => warmPages(context).length === 2 && !warmPages(context).includes(first!) && (await wallet.warmReady())).toBe(true);
   await wallet.setSettings({ warmWindow: false });
   await expect.poll(() => warmPages(context).length).toBe(0);
   expect(await wallet.warmReady()).toBe(false);
   await wallet.setSettings({ warmWindow: true });
-  await warmWindow(context, wallet);
+  await warmWindows(context, wallet);
   expect(await wallet.calls()).toEqual([]);
 });
 
 test('a warm window whose page crashes does not hold up the next call, and is replaced', async ({ context, page, wallet }) => {
-  const crashing = await warmWindow(context, wallet);
+  const crashing = (await warmWindows(context, wallet))[0]!;
   const cdp = await context.newCDPSession(crashing);
   const crashed = crashing.waitForEvent('crash');
   void cdp.send('Page.crash').catch(() => undefined); // the renderer dies: no reply comes
@@ -98,7 +105,7 @@ test('a warm window whose page crashes does not hold up the next call, and is re
 });
 
 test('a crash of the warm window with no call waiting: control calls do not hang on the worker it took down, and a new one is ready at once', async ({ context, wallet }) => {
-  const crashing = await warmWindow(context, wallet);
+  const crashing = (await warmWindows(context, wallet))[0]!;
   const cdp = await context.newCDPSession(crashing);
   const crashed = Date.now();
   void cdp.send('Page.crash').catch(() => undefined); // the extension's process dies, its worker with it
@@ -112,15 +119,15 @@ test('a crash of the warm window with no call waiting: control calls do not hang
   expect(Date.now() - crashed).toBeLessThan(4_000);
 });
 
-test('reset withdraws a request waiting in the warm window, closes it, and leaves one clean warm window', async ({ context, page, wallet }) => {
-  await warmWindow(context, wallet);
+test('reset withdraws a request waiting in a warm window, closes it, and leaves a clean pool', async ({ context, page, wallet }) => {
+  await warmWindows(context, wallet);
   await page.goto('/blank.html');
   const waiting = request(page, 'getAddresses');
   const prompt = await wallet.nextPrompt();
   await wallet.reset();
   expect((await waiting).response.error?.code).toBe(4001);
   await expect.poll(() => prompt.page.isClosed()).toBe(true);
-  await warmWindow(context, wallet);
+  await warmWindows(context, wallet);
   expect(context.pages().filter(isPromptPage)).toHaveLength(0);
   expect(await wallet.pending()).toEqual([]);
 });

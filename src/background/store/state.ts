@@ -64,8 +64,8 @@ export function changeSettings(patchOf: (current: Settings) => SettingsPatch): P
     // Before the change resolves, so the caller's next page has the aliases; only when they change:
     // every test's reset passes here.
     if (next.exposeAs.join() !== current.exposeAs.join() || next.identities.join() !== current.identities.join()) await syncExposure(next);
-    // Turned on: the warm window is prepared in the background; turned off: it goes.
-    if (next.warmWindow !== current.warmWindow) void ensureWarm().catch(() => undefined);
+    // Turned on: the warm windows are prepared in the background; turned off: they go. The cap counts them too.
+    if (next.warmWindow !== current.warmWindow || next.maxOpenWindows !== current.maxOpenWindows) void ensureWarm().catch(() => undefined);
     if (derivationChanged(current, next)) void prederive(keyRing, next);
     // Sites holding an Xverse grant hear of a new account or network (after the change is stored).
     void announceChange(keyRing, current, next, walletOf).catch((error: unknown) => console.error('[mock wallet] could not send wallet events:', error));

@@ -1,8 +1,13 @@
-// The warm approval window (setting warmWindow): one approval window created and loaded ahead
-// of need, minimized, that the next request takes. The window connects a port to the worker and
-// waits on it; taking the window sends it the request's query, and it draws, is shown and focused.
+// The warm approval windows (setting warmWindow): a pool of approval windows created and loaded
+// ahead of need, minimized, that the next requests take. Each window connects a port to the worker
+// and waits on it; taking a window sends it the request's query, and it draws, is shown and focused.
 // A window is never used twice: once taken it is that request's, and closes with it. A port that
 // drops while its window waits means the window closed or crashed: it is replaced.
+//
+// Two, because apps connect and sign at once and tests follow them: the call right after an answer
+// finds the second window loaded instead of waiting on one made after the answer (issue #35).
+// Windows are made only while no request holds a window: a window made while another draws and is
+// approved slowed that call by half (1.28× the window floor against 0.51×, bench 2026-11-26).
 import browser, { type Runtime } from 'webextension-polyfill';
 import type { Settings } from '../../core/settings.ts';
 import { WARM_QUERY, type WarmPortMessage } from '../../shared/messages.ts';
@@ -10,63 +15,117 @@ import { PROMPT_BOUNDS, PROMPT_PAGE } from '../../shared/windows.ts';
 import { serial } from '../../shared/serial.ts';
 import { holdsWindow, pendingRequests } from '../request/pending.ts';
 
-/** A warm window still loading is worth waiting for this long: it is further along than a new one. */
+/** How many warm windows wait when no request holds one (and maxOpenWindows allows). */
+export const WARM_POOL = 2;
+/** A pool that still has a window is topped up once requests have left the wallet alone this long: a call right after an answer comes within it. */
+const REFILL_QUIET_MS = 150;
+/** The longest a request waits on a warm window still loading, before the first load was measured: further along than a new one. */
 const LOADING_WAIT_MS = 1_500;
 /** A warm window that has not connected by then is dead (its renderer crashed, taking this worker with it): it is replaced. */
 const CONNECT_GRACE_MS = 5_000;
-const STORE_KEY = 'warmWindow';
+const STORE_KEY = 'warmWindows';
+/**
+ * Where a warm window waits: minimized in Chrome; in Firefox where an approval window opens, behind
+ * the focused window, since showing a minimized window there cost a kit-approved call about 15 ms
+ * more (108–112 ms against 88–96, 2026-11-26, Firefox 153 headless).
+ */
+const WAITS_AS = browser.runtime.getURL('').startsWith('moz-extension:') ? PROMPT_BOUNDS : { state: 'minimized' as const };
 
-interface Warm {
-  windowId: number;
-}
-
-/** The window waiting for a request, by its port: taking it sends the query down the port. */
+/** The warm windows waiting for a request, by window id: taking one sends the query down its port. */
 const waiting = new Map<number, Runtime.Port>();
-/** Warm windows handed to a request, until they close: the request records its window a moment later. */
-const handedOut = new Set<number>();
+/** When each warm window was created, until it connects: how long a window takes to load here. */
+const createdAt = new Map<number, number>();
+/** How long the last warm window took from created to connected: what a new window would cost a request now. */
+let lastLoadMs: number | undefined;
 /** Told when a warm window's port connects (it is loaded and ready to draw). */
 const readyListeners = new Set<() => void>();
+let refillTimer: ReturnType<typeof setTimeout> | undefined;
 
-const stored = async (): Promise<Warm | undefined> => ((await browser.storage.session.get(STORE_KEY))[STORE_KEY] as Warm | undefined) ?? undefined;
-const store = (warm: Warm | undefined): Promise<void> => (warm ? browser.storage.session.set({ [STORE_KEY]: warm }) : browser.storage.session.remove(STORE_KEY));
+/** The pool, oldest first; kept in session storage so a restarted worker finds its windows. */
+const stored = async (): Promise<number[]> => ((await browser.storage.session.get(STORE_KEY))[STORE_KEY] as number[] | undefined) ?? [];
+const store = (ids: number[]): Promise<void> => (ids.length > 0 ? browser.storage.session.set({ [STORE_KEY]: ids }) : browser.storage.session.remove(STORE_KEY));
+const without = async (windowId: number): Promise<boolean> => {
+  const pool = await stored();
+  if (!pool.includes(windowId)) return false;
+  await store(pool.filter((id) => id !== windowId));
+  return true;
+};
 
-/** One change at a time: two quick calls must not create two warm windows. */
+/** One change at a time: two quick calls must not create windows twice, nor take one twice. */
 const serially = serial();
 
 /** Where the worker's settings come from (state.ts): read when each change takes its turn, never stale. */
 let settingsNow: () => Promise<Settings> = () => Promise.reject(new Error('warm-window: no settings source'));
 export const useSettings = (source: () => Promise<Settings>): void => void (settingsNow = source);
 
-/** Keeps exactly one warm window while the setting is on, and none while it is off, as the settings are when its turn comes. */
+/** How many warm windows the settings allow with no request holding one: maxOpenWindows counts them too. */
+const poolSize = (settings: Settings): number => (settings.warmWindow ? Math.min(WARM_POOL, settings.maxOpenWindows) : 0);
+
+/**
+ * Keeps the pool full while the setting is on and no request holds a window, and empty while it is
+ * off, as the settings are when its turn comes. An empty pool is filled at once; one that still has
+ * a window is topped up after REFILL_QUIET_MS without a call.
+ */
 export function ensureWarm(): Promise<void> {
   return serially(async () => {
     const settings = await settingsNow();
-    const warm = await stored();
+    const pool = await stored();
     if (!settings.warmWindow) {
-      if (warm) await discard(warm.windowId);
+      for (const id of pool) await discard(id);
       return;
     }
-    if (warm && (await exists(warm.windowId))) {
-      if (waiting.has(warm.windowId)) return;
-      // A window whose page is gone (its renderer crashed, and with it this worker) never connects: replaced now.
-      if (!(await hasLivePage(warm.windowId))) await discard(warm.windowId);
-      else return replaceUnlessConnected(warm.windowId);
+    const live: number[] = [];
+    for (const id of pool) {
+      if (!(await exists(id))) continue;
+      // A window whose page is gone (its renderer crashed, and with it the worker that made it) never
+      // connects: replaced now. One this worker made is still loading (Firefox lists no page for it yet).
+      if (!waiting.has(id) && !createdAt.has(id) && !(await hasLivePage(id))) {
+        await discard(id);
+        continue;
+      }
+      live.push(id);
+      if (!waiting.has(id)) replaceUnlessConnected(id);
     }
-    // None beside maxOpenWindows windows holding requests: the cap counts it too.
-    const holding = new Set([...handedOut, ...(await pendingRequests.values()).filter(holdsWindow).map((p) => p.windowId)]);
-    if (holding.size >= settings.maxOpenWindows) return;
-    const window = await browser.windows.create({ url: `${browser.runtime.getURL(PROMPT_PAGE)}?${WARM_QUERY}`, type: 'popup', focused: false, state: 'minimized' });
-    if (window.id === undefined) return;
-    await store({ windowId: window.id });
-    replaceUnlessConnected(window.id);
+    // A lowered maxOpenWindows: the newest go.
+    while (live.length > poolSize(settings)) await discard(live.pop()!);
+    if (live.length !== pool.length) await store(live);
+    if (live.length >= poolSize(settings) || (await busy())) return;
+    if (live.length > 0) return refillWhenQuiet();
+    await fill(live, settings);
   });
+}
+
+/** Whether a request holds a window or is about to take one: no window is made then; the request that frees it calls again. */
+const busy = async (): Promise<boolean> => (await pendingRequests.values()).some((p) => holdsWindow(p) || p.queued);
+
+async function fill(pool: number[], settings: Settings): Promise<void> {
+  while (pool.length < poolSize(settings)) {
+    const window = await browser.windows.create({ url: `${browser.runtime.getURL(PROMPT_PAGE)}?${WARM_QUERY}`, type: 'popup', focused: false, ...WAITS_AS });
+    if (window.id === undefined) return;
+    createdAt.set(window.id, Date.now());
+    pool.push(window.id);
+    await store(pool);
+    replaceUnlessConnected(window.id);
+  }
+}
+
+/** Tops the pool up once no call has come for REFILL_QUIET_MS (each call of ensureWarm starts the wait again). */
+function refillWhenQuiet(): void {
+  clearTimeout(refillTimer);
+  refillTimer = setTimeout(() => {
+    refillTimer = undefined;
+    void serially(async () => {
+      const settings = await settingsNow();
+      if (!(await busy())) await fill(await stored(), settings);
+    }).catch(() => undefined);
+  }, REFILL_QUIET_MS);
 }
 
 /** A live warm window connects within moments (and again after this worker restarts); one that does not is replaced. */
 function replaceUnlessConnected(windowId: number): void {
   setTimeout(() => {
     if (waiting.has(windowId)) return;
-    void serially(async () => ((await stored())?.windowId === windowId ? discard(windowId) : undefined))
+    void serially(async () => ((await stored()).includes(windowId) ? discard(windowId) : undefined))
       .then(ensureWarm)
       .catch(() => undefined);
   }, CONNECT_GRACE_MS);
@@ -92,7 +151,8 @@ const exists = (windowId: number): Promise<boolean> => browser.windows.get(windo
 );
 
 async function discard(windowId: number): Promise<void> {
-  await store(undefined);
+  await without(windowId);
+  createdAt.delete(windowId);
   waiting.get(windowId)?.disconnect();
   waiting.delete(windowId);
   await browser.windows.remove(windowId).catch(() => undefined);
@@ -102,19 +162,22 @@ async function discard(windowId: number): Promise<void> {
 export function acceptWarmPort(port: Runtime.Port): void {
   const windowId = port.sender?.tab?.windowId;
   void (async () => {
-    const warm = await stored();
-    // Not the warm window (an old one, or the setting went off): told so, it closes itself.
-    if (windowId === undefined || warm?.windowId !== windowId) {
+    const pool = await stored();
+    // Not a warm window of the pool (an old one, or the setting went off): told so, it closes itself.
+    if (windowId === undefined || !pool.includes(windowId)) {
       port.postMessage({ gone: true } satisfies WarmPortMessage);
       return port.disconnect();
     }
+    const created = createdAt.get(windowId);
+    if (created !== undefined) lastLoadMs = Date.now() - created;
+    createdAt.delete(windowId);
     waiting.get(windowId)?.disconnect(); // a window that connects again replaces its old port
     waiting.set(windowId, port);
     port.onDisconnect.addListener(() => {
       if (waiting.get(windowId) !== port) return; // taken, or replaced
       // Closed or crashed while waiting: another takes its place.
       waiting.delete(windowId);
-      void serially(async () => ((await stored())?.windowId === windowId ? discard(windowId) : undefined))
+      void serially(async () => ((await stored()).includes(windowId) ? discard(windowId) : undefined))
         .then(ensureWarm)
         .catch(() => undefined);
     });
@@ -123,43 +186,41 @@ export function acceptWarmPort(port: Runtime.Port): void {
 }
 
 /**
- * Gives the request the warm window, if there is one: it is drawn for `query`, shown and
- * focused. undefined: no warm window (the caller opens one as usual).
+ * Gives the request a warm window, if there is one: it is drawn for `query`, shown and focused.
+ * A loaded one is taken at once; else the request waits for one still loading at most as long as
+ * the last window took to load, which is what a new window would cost it. undefined: none (the
+ * caller opens one as usual).
  */
 export function takeWarm(query: string, settings: Settings): Promise<number | undefined> {
-  // The next warm window is made once this request's window closes (window/queue.ts), not now: made
-  // while this window draws and is approved, it slowed every warm call by half (1.28× the window
-  // floor against 0.51×) and still was not ready for a call right after (bench, 2026-11-26).
   if (!settings.warmWindow) return Promise.resolve(undefined);
+  clearTimeout(refillTimer); // no window is made while this request's draws
   return serially(async () => {
-    const warm = await stored();
-    if (!warm) return undefined;
-    if (!waiting.has(warm.windowId)) await readyWithin(warm.windowId, LOADING_WAIT_MS);
-    const port = waiting.get(warm.windowId);
-    if (!port) {
-      // Not loaded by now (hung, or its worker restarted under it): a new window serves this request.
-      await discard(warm.windowId);
-      return undefined;
-    }
-    waiting.delete(warm.windowId);
-    handedOut.add(warm.windowId);
-    await store(undefined);
+    const pool = await stored();
+    if (pool.length === 0) return undefined;
+    if (!pool.some((id) => waiting.has(id))) await anyReadyWithin(pool, Math.min(lastLoadMs ?? LOADING_WAIT_MS, LOADING_WAIT_MS));
+    // Not loaded by now (slow, hung, or its worker restarted under it): a new window serves this
+    // request, and the loading one stays for the next (or is replaced if it never connects).
+    const windowId = pool.find((id) => waiting.has(id));
+    if (windowId === undefined) return undefined;
+    const port = waiting.get(windowId)!;
+    waiting.delete(windowId);
+    await without(windowId);
     try {
       port.postMessage({ query } satisfies WarmPortMessage);
     } catch {
-      await browser.windows.remove(warm.windowId).catch(() => undefined);
+      await browser.windows.remove(windowId).catch(() => undefined);
       return undefined; // its port dropped this instant: a new window serves this request
     }
     // Shown where an approval window opens, in front: the person sees it appear.
-    void browser.windows.update(warm.windowId, { state: 'normal', focused: true, ...PROMPT_BOUNDS }).catch(() => undefined);
-    return warm.windowId;
+    void browser.windows.update(windowId, { state: 'normal', focused: true, ...PROMPT_BOUNDS }).catch(() => undefined);
+    return windowId;
   });
 }
 
-function readyWithin(windowId: number, ms: number): Promise<void> {
+function anyReadyWithin(windowIds: number[], ms: number): Promise<void> {
   return new Promise((resolve) => {
     const done = (): void => {
-      if (!waiting.has(windowId)) return;
+      if (!windowIds.some((id) => waiting.has(id))) return;
       clearTimeout(timer);
       readyListeners.delete(done);
       resolve();
@@ -169,18 +230,19 @@ function readyWithin(windowId: number, ms: number): Promise<void> {
   });
 }
 
-/** Whether the warm window is loaded and waiting (the kit and the bench ask). */
+/** Whether the pool is full and every window in it loaded and waiting (the kit and the bench ask). */
 export async function warmReady(): Promise<boolean> {
-  const warm = await stored();
-  return warm !== undefined && waiting.has(warm.windowId) && (await exists(warm.windowId));
+  const [settings, pool] = await Promise.all([settingsNow(), stored()]);
+  if (pool.length === 0 || pool.length < poolSize(settings) || !pool.every((id) => waiting.has(id))) return false;
+  return (await Promise.all(pool.map(exists))).every(Boolean);
 }
 
-/** A closed warm window is forgotten; the caller prepares the next. */
-export async function forgetWarm(windowId: number): Promise<boolean> {
-  handedOut.delete(windowId);
-  const warm = await stored();
-  if (warm?.windowId !== windowId) return false;
-  waiting.delete(windowId);
-  await store(undefined);
-  return true;
+/** A closed window is forgotten: true if it was a warm one still waiting (the caller prepares the next). */
+export function forgetWarm(windowId: number): Promise<boolean> {
+  return serially(async () => {
+    if (!(await without(windowId))) return false;
+    waiting.delete(windowId);
+    createdAt.delete(windowId);
+    return true;
+  });
 }

@@ -5,7 +5,7 @@
 // draws it when one takes the window, its address then carrying the request as a new one's does.
 import { MAX_ACCOUNT, MAX_LISTED_ACCOUNTS, accountLabel } from '../src/core/account-path.ts';
 import type { AccountSource, MethodView } from '../src/core/methods/method.ts';
-import { TAKEN_EVENT, WARM_PORT, WARM_QUERY, type WarmPortMessage, type PromptDetails, type PromptMessage, type PromptReply, type PromptUrlParams } from '../src/shared/messages.ts';
+import { TAKEN_EVENT, TAKEN_QUERY, WARM_PORT, WARM_QUERY, type WarmPortMessage, type PromptDetails, type PromptMessage, type PromptReply, type PromptUrlParams } from '../src/shared/messages.ts';
 import { watchActiveAccount } from '../src/shared/active-account.ts';
 import { chromeApi } from '../src/shared/chrome-api.ts';
 
@@ -257,6 +257,7 @@ function start(): void {
  * window connects again (which starts the worker) until a request takes it.
  */
 function waitForRequest(): void {
+  $('title').textContent = 'Waiting for a request';
   const port = chromeApi.runtime.connect({ name: WARM_PORT });
   let done = false;
   port.onMessage.addListener((received: unknown) => {
@@ -265,10 +266,14 @@ function waitForRequest(): void {
     port.disconnect();
     if ('gone' in message) return window.close(); // no longer the warm window
     query = new URLSearchParams(message.query);
-    // The address now names the request, as a window opened for it would.
-    history.replaceState(null, '', `?${message.query}`);
+    // The address now names the request, as a window opened for it would: Playwright's kit reads it
+    // in Chromium. Not in Firefox: WebDriver BiDi there holds back a script's result for about 45 ms
+    // after a history update (measured 2026-11-26, Firefox 153), which would land on the Puppeteer
+    // kit's next step; that kit reads the query from the event instead.
+    if (location.protocol !== 'moz-extension:') history.replaceState(null, '', `?${message.query}`);
+    document.documentElement.dataset[TAKEN_QUERY] = message.query;
     start();
-    dispatchEvent(new Event(TAKEN_EVENT));
+    dispatchEvent(new CustomEvent(TAKEN_EVENT, { detail: message.query }));
   });
   port.onDisconnect.addListener(() => {
     if (done) return;

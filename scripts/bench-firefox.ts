@@ -1,8 +1,10 @@
 // npm run bench, Firefox rows: a kit-approved getAddresses through the Puppeteer kit, beside
 // Firefox's own window floor measured the same way (an empty extension page opened with
-// windows.create, found by the kit's own watcher, until its DOMContentLoaded).
-import { launchWallet } from '../src/puppeteer/index.ts';
-import { openControlPage, until } from '../src/puppeteer/firefox.ts';
+// windows.create, found by the kit's own watcher, until its DOMContentLoaded); then the same call
+// with warm windows on, in Firefox and in Chromium, through the same kit (issue #35).
+import type { Page } from 'puppeteer-core';
+import { launchWallet, type Wallet, type WalletSession } from '../src/puppeteer/index.ts';
+import { openControlPage, until as untilTrue } from '../src/puppeteer/firefox.ts';
 import { watchExtensionPages } from '../src/puppeteer/prompts.ts';
 import { PROMPT_BOUNDS } from '../src/shared/windows.ts';
 
@@ -10,6 +12,36 @@ export interface FirefoxTimes {
   version: string;
   windowFloor: number[];
   windowApproved: number[];
+  /** With warm windows on: Firefox, then Chromium, each a call after the pool is ready. */
+  warmApproved: number[];
+  chromeWarmApproved: number[];
+}
+
+/** A kit-approved getAddresses from `page`, request → answer. */
+async function approvedIn(page: Page, wallet: Wallet): Promise<number> {
+  const started = performance.now();
+  const call = page.evaluate(`window.WalletProvider.request('getAddresses')`);
+  await wallet.approveNext();
+  await call;
+  return performance.now() - started;
+}
+
+/** Each sample starts once the warm windows are loaded and waiting, as the Chromium warm rows do. */
+async function warmCalls(session: WalletSession, pageUrl: string, count: number, warmups: number): Promise<number[]> {
+  await session.wallet.setSettings({ warmWindow: true });
+  const page = await session.newPage(pageUrl);
+  const times: number[] = [];
+  for (let i = 0; i < count + warmups; i++) {
+    if (!(await until(session.wallet, 10_000))) throw new Error(`the warm windows did not get ready within 10 s (${session.browserName})`);
+    const call = await approvedIn(page, session.wallet);
+    if (i >= warmups) times.push(call);
+  }
+  return times;
+}
+
+async function until(wallet: Wallet, ms: number): Promise<boolean> {
+  for (const started = Date.now(); !(await wallet.warmReady()); await new Promise((resolve) => setTimeout(resolve, 5))) if (Date.now() - started > ms) return false;
+  return true;
 }
 
 export async function firefoxWindows(pageUrl: string, count: number, warmups = 2): Promise<FirefoxTimes> {
@@ -20,7 +52,7 @@ export async function firefoxWindows(pageUrl: string, count: number, warmups = 2
     const floorUrl = `${extensionOrigin}popup/floor.html`;
     const floors: ((loaded: boolean) => void)[] = [];
     watchExtensionPages(browser, floorUrl, (page) => {
-      void until(page, `document.readyState !== 'loading'`, 10_000, 10).then((loaded) => floors.shift()?.(loaded));
+      void untilTrue(page, `document.readyState !== 'loading'`, 10_000, 10).then((loaded) => floors.shift()?.(loaded));
     });
     const windowFloor = async (): Promise<number> => {
       const started = performance.now();
@@ -33,20 +65,20 @@ export async function firefoxWindows(pageUrl: string, count: number, warmups = 2
     };
     await wallet.reset();
     const page = await session.newPage(pageUrl);
-    const approved = async (): Promise<number> => {
-      const started = performance.now();
-      const call = page.evaluate(`window.WalletProvider.request('getAddresses')`);
-      await wallet.approveNext();
-      await call;
-      return performance.now() - started;
-    };
-    const times: FirefoxTimes = { version: await browser.version(), windowFloor: [], windowApproved: [] };
+    const times: FirefoxTimes = { version: await browser.version(), windowFloor: [], windowApproved: [], warmApproved: [], chromeWarmApproved: [] };
     for (let i = 0; i < count + warmups; i++) {
       const floor = await windowFloor();
-      const call = await approved();
+      const call = await approvedIn(page, wallet);
       if (i < warmups) continue;
       times.windowFloor.push(floor);
       times.windowApproved.push(call);
+    }
+    times.warmApproved = await warmCalls(session, pageUrl, count, warmups);
+    const chrome = await launchWallet({ browser: 'chrome' });
+    try {
+      times.chromeWarmApproved = await warmCalls(chrome, pageUrl, count, warmups);
+    } finally {
+      await chrome.close();
     }
     return times;
   } finally {

@@ -300,15 +300,38 @@ test("Xverse events reach only the granted site's frames; a sandboxed frame's gr
 });
 
 // One second Firefox serves both checks (a launch costs about 5 s of CPU): launchWallet's options, and two wallets at once.
-test("Firefox, straight from launchWallet with options: they are the settings from the start and across reset(); the first calls need no reset; two browsers at once each answer their own page; a closed control tab is opened again at once", async ({ tab, wallet, kitBrowser }) => {
+test("Firefox, straight from launchWallet with options: they are the settings from the start and across reset(); the first calls need no reset and take warm windows loaded before them, back to back; two browsers at once each answer their own page; a closed control tab is opened again at once", async ({ tab, wallet, kitBrowser }) => {
   firefoxOnly(kitBrowser); // the same launch code serves Chromium (launch.ts); Firefox is where the control tab lives
   test.setTimeout(60_000);
   await expect(launchWallet({ browser: 'firefox', settings: { accountCount: -1 } })).rejects.toThrow(/launchWallet: the wallet refuses these settings: .*accountCount/);
-  const fresh = await launchWallet({ browser: 'firefox', baseURL: BASE_URL, identities: ['xverse'], settings: { accountCount: 3, network: 'testnet' } });
+  const fresh = await launchWallet({ browser: 'firefox', baseURL: BASE_URL, identities: ['xverse'], warmWindow: true, settings: { accountCount: 3, network: 'testnet' } });
   try {
-    const settingsHold = async (): Promise<void> => expect(await fresh.wallet.settings()).toMatchObject({ identities: ['xverse'], accountCount: 3, network: 'testnet' });
+    const settingsHold = async (): Promise<void> => expect(await fresh.wallet.settings()).toMatchObject({ identities: ['xverse'], warmWindow: true, accountCount: 3, network: 'testnet' });
+    // Opened while the warm windows are being made: Firefox put such a tab in a warm window (a popup) and Puppeteer's page detached.
     const page = await fresh.newPage('/blank.html');
     expect(await page.evaluate(() => 'XverseProviders' in window)).toBe(true);
+
+    // Warm windows in Firefox: each call is drawn in one loaded before it, found by the kit; the call
+    // right after an answer takes the second.
+    const warmPages = async (): Promise<Page[]> => {
+      const found = [];
+      for (const p of await fresh.browser.pages()) if (String(await p.evaluate('location.href').catch(() => '')).endsWith('/popup/approve.html?warm=1')) found.push(p);
+      return found;
+    };
+    await expect.poll(async () => (await fresh.wallet.warmReady()) && (await warmPages()).length === 2, { timeout: 10_000 }).toBe(true);
+    const before = await warmPages();
+    const connecting = request(page, 'getAddresses');
+    const first = await fresh.wallet.nextPrompt();
+    expect(before).toContain(first.page);
+    await first.approve();
+    expect((await connecting).ok).toBe(true);
+    const signing = request(page, 'signMessage', { message: 'right after' });
+    const second = await fresh.wallet.nextPrompt();
+    expect(before).toContain(second.page);
+    expect(second.page).not.toBe(first.page);
+    expect(await second.method()).toBe('signMessage');
+    await second.approve();
+    expect((await signing).ok).toBe(true);
     const connect = async (): Promise<number> => {
       const started = Date.now();
       const call = request(page, 'getAddresses');
@@ -328,7 +351,7 @@ test("Firefox, straight from launchWallet with options: they are the settings fr
     expect((await mine).response.result).toEqual(await expectedAddresses({ account: 0 }));
     expect((await theirs).response.result).toEqual(await expectedAddresses({ account: 2, network: 'testnet' }));
     expect((await wallet.calls()).length).toBe(1);
-    expect((await fresh.wallet.calls()).length).toBe(4);
+    expect((await fresh.wallet.calls()).length).toBe(6);
 
     const isControl = async (tab: Page): Promise<boolean> => String(await tab.evaluate('location.href').catch(() => '')).endsWith('popup/control.html');
     const controls = [];

@@ -85,7 +85,11 @@ export async function launchWallet(options: LaunchWalletOptions = {}): Promise<W
     browserName,
     extensionOrigin: launched.origin,
     async newPage(url) {
-      const page = await launched.browser.newPage();
+      // Firefox opens a new tab in the window it used last, which may be a warm approval window (a
+      // popup): the tab is moved out of it and Puppeteer's page detaches. With warm windows on, each
+      // page gets a window of its own there (about 130 ms more than a tab, so only then).
+      const ownWindow = browserName === 'firefox' && (await driver.control('getSettings')).warmWindow;
+      const page = await launched.browser.newPage(ownWindow ? { type: 'window' } : undefined);
       if (url !== undefined) await page.goto(options.baseURL === undefined ? url : new URL(url, options.baseURL).href);
       return page;
     },

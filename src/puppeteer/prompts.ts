@@ -4,7 +4,7 @@
 import type { Browser, Page, Target } from 'puppeteer-core';
 import { holdsRequest, type PromptWindow } from '../kit/driver.ts';
 import { PROMPT_PAGE } from '../shared/windows.ts';
-import { TAKEN_EVENT } from '../shared/messages.ts';
+import { TAKEN_EVENT, TAKEN_QUERY } from '../shared/messages.ts';
 
 const FIND_MS = 3_000;
 const PROBE_MS = 1_000;
@@ -51,8 +51,11 @@ async function untilTaken(page: Page): Promise<string> {
       .evaluate(
         // An event, not a poll: a minimized window's timers run once a second at most.
         `new Promise((resolve) => {
+          // The request's query, as the window holds it (in Firefox its address keeps the warm query).
+          const taken = (query) => location.origin + location.pathname + '?' + query;
           if (location.search.includes('key=')) return resolve(location.href);
-          addEventListener(${JSON.stringify(TAKEN_EVENT)}, () => resolve(location.href), { once: true });
+          if (document.documentElement.dataset.${TAKEN_QUERY}) return resolve(taken(document.documentElement.dataset.${TAKEN_QUERY}));
+          addEventListener(${JSON.stringify(TAKEN_EVENT)}, (event) => resolve(taken(event.detail)), { once: true });
           setTimeout(() => resolve(location.href), ${WARM_SPAN_MS});
         })`,
       )

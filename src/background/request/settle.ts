@@ -173,6 +173,8 @@ async function settleNow(key: string, decide: (request: PendingRequest) => Promi
 
 // Who waits for a request's decision: the kit, which returns from a click once it is taken.
 const decidedWaiters = new Map<string, Set<() => void>>();
+/** Requests whose page has its answer, while their entry is being logged and removed: a kit asking now need not wait for that. */
+const answered = new Set<string>();
 
 function announceDecided(key: string): void {
   for (const waiter of decidedWaiters.get(key) ?? []) waiter();
@@ -200,6 +202,7 @@ export function whenDecided(key: string, timeoutMs: number): Promise<boolean | '
     const timer = setTimeout(() => done(deciding.has(key) ? 'signing' : false), timeoutMs);
     // Listening first, then looking: a decision stored in between is not missed.
     waiters.add(waiter);
+    if (answered.has(key)) return done(true);
     pendingRequests.get(key).then(
       (request) => (!request || (request.answer ? !isDue(request.answer) || holdDelivery : request.prepared && holdSending)) && done(true),
       () => undefined,
@@ -250,6 +253,7 @@ async function complete(key: string, send: boolean, closing: Promise<void>[]): P
     // Given back before the page hears: an app that sends its next transaction on a rejection gets this nonce.
     await releaseNonce(request);
     const delivered = send ? await deliver(request, response) : true;
+    answered.add(key);
     announceDecided(key);
     // The outcome is written before the entry goes: the log never keeps a 'pending' whose request is
     // gone. The window closes meanwhile: the person (and the kit waiting for it) is done.
@@ -259,6 +263,7 @@ async function complete(key: string, send: boolean, closing: Promise<void>[]): P
     forgetParsed(key);
   } finally {
     finishing.delete(key);
+    answered.delete(key);
   }
   announceDecided(key);
   freed();

@@ -46,7 +46,9 @@ export async function launchFirefox(puppeteer: Puppeteer, extension: string, opt
 
 /** A tab on the wallet's control page: an extension page, where the extension API is at hand. */
 export async function openControlPage(browser: Browser, origin: string): Promise<Page> {
-  const tab = await browser.newPage();
+  // A window of its own: a new tab goes to the window Firefox used last, which may be a warm
+  // approval window (a popup), where the navigation below is refused.
+  const tab = await browser.newPage({ type: 'window' });
   const url = origin + CONTROL_PAGE;
   // Firefox 153 lets a data: page send its tab to a web-accessible extension page, and BiDi may
   // not navigate there. Firefox 140 ESR refuses the page ("Access … from script denied") but lets

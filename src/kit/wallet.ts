@@ -234,7 +234,7 @@ export class WalletApi<H> {
     this.baseline = { ...patch };
   }
 
-  /** Whether the warm approval window (setting warmWindow) is loaded and waiting for a request. */
+  /** Whether the warm approval windows (setting warmWindow: a pool of two, or maxOpenWindows if lower) are all loaded and waiting for a request. */
   warmReady(): Promise<boolean> {
     return this.driver.control('warmReady');
   }

@@ -24,7 +24,7 @@ export interface LaunchWalletOptions {
   puppeteer?: Puppeteer;
   /** Other wallets the browser appears to have (setting identities), e.g. ['xverse'] or ['unisat', 'okx']: as the Playwright kit's option, kept across reset(). */
   identities?: IdentityName[];
-  /** The warm approval window (setting warmWindow), kept across reset(). */
+  /** Warm approval windows (setting warmWindow), kept across reset(). */
   warmWindow?: boolean;
   /** Any other settings the wallet starts with (accountCount, network, accountRule…), kept across reset(). */
   settings?: SettingsPatch;

@@ -117,7 +117,7 @@ export interface WalletControl {
   stacksNonce(options?: { account?: number; network?: NetworkName }): Promise<number>;
   /** Sets it, as a person would after a transaction made elsewhere; a bad value throws, naming it. */
   setStacksNonce(nonce: number, options?: { account?: number; network?: NetworkName }): Promise<void>;
-  /** Whether the warm approval window (setting warmWindow) is loaded and waiting for a request. */
+  /** Whether the warm approval windows (setting warmWindow: a pool of two, or maxOpenWindows if lower) are all loaded and waiting for a request. */
   warmReady(): Promise<boolean>;
   /** Resolves once the keys of the listed accounts are derived and cached (background/store/prederive.ts). */
   prederived(): Promise<void>;

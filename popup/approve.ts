@@ -2,7 +2,8 @@
 // and the account are in the URL); a signing request's once its details are on screen.
 // It talks to Chrome directly, without the polyfill: every millisecond here is in every approval.
 // A warm window (setting warmWindow) loads before any request: it asks the wallet for one, and
-// draws it when one takes the window, its address then carrying the request as a new one's does.
+// draws it when one takes the window, its address then carrying the request as a new one's does
+// (in Chromium; in Firefox the request is in its dataset and its taken event, see waitForRequest).
 import { MAX_ACCOUNT, MAX_LISTED_ACCOUNTS, accountLabel } from '../src/core/account-path.ts';
 import type { AccountSource, MethodView } from '../src/core/methods/method.ts';
 import { TAKEN_EVENT, TAKEN_QUERY, WARM_PORT, WARM_QUERY, type WarmPortMessage, type PromptDetails, type PromptMessage, type PromptReply, type PromptUrlParams } from '../src/shared/messages.ts';

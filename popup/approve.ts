@@ -3,7 +3,7 @@
 // It talks to Chrome directly, without the polyfill: every millisecond here is in every approval.
 // A warm window (setting warmWindow) loads before any request: it asks the wallet for one, and
 // draws it when one takes the window, its address then carrying the request as a new one's does
-// (in Chromium; in Firefox the request is in its dataset and its taken event, see waitForRequest).
+// (in Chromium; in Firefox only in its dataset, see waitForRequest).
 import { MAX_ACCOUNT, MAX_LISTED_ACCOUNTS, accountLabel } from '../src/core/account-path.ts';
 import type { AccountSource, MethodView } from '../src/core/methods/method.ts';
 import { TAKEN_EVENT, TAKEN_QUERY, WARM_PORT, WARM_QUERY, type WarmPortMessage, type PromptDetails, type PromptMessage, type PromptReply, type PromptUrlParams } from '../src/shared/messages.ts';
@@ -270,11 +270,11 @@ function waitForRequest(): void {
     // The address now names the request, as a window opened for it would: Playwright's kit reads it
     // in Chromium. Not in Firefox: WebDriver BiDi there holds back a script's result for about 45 ms
     // after a history update (measured 2026-11-26, Firefox 153), which would land on the Puppeteer
-    // kit's next step; that kit reads the query from the event instead.
+    // kit's next step; that kit reads the query from the dataset instead.
     if (location.protocol !== 'moz-extension:') history.replaceState(null, '', `?${message.query}`);
     document.documentElement.dataset[TAKEN_QUERY] = message.query;
     start();
-    dispatchEvent(new CustomEvent(TAKEN_EVENT, { detail: message.query }));
+    dispatchEvent(new Event(TAKEN_EVENT));
   });
   port.onDisconnect.addListener(() => {
     if (done) return;

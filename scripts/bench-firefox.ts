@@ -32,16 +32,19 @@ async function warmCalls(session: WalletSession, pageUrl: string, count: number,
   const page = await session.newPage(pageUrl);
   const times: number[] = [];
   for (let i = 0; i < count + warmups; i++) {
-    if (!(await until(session.wallet, 10_000))) throw new Error(`the warm windows did not get ready within 10 s (${session.browserName})`);
+    await untilWarm(session.wallet, session.browserName);
     const call = await approvedIn(page, session.wallet);
     if (i >= warmups) times.push(call);
   }
   return times;
 }
 
-async function until(wallet: Wallet, ms: number): Promise<boolean> {
-  for (const started = Date.now(); !(await wallet.warmReady()); await new Promise((resolve) => setTimeout(resolve, 5))) if (Date.now() - started > ms) return false;
-  return true;
+/** Resolves once the wallet's warm windows are all loaded and waiting (either kit's wallet); fails after 10 s. */
+export async function untilWarm(wallet: Pick<Wallet, 'warmReady'>, where: string): Promise<void> {
+  for (let waited = 0; !(await wallet.warmReady()); waited += 5) {
+    if (waited > 10_000) throw new Error(`the warm windows did not get ready within 10 s (${where})`);
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
 }
 
 export async function firefoxWindows(pageUrl: string, count: number, warmups = 2): Promise<FirefoxTimes> {

@@ -18,7 +18,7 @@ import { Wallet, WalletBrowser, expectedAddresses } from '../src/playwright/inde
 import { PROMPT_BOUNDS } from '../src/shared/windows.ts';
 import { clearSiteData } from '../src/playwright/site-data.ts';
 import { peerSuite, walletSuite, type SuiteTimes } from './bench-suite.ts';
-import { firefoxWindows } from './bench-firefox.ts';
+import { firefoxWindows, untilWarm as untilWarmIn } from './bench-firefox.ts';
 import { processTreeCpu } from './cpu.ts';
 
 const quick = process.argv.includes('--quick');
@@ -213,12 +213,7 @@ results['windowClick'] = stats(phases.answered);
 
 // The same approvals with warm windows (setting warmWindow, on in the kit's fixtures): each
 // call starts once the pool is loaded, as a test's call does after its fixtures ran.
-async function untilWarm(): Promise<void> {
-  for (let waited = 0; !(await wallet.warmReady()); waited += 5) {
-    if (waited > 10_000) throw new Error('the warm windows did not get ready within 10 s');
-    await new Promise((resolve) => setTimeout(resolve, 5));
-  }
-}
+const untilWarm = (): Promise<void> => untilWarmIn(wallet, 'Chromium, the Playwright kit');
 await wallet.setSettings({ warmWindow: true });
 const afterIdle: number[] = [];
 const warm = await interleaved({

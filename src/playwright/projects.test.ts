@@ -1,23 +1,27 @@
-// walletProjects: one Playwright project per wallet, each posing as it.
+// walletProjects: one Playwright project per wallet, each posing as it. The wallets come from the
+// table (every identity, and the contract's wallet that needs none), so a wallet added there is covered.
 import { test, expect } from '@playwright/test';
 import { walletProjects } from './projects.ts';
-import { CONTRACT_WALLET } from '../wallets/index.ts';
+import { IDENTITY_NAMES, type WalletName } from '../core/choices.ts';
+import { CONTRACT_WALLET, WALLETS } from '../wallets/index.ts';
+
+const names: WalletName[] = [CONTRACT_WALLET, ...IDENTITY_NAMES];
+const [posed, other] = IDENTITY_NAMES;
 
 test('one project per wallet, named by it, each setting walletName and adding it to identities', () => {
-  // The contract's wallet is always there: it adds no identity.
-  expect(walletProjects([CONTRACT_WALLET, 'xverse', 'unisat', 'okx'])).toEqual([
+  expect(Object.keys(WALLETS).sort()).toEqual([...names].sort()); // every wallet of the table is here
+  // The contract's wallet is always there: it adds no identity; every other wallet adds its own.
+  expect(walletProjects(names)).toEqual([
     { name: CONTRACT_WALLET, use: { walletName: CONTRACT_WALLET, identities: [] } },
-    { name: 'xverse', use: { walletName: 'xverse', identities: ['xverse'] } },
-    { name: 'unisat', use: { walletName: 'unisat', identities: ['unisat'] } },
-    { name: 'okx', use: { walletName: 'okx', identities: ['okx'] } },
+    ...IDENTITY_NAMES.map((name) => ({ name, use: { walletName: name, identities: [name] } })),
   ]);
   // A base project: its name prefixes each, its options stay, its identities are kept.
-  expect(walletProjects(['unisat'], { name: 'app', testDir: 'tests', use: { identities: ['xverse'], warmWindow: false } })).toEqual([
-    { name: 'app-unisat', testDir: 'tests', use: { identities: ['xverse', 'unisat'], warmWindow: false, walletName: 'unisat' } },
+  expect(walletProjects([posed], { name: 'app', testDir: 'tests', use: { identities: [other], warmWindow: false } })).toEqual([
+    { name: `app-${posed}`, testDir: 'tests', use: { identities: [other, posed], warmWindow: false, walletName: posed } },
   ]);
 });
 
 test('a wallet this mock does not pose as, or one named twice, is a clear error', () => {
-  expect(() => walletProjects(['unisat', 'phantom' as never])).toThrow('walletProjects: "phantom" is not a wallet this mock poses as; the wallets are leather, xverse, unisat, okx');
-  expect(() => walletProjects(['okx', 'okx'])).toThrow('a wallet is named twice');
+  expect(() => walletProjects([posed, 'phantom' as never])).toThrow(`walletProjects: "phantom" is not a wallet this mock poses as; the wallets are ${Object.keys(WALLETS).join(', ')}`);
+  expect(() => walletProjects([other, other])).toThrow('a wallet is named twice');
 });

@@ -104,6 +104,7 @@ function controlPageCall(browser: Browser, origin: string, first: Page): Control
       try {
         let tab = await (page ??= openControlPage(browser, origin).then(watch));
         const script = controlScript(CONTROL_GLOBAL, method, json, '(await browser.runtime.getBackgroundPage())');
+        const ask = (tab: Page): Promise<string> => withTimeout(tab.evaluate(script), CONTROL_TIMEOUT_MS, 'the wallet did not answer') as Promise<string>;
         // Firefox may report no close for a tab a test closed (and keeps listing it), and an evaluate
         // there never returns: a control tab that does not answer at once is opened again first. A call
         // that only reads is made at once, and the tab checked only if it has not answered within the
@@ -111,16 +112,16 @@ function controlPageCall(browser: Browser, origin: string, first: Page): Control
         // the check, so that it is never made twice. (Two evaluates started together in one Firefox
         // tab cost about 45 ms, one after the other about 3: they are never started together.)
         if (READS.has(method)) {
-          const asked = withTimeout(tab.evaluate(script), CONTROL_TIMEOUT_MS, 'the wallet did not answer');
+          const asked = ask(tab);
           asked.catch(() => undefined);
           const quick = await Promise.race([asked, new Promise<undefined>((resolve) => setTimeout(resolve, CHECK_MS))]);
-          if (quick !== undefined) return quick as string;
-          if (await answers(tab)) return (await asked) as string;
+          if (quick !== undefined) return quick;
+          if (await answers(tab)) return await asked;
         } else if (await answers(tab)) {
-          return (await withTimeout(tab.evaluate(script), CONTROL_TIMEOUT_MS, 'the wallet did not answer')) as string;
+          return await ask(tab);
         }
         tab = await (page = openControlPage(browser, origin).then(watch));
-        return (await withTimeout(tab.evaluate(script), CONTROL_TIMEOUT_MS, 'the wallet did not answer')) as string;
+        return await ask(tab);
       } catch (error) {
         page = undefined;
         // The control tab was closed or navigated, or would not open (opened while an approval

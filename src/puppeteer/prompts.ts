@@ -51,11 +51,13 @@ async function untilTaken(page: Page): Promise<string> {
       .evaluate(
         // An event, not a poll: a minimized window's timers run once a second at most.
         `new Promise((resolve) => {
-          // The request's query, as the window holds it (in Firefox its address keeps the warm query).
-          const taken = (query) => location.origin + location.pathname + '?' + query;
-          if (location.search.includes('key=')) return resolve(location.href);
-          if (document.documentElement.dataset.${TAKEN_QUERY}) return resolve(taken(document.documentElement.dataset.${TAKEN_QUERY}));
-          addEventListener(${JSON.stringify(TAKEN_EVENT)}, (event) => resolve(taken(event.detail)), { once: true });
+          // The request's address, as the window holds it (in Firefox its address keeps the warm query).
+          const held = () => {
+            const query = document.documentElement.dataset.${TAKEN_QUERY};
+            return query ? location.origin + location.pathname + '?' + query : location.href;
+          };
+          if (document.documentElement.dataset.${TAKEN_QUERY}) return resolve(held());
+          addEventListener(${JSON.stringify(TAKEN_EVENT)}, () => resolve(held()), { once: true });
           setTimeout(() => resolve(location.href), ${WARM_SPAN_MS});
         })`,
       )

@@ -129,7 +129,7 @@ export type WarmPortMessage = { query: string } | { gone: true };
 
 /** The query a warm window is marked with until a request takes it. */
 export const WARM_QUERY = 'warm=1';
-/** The event a warm window dispatches on itself once a request took it; its detail is the request's query. */
+/** The event a warm window dispatches on itself once a request took it (TAKEN_QUERY then holds the request's query). */
 export const TAKEN_EVENT = 'mock-wallet-taken';
 /** Where a taken warm window keeps that query (document.documentElement.dataset): in Firefox its address keeps the warm query. */
 export const TAKEN_QUERY = 'takenQuery';

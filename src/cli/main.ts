@@ -12,7 +12,7 @@ import { answerDelayMs } from '../core/faults.ts';
 import { approvedResponse } from '../core/wallet.ts';
 import { grantKey } from '../core/site-grant.ts';
 import { METHODS } from '../wallets/leather/methods/index.ts';
-import { walletFor } from '../wallets/index.ts';
+import { WALLETS, walletFor } from '../wallets/index.ts';
 import type { JsonValue } from '../core/json.ts';
 
 const HELP = `Usage: mock-wallet addresses [options]
@@ -149,11 +149,15 @@ async function run(argv: string[]): Promise<string> {
   if (values['fee-rate'] !== undefined) patch.bitcoinFeeRate = wholeNumber(values['fee-rate']);
   if (values.as !== undefined && !isIdentity(values.as)) throw new UsageError(`--as must be one of ${IDENTITY_NAMES.join(', ')} (the contract's provider is the default), got "${values.as}"`);
   const identity = isIdentity(values.as) ? values.as : undefined;
-  if (values['payment-type'] !== undefined) patch.xversePaymentType = values['payment-type'] as Settings['xversePaymentType'];
-  if (values['payment-type'] !== undefined && identity !== 'xverse') throw new UsageError('--payment-type goes with --as xverse');
-  if (values['address-type'] !== undefined && identity !== 'unisat' && identity !== 'okx') throw new UsageError('--address-type goes with --as unisat or --as okx');
-  if (values['address-type'] !== undefined && identity === 'okx') patch.okxAddressType = values['address-type'] as Settings['okxAddressType'];
-  else if (values['address-type'] !== undefined) patch.unisatAddressType = values['address-type'] as Settings['unisatAddressType'];
+  const called = walletFor(identity);
+  // A wallet's own flags set the settings its record names (applySettingsPatch checks the values).
+  for (const flag of ['payment-type', 'address-type'] as const) {
+    const value = values[flag];
+    if (value === undefined) continue;
+    const setting = called.cliFlags[flag];
+    if (!setting) throw new UsageError(`--${flag} goes with ${Object.values(WALLETS).filter((w) => w.cliFlags[flag]).map((w) => `--as ${w.name}`).join(' or ')}`);
+    Object.assign(patch, { [setting]: value });
+  }
   if (values.balance !== undefined) patch.bitcoinBalance = wholeNumber(values.balance);
   // The account flag is the wallet's active account, as a person switched to it.
   patch.activeAccount = account;
@@ -169,7 +173,6 @@ async function run(argv: string[]): Promise<string> {
       throw new UsageError(`--params is not JSON: ${error instanceof Error ? error.message : String(error)}`);
     }
   }
-  const called = walletFor(identity);
   if (command === 'addresses' && identity) {
     if (values.chains !== undefined) throw new UsageError(`--chains is the contract's; ${called.title} is asked as its ${called.addressMethod(wallet.network)} asks`);
     params = called.addressRequest({}) ?? undefined;

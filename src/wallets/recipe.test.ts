@@ -32,6 +32,7 @@ const tiny: WalletRecord = {
   addressMethod: () => 'getAddresses',
   addressRequest: () => undefined,
   pickers: { stacksConnect: 'Tiny Wallet' },
+  cliFlags: {},
 };
 
 test('a wallet of one record answers through the one path: its methods, its words for what it lacks', async () => {

@@ -72,4 +72,6 @@ export interface WalletRecord {
   addressRequest(options: { chains?: readonly string[]; purposes?: readonly string[] }): JsonValue | undefined;
   /** The names of its rows in the wallet pickers apps show: @stacks/connect's modal, sats-connect's selector; absent: not listed there. */
   pickers: { stacksConnect?: string; satsConnect?: string };
+  /** The settings of its own that the CLI's flags set (`--payment-type`, `--address-type`); a flag it lacks is refused with it. */
+  cliFlags: { 'payment-type'?: 'xversePaymentType'; 'address-type'?: 'unisatAddressType' | 'okxAddressType' };
 }

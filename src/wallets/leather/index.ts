@@ -17,4 +17,5 @@ export const leather: WalletRecord = {
   addressMethod: () => 'getAddresses',
   addressRequest: ({ chains }) => (chains === undefined ? undefined : { chains: [...chains] }),
   pickers: { stacksConnect: PICKER_NAME },
+  cliFlags: {},
 };

@@ -22,4 +22,5 @@ export const okx: WalletRecord = {
   addressMethod: (network) => `${objectOf(network) ?? network}.requestAccounts`,
   // In neither picker (sats-connect and @stacks/connect do not list OKX).
   pickers: {},
+  cliFlags: { 'address-type': 'okxAddressType' },
 };

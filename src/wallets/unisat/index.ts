@@ -27,4 +27,5 @@ export const unisat: WalletRecord = {
   addressRequest: () => undefined,
   // Not in @stacks/connect's modal; sats-connect's selector (@sats-connect/core DefaultAdaptersInfo.unisat) lists it.
   pickers: { satsConnect: 'Unisat' },
+  cliFlags: { 'address-type': 'unisatAddressType' },
 };

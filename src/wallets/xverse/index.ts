@@ -27,4 +27,5 @@ export const xverse: WalletRecord = {
   addressRequest: ({ purposes = ['ordinals', 'payment', 'stacks'] }) => ({ purposes: [...purposes] }),
   // @sats-connect/core DefaultAdaptersInfo.xverse names it "Xverse".
   pickers: { stacksConnect: XVERSE_PICKER_NAME, satsConnect: 'Xverse' },
+  cliFlags: { 'payment-type': 'xversePaymentType' },
 };

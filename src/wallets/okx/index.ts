@@ -5,7 +5,7 @@ import type { WalletRecord } from '../record.ts';
 import { unisat } from '../unisat/index.ts';
 import { connectFirstRules } from '../unisat/usage.ts';
 import { okxEvents } from './events.ts';
-import { OKX_METHODS, asOkx, okxUnknownMethod } from './methods.ts';
+import { OKX_METHODS, asOkx, okxUnknownMethod } from './methods/index.ts';
 import { objectOf } from './objects.ts';
 
 /** UniSat's record (bare answers, its codes and words, the active account signs, connect first) with OKX's own parts. */

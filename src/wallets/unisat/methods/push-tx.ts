@@ -1,42 +1,23 @@
-// pushPsbt and pushTx: a connected site's finalised PSBT or raw transaction, sent to the node with no
-// window (the bitcoinBroadcastUrl setting; '' sends nothing); the answer is the txid (docs/reference/unisat.md §3.5).
+// pushTx: a connected site's raw transaction, sent to the node with no window (the bitcoinBroadcastUrl
+// setting; '' sends nothing); the answer is the txid (docs/reference/unisat.md §3.5).
 import { hexToBytes } from '@noble/hashes/utils.js';
 import { Transaction } from '@scure/btc-signer';
 import { RPC_ERROR } from '../../../core/rpc.ts';
 import type { SignedTransaction } from '../../../core/methods/method.ts';
 import { describe } from '../../../core/methods/fields.ts';
 import { argsOf, failure, unisatQuery } from './dialect.ts';
-import { parse, readPsbt } from './psbt.ts';
 
 /** A raw transaction as a node reads it: any script. */
-const RAW = { allowUnknownOutputs: true, allowUnknownInputs: true, disableScriptCheck: true } as const;
+export const RAW = { allowUnknownOutputs: true, allowUnknownInputs: true, disableScriptCheck: true } as const;
 
 /** A node's refusal, in UniSat's terms: its API's message is what the page reads. */
-const sent = (tx: Transaction): SignedTransaction => ({
+export const sent = (tx: Transaction): SignedTransaction => ({
   chain: 'bitcoin',
   hex: tx.hex,
   txid: tx.id,
   send: true,
   failure: { code: RPC_ERROR.INTERNAL_ERROR, message: 'pushTx failed', reasonInMessage: true },
 });
-
-export const pushPsbt = unisatQuery(
-  'pushPsbt',
-  'site',
-  (raw) => {
-    const [psbtHex] = argsOf('pushPsbt', raw, '["70736274ff…"]');
-    const tx = parse(readPsbt(psbtHex));
-    try {
-      return { raw: tx.extract() }; // bitcoinjs' extractTransaction: every input finalised
-    } catch {
-      throw failure('Not finalized');
-    }
-  },
-  async ({ raw }) => {
-    const tx = Transaction.fromRaw(raw, RAW);
-    return { result: tx.id, transaction: sent(tx) };
-  },
-);
 
 export const pushTx = unisatQuery(
   'pushTx',

@@ -2,7 +2,8 @@
 // in a project of its own that depends on this package; every fragment type-checked there, strict.
 import { test, expect } from '@playwright/test';
 import { spawnSync } from 'node:child_process';
-import { mkdtemp, mkdir, readFile, rm, symlink, writeFile } from 'node:fs/promises';
+import { existsSync, readFileSync } from 'node:fs';
+import { copyFile, mkdtemp, mkdir, readdir, readFile, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { examples, repo, type Example } from './docs.ts';
@@ -33,7 +34,28 @@ export default class {
 }
 `;
 
-test('every Playwright example in README and docs/ passes in a fresh project', { tag: '@slow' }, async ({ baseURL }) => {
+interface Stats { expected: number; unexpected: number; skipped: number; flaky: number }
+
+/** Runs the project's Playwright (its own copy, as `npx playwright` would): what it printed, and its JSON report's counts. */
+function playwright(project: string, name: string, args: string[], env: Record<string, string> = {}): { stats: Stats; output: string; status: number | null } {
+  const report = join(project, `${name}.json`);
+  const run = spawnSync(process.execPath, [join(project, 'node_modules', '@playwright', 'test', 'cli.js'), ...args], {
+    cwd: project,
+    encoding: 'utf8',
+    env: { ...childEnv, PLAYWRIGHT_JSON_OUTPUT_FILE: report, ...env },
+    timeout: 110_000,
+  });
+  const stats = existsSync(report) ? (JSON.parse(readFileSync(report, 'utf8')) as { stats: Stats }).stats : undefined;
+  return { stats: stats ?? { expected: 0, unexpected: -1, skipped: 0, flaky: 0 }, output: `${name}:\n${run.stdout}${run.stderr}`, status: run.status };
+}
+// The child runs must not inherit this run's worker settings, nor its CI (which would forbid nothing here).
+const childEnv = { ...Object.fromEntries(Object.entries(process.env).filter(([key]) => !/^(PW_|PLAYWRIGHT_|TEST_|npm_)/i.test(key))), CI: '' } as Record<string, string>;
+
+// Also docs/getting-started.md's "CI with shards", the part that runs here: the examples are the
+// newcomer's suite, run as two shards with blob reports (side by side, as CI runs them on two
+// machines), both halves passing, and `playwright merge-reports` of the two blobs counting every
+// test once.
+test('every Playwright example in README and docs/ passes in a fresh project, run in two shards whose blob reports merge', { tag: '@slow' }, async ({ baseURL }) => {
   test.setTimeout(120_000);
   const found = examples('playwright');
   expect(found.length, 'README and docs have their complete examples').toBeGreaterThanOrEqual(4);
@@ -44,14 +66,28 @@ test('every Playwright example in README and docs/ passes in a fresh project', {
     await Promise.all(specs.map((spec, i) => writeFile(join(project, 'tests', `example${i}.spec.ts`), `// ${spec.name}\n${spec.code}`)));
     // What the user's report shows as steps: the kit's plumbing is boxed, so every step stands at a line of the user's.
     await writeFile(join(project, 'steps.mjs'), STEPS_REPORTER);
-    const run = spawnSync(process.execPath, [join(project, 'node_modules', '@playwright', 'test', 'cli.js'), 'test', '--reporter=line,./steps.mjs'], {
-      cwd: project,
-      encoding: 'utf8',
-      env: { ...process.env, CI: '' },
-      timeout: 110_000,
-    });
-    expect(`${run.stdout}${run.stderr}`).toContain(`${specs.length} passed`);
-    expect(run.status).toBe(0);
+    // One worker per shard: two shards at once are the two workers this machine has.
+    const shards = await Promise.all(
+      [1, 2].map(async (shard) => {
+        const blobs = join(project, `blob-${shard}`);
+        const run = playwright(project, `shard-${shard}`, ['test', `--shard=${shard}/2`, '--workers=1', '--reporter=line,blob,json'], { PLAYWRIGHT_BLOB_OUTPUT_DIR: blobs });
+        return { blobs, ...run };
+      }),
+    );
+    for (const { stats, output, status } of shards) {
+      expect(stats.unexpected, output).toBe(0);
+      expect(status, output).toBe(0);
+      expect(stats.expected, 'each half ran something').toBeGreaterThan(0);
+    }
+    // The merge job downloads every shard's blob into one folder.
+    const all = join(project, 'all-blob-reports');
+    await mkdir(all);
+    for (const { blobs } of shards) for (const file of await readdir(blobs)) await copyFile(join(blobs, file), join(all, file));
+    expect((await readdir(all)).filter((f) => f.endsWith('.zip'))).toHaveLength(2);
+    const merged = playwright(project, 'merged', ['merge-reports', '--reporter=line,json,./steps.mjs', all]);
+    // Every example ran, in exactly one shard.
+    expect(merged.stats, merged.output).toMatchObject({ expected: specs.length, unexpected: 0, flaky: 0 });
+    expect(shards[0]!.stats.expected + shards[1]!.stats.expected).toBe(specs.length);
     const steps = JSON.parse(await readFile(join(project, 'steps.json'), 'utf8')) as { title: string; file: string }[];
     expect(steps.length, 'the examples make steps').toBeGreaterThan(specs.length);
     expect(steps.filter((step) => !step.file.includes(`${project}/tests/`))).toEqual([]);

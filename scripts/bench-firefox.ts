@@ -15,6 +15,9 @@ export interface FirefoxTimes {
   /** With warm windows on: Firefox, then Chromium, each a call after the pool is ready. */
   warmApproved: number[];
   chromeWarmApproved: number[];
+  /** A trivial evaluate in the control page: before a window is made, and right after one is closed. */
+  roundTrip: number[];
+  afterClose: number[];
 }
 
 /** A kit-approved getAddresses from `page`, request → answer. */
@@ -57,23 +60,34 @@ export async function firefoxWindows(pageUrl: string, count: number, warmups = 2
     watchExtensionPages(browser, floorUrl, (page) => {
       void untilTrue(page, `document.readyState !== 'loading'`, 10_000, 10).then((loaded) => floors.shift()?.(loaded));
     });
-    const windowFloor = async (): Promise<number> => {
+    const roundTrip = async (): Promise<number> => {
+      const started = performance.now();
+      await control.evaluate('1');
+      return performance.now() - started;
+    };
+    /** The floor's window, and the next round trip after its close: what every BiDi call waits while Firefox closes a window. */
+    const windowFloor = async (): Promise<{ floor: number; idle: number; afterClose: number }> => {
+      const idle = await roundTrip();
       const started = performance.now();
       const loaded = new Promise<boolean>((resolve) => floors.push(resolve));
       const id = (await control.evaluate(`browser.windows.create({ url: ${JSON.stringify(floorUrl)}, type: 'popup', focused: true, ...${JSON.stringify(PROMPT_BOUNDS)} }).then((w) => w.id)`)) as number;
       if (!(await loaded)) throw new Error(`Firefox's empty window (${floorUrl}) did not load within 10 s`);
-      const elapsed = performance.now() - started;
-      await control.evaluate(`browser.windows.remove(${id})`);
-      return elapsed;
+      const floor = performance.now() - started;
+      await control.evaluate(`void browser.windows.remove(${id})`);
+      const afterClose = await roundTrip();
+      if (!(await untilTrue(control, `browser.windows.getAll().then((all) => !all.some((w) => w.id === ${id}))`, 10_000))) throw new Error(`Firefox's empty window ${id} did not close within 10 s`);
+      return { floor, idle, afterClose };
     };
     await wallet.reset();
     const page = await session.newPage(pageUrl);
-    const times: FirefoxTimes = { version: await browser.version(), windowFloor: [], windowApproved: [], warmApproved: [], chromeWarmApproved: [] };
+    const times: FirefoxTimes = { version: await browser.version(), windowFloor: [], windowApproved: [], warmApproved: [], chromeWarmApproved: [], roundTrip: [], afterClose: [] };
     for (let i = 0; i < count + warmups; i++) {
-      const floor = await windowFloor();
+      const { floor, idle, afterClose } = await windowFloor();
       const call = await approvedIn(page, wallet);
       if (i < warmups) continue;
       times.windowFloor.push(floor);
+      times.roundTrip.push(idle);
+      times.afterClose.push(afterClose);
       times.windowApproved.push(call);
     }
     times.warmApproved = await warmCalls(session, pageUrl, count, warmups);

@@ -360,6 +360,8 @@ results['firefoxWindowFloor'] = stats(firefoxRows.windowFloor);
 results['firefoxWindowApproved'] = stats(firefoxRows.windowApproved);
 results['firefoxWarmApproved'] = stats(firefoxRows.warmApproved);
 results['chromeKitWarmApproved'] = stats(firefoxRows.chromeWarmApproved);
+results['firefoxRoundTrip'] = stats(firefoxRows.roundTrip);
+results['firefoxAfterClose'] = stats(firefoxRows.afterClose);
 if (noWarm) {
   results['kitOverheadNoWarm'] = stats(noWarm.overhead);
   results['suiteNoWarm'] = { n: N.suite, median: noWarm.wall, p95: noWarm.wall };
@@ -384,7 +386,7 @@ interface Row {
   met: boolean;
 }
 
-type Key = 'floor' | 'peer' | 'autoApproved' | 'windowFloor' | 'windowFloorScripted' | 'windowApproved' | 'windowSignPsbt' | 'windowTransferStx' | 'windowAppears' | 'windowReady' | 'windowClick' | 'coldFloor' | 'coldFirstCall' | 'coldDerivation' | 'reset' | 'freshLaunch' | 'kitOverhead' | 'peerOverhead' | 'suite' | 'peerSuite' | 'fixtureTab' | 'fixtureChecks' | 'fixtureClose' | 'fixtureSiteData' | 'firefoxWindowFloor' | 'firefoxWindowApproved' | 'firefoxWarmApproved' | 'chromeKitWarmApproved' | 'warmFloor' | 'warmGetAddresses' | 'warmSignPsbt' | 'warmTransferStx' | 'warmSecond' | 'warmAfterIdle' | 'coldUnlisted' | 'windowCpu' | 'tabCpu' | 'kitOverheadNoWarm' | 'suiteCpu' | 'peerSuiteCpu' | 'suiteNoWarm' | 'psbtSmall' | 'psbtLarge';
+type Key = 'floor' | 'peer' | 'autoApproved' | 'windowFloor' | 'windowFloorScripted' | 'windowApproved' | 'windowSignPsbt' | 'windowTransferStx' | 'windowAppears' | 'windowReady' | 'windowClick' | 'coldFloor' | 'coldFirstCall' | 'coldDerivation' | 'reset' | 'freshLaunch' | 'kitOverhead' | 'peerOverhead' | 'suite' | 'peerSuite' | 'fixtureTab' | 'fixtureChecks' | 'fixtureClose' | 'fixtureSiteData' | 'firefoxWindowFloor' | 'firefoxWindowApproved' | 'firefoxWarmApproved' | 'chromeKitWarmApproved' | 'firefoxRoundTrip' | 'firefoxAfterClose' | 'warmFloor' | 'warmGetAddresses' | 'warmSignPsbt' | 'warmTransferStx' | 'warmSecond' | 'warmAfterIdle' | 'coldUnlisted' | 'windowCpu' | 'tabCpu' | 'kitOverheadNoWarm' | 'suiteCpu' | 'peerSuiteCpu' | 'suiteNoWarm' | 'psbtSmall' | 'psbtLarge';
 const r = results as Record<Key, Stats>;
 /** A row measured against a baseline of the same run, with its target as a ratio. */
 const versus = (path: string, key: Key, baseline: Key, label: string, limit?: number): Row => {
@@ -444,6 +446,8 @@ const rows: Row[] = [
   versus('Firefox: getAddresses approved in the real window by the Puppeteer kit', 'firefoxWindowApproved', 'firefoxWindowFloor', 'Firefox window floor', 1.2),
   plain('Chromium: getAddresses approved in a warm window by the Puppeteer kit', 'chromeKitWarmApproved'),
   versus('Firefox: the same call in a warm window, the same kit', 'firefoxWarmApproved', 'chromeKitWarmApproved', 'Chromium, same kit', 2),
+  plain('  Firefox: a BiDi round trip (a trivial evaluate in the control page)', 'firefoxRoundTrip'),
+  versus('  the same round trip right after an extension window is closed (Firefox closing it holds BiDi)', 'firefoxAfterClose', 'firefoxRoundTrip', 'round trip'),
 ];
 
 const ms = (v: number) => (v < 0.1 ? `${(v * 1000).toFixed(1)} µs` : `${v.toFixed(v < 10 ? 2 : 1)} ms`);

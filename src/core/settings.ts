@@ -92,8 +92,9 @@ export interface Settings {
   /** Approval windows open at once, at most; later requests wait in order (fair across sites) for one to close. */
   maxOpenWindows: number;
   /**
-   * Keep one approval window created and loaded, minimized, for the next request to take (the
-   * kit turns it on): Chrome's window creation is then off the test's path. Off by default.
+   * Keep two approval windows created and loaded (minimized in Chrome; in Firefox behind the focused
+   * window), for the next requests to take (the kits turn it on): the browser's window creation is
+   * then off the test's path (background/window/warm.ts). Off by default.
    */
   warmWindow: boolean;
 }

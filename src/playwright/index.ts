@@ -32,8 +32,8 @@ export interface WalletTestFixtures {
   /** Contract usage rules the app broke during the test: 'warn' (default) reports them, 'fail' fails the test, 'off' ignores them. */
   usageRules: 'off' | 'warn' | 'fail';
   /**
-   * true (default): the wallet keeps the next approval window loaded and minimized (setting
-   * warmWindow), so a call's window appears without waiting for Chrome to create one. Every call
+   * true (default): the wallet keeps two approval windows loaded and minimized (setting
+   * warmWindow), so a call's window, and the next call's, appear without waiting for Chrome to create one. Every call
    * still gets its own window; set false for tests that wait for Playwright's `page` event.
    */
   warmWindow: boolean;

@@ -1,5 +1,5 @@
 // The warm approval windows (setting warmWindow): a pool of approval windows created and loaded
-// ahead of need, minimized, that the next requests take. Each window connects a port to the worker
+// ahead of need, out of the way (WAITS_AS), that the next requests take. Each window connects a port to the worker
 // and waits on it; taking a window sends it the request's query, and it draws, is shown and focused.
 // A window is never used twice: once taken it is that request's, and closes with it. A port that
 // drops while its window waits means the window closed or crashed: it is replaced.

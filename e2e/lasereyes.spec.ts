@@ -61,7 +61,7 @@ test('LaserEyes connects UniSat on a click and signs messages (BIP-322 and ECDSA
   expect(await rejected).toEqual({ failed: { message: 'User rejected the request.', code: 4001 } });
 });
 
-test('LaserEyes follows UniSat: a rejected connect, then an account switch in the wallet and a network switch it asks for', async ({ page, wallet }) => {
+test('LaserEyes follows UniSat: a rejected connect, then an account switch in the wallet, a network switch it asks for and the switch back its mainnet config asks for', async ({ page, wallet }) => {
   // A rejected connect first, on the same page: LaserEyes stays unconnected and says why.
   await page.route(/^https?:\/\/(?!127\.0\.0\.1|localhost)/, (route) => route.abort());
   await page.goto('/lasereyes.html');
@@ -83,4 +83,11 @@ test('LaserEyes follows UniSat: a rejected connect, then an account switch in th
   // UniSat keeps coin 0' on testnet: the same key, a tb1 address (docs/reference/unisat.md §4).
   await expect.poll(async () => [(await state(page)).network, (await state(page)).address]).toEqual(['testnet', 'tb1qnjg0jd8228aq7egyzacy8cys3knf9xvrn9d67m']);
   expect((await wallet.settings()).network).toBe('testnet');
+  // The app was made for mainnet, and LaserEyes holds the wallet to it: on networkChanged it connects
+  // again, and its checkNetwork asks to switch back (lasereyes-core 0.0.85, dist/index.js, LaserEyesClient).
+  const back = await wallet.nextPrompt();
+  expect(await back.details()).toMatchObject({ title: 'Switch chain — via UniSat', fields: { Chain: 'Bitcoin Testnet → Bitcoin' } });
+  await back.approve();
+  await expect.poll(async () => [(await state(page)).network, (await state(page)).address]).toEqual(['mainnet', 'bc1qnjg0jd8228aq7egyzacy8cys3knf9xvrerkf9g']);
+  expect((await wallet.settings()).network).toBe('mainnet');
 });

@@ -83,11 +83,21 @@ test('LaserEyes follows UniSat: a rejected connect, then an account switch in th
   // UniSat keeps coin 0' on testnet: the same key, a tb1 address (docs/reference/unisat.md §4).
   await expect.poll(async () => [(await state(page)).network, (await state(page)).address]).toEqual(['testnet', 'tb1qnjg0jd8228aq7egyzacy8cys3knf9xvrn9d67m']);
   expect((await wallet.settings()).network).toBe('testnet');
-  // The app was made for mainnet, and LaserEyes holds the wallet to it: on networkChanged it connects
-  // again, and its checkNetwork asks to switch back (lasereyes-core 0.0.85, dist/index.js, LaserEyesClient).
+  // The app was made for mainnet, and LaserEyes holds the wallet to it, three times at once: its checkNetwork
+  // runs on accountsChanged and on networkChanged (LaserEyesClient.connect), and the UniSat provider's
+  // handleNetworkChanged reads 'testnet' as a chain enum, which it maps to mainnet (lasereyes-core 0.0.85,
+  // dist/index.js). UniSat shows only the last of them; this wallet opens a window for each and says so.
+  await expect.poll(async () => (await wallet.pending()).map((p) => p.params)).toEqual([['BITCOIN_MAINNET'], ['BITCOIN_MAINNET'], ['BITCOIN_MAINNET']]);
   const back = await wallet.nextPrompt();
   expect(await back.details()).toMatchObject({ title: 'Switch chain — via UniSat', fields: { Chain: 'Bitcoin Testnet → Bitcoin' } });
   await back.approve();
+  await wallet.approveNext();
+  await wallet.approveNext();
   await expect.poll(async () => [(await state(page)).network, (await state(page)).address]).toEqual(['mainnet', 'bc1qnjg0jd8228aq7egyzacy8cys3knf9xvrerkf9g']);
   expect((await wallet.settings()).network).toBe('mainnet');
+  const replaced = (await wallet.usage()).filter((f) => f.rule === 'unisat-one-approval');
+  expect(replaced.map((f) => f.message)).toEqual([
+    expect.stringMatching(/^switchChain came while UniSat's window for switchChain was still open\. UniSat keeps one approval at a time/),
+    expect.stringMatching(/^switchChain came while UniSat's window for switchChain was still open/),
+  ]);
 });

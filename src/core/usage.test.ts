@@ -101,3 +101,24 @@ test("a method's notes become findings; nothing-to-sign adds the advice only whe
   expect(findings[0]!.message).toMatch(/^Account 3 owns none.*enableOverrides: false/);
   expect(findings[1]!.message).toBe(note.message);
 });
+
+test("unisat-one-approval: a UniSat call that asks for a window while UniSat's window for another is open replaces that one", () => {
+  const unisat = (method: string, at: number, extra: Partial<UsageCall> = {}) => call(method, at, { identity: 'unisat', asksApproval: true, ...extra });
+  // Three switch-backs at once (as LaserEyes sends them): the second replaces the first, the third the second.
+  const [a, b, c] = [unisat('switchChain', 1000), unisat('switchChain', 1010), unisat('switchChain', 1020)];
+  expect(rules([a, b, c])).toEqual([['unisat-one-approval', [a.id, b.id]], ['unisat-one-approval', [b.id, c.id]]]);
+  // One after the other's answer, a call answered at once (no window), and another wallet's window: nothing.
+  const first = unisat('signMessage', 5000, { settledAt: 5300 });
+  const after = unisat('signPsbt', 5300);
+  const read = unisat('getAccounts', 5310, { asksApproval: undefined });
+  const okx = call('signMessage', 5320, { identity: 'okx', asksApproval: true });
+  expect(rules([first, after, read, okx])).toEqual([]);
+  // A window still waiting (never settled) is open; the one it replaced no longer counts once the newer is answered.
+  const waiting = unisat('signMessage', 9000, { outcome: 'pending', settledAt: undefined });
+  const other = unisat('requestAccounts', 9500, { origin: 'http://other.test', settledAt: 9600 });
+  const later = unisat('signMessage', 9700);
+  const findings = usageFindings([waiting, other, later], rulesOf);
+  expect(findings.map((f) => [f.rule, f.callIds])).toEqual([['unisat-one-approval', [waiting.id, other.id]]]);
+  expect(findings[0]!.message).toMatch(/^requestAccounts came while UniSat's window for signMessage from http:\/\/app\.test was still open\. .* signMessage would never have been answered/);
+  expect(findings[0]!.origin).toBe('http://other.test');
+});

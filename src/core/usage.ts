@@ -18,7 +18,7 @@ export const CONNECT_BEFORE_SIGNING_MS = 2_000;
 export const NOTE_RULES = ['nothing-to-sign', 'network-mismatch'] as const;
 export type NoteRule = (typeof NOTE_RULES)[number];
 
-export const USAGE_RULES = ['no-user-action', 'repeated-connect', 'connect-before-signing', 'active-account-signing', ...NOTE_RULES, 'xverse-not-connected', 'unisat-not-connected'] as const;
+export const USAGE_RULES = ['no-user-action', 'repeated-connect', 'connect-before-signing', 'active-account-signing', ...NOTE_RULES, 'xverse-not-connected', 'unisat-not-connected', 'unisat-one-approval'] as const;
 export type UsageRule = (typeof USAGE_RULES)[number];
 
 /** A method's own finding about one request: the fact, in a person's words; the advice is added here. */
@@ -53,6 +53,8 @@ export interface UsageCall {
   /** The params as the page sent them (read for the shape @stacks/connect gives a request). */
   params?: unknown;
   notes?: MethodNote[];
+  /** The real wallet would have opened a window for it (it passed the checks made on arrival). */
+  asksApproval?: boolean;
   /** The wallet the page called: the contract's rules apply to the contract's provider only. */
   identity?: IdentityName;
   errorCode?: number;

@@ -37,6 +37,8 @@ export interface CallLogEntry {
   accountRule?: AccountRule;
   /** What the method noticed before approval (nothing to sign, a recipient of the other network): usage findings. */
   notes?: MethodNote[];
+  /** The real wallet would ask its person (a window), whether a person or the approval policy answered here. */
+  asksApproval?: true;
   /** Parameters the wallet ignored (the first variant's getAddresses uses none). */
   ignoredParams?: string[];
   outcome: CallOutcome;

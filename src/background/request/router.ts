@@ -109,6 +109,7 @@ export async function handleRpc(message: RpcRequestMessage, sender: Runtime.Mess
     const ignored = method.ignored?.(parsed) ?? [];
     if (ignored.length > 0) entry.ignoredParams = ignored.slice(0, 20).map((name) => name.slice(0, 64));
     if (kind !== 'query' && (await settingsProblems()).walletUnusable) throw new RpcError(RPC_ERROR.INTERNAL_ERROR, UNUSABLE_WALLET);
+    if (kind !== 'query') entry.asksApproval = true;
     const approvable = { id, origin: entry.origin, site: caller.site, method: request.method, ...(identity && { identity }), ...(params !== undefined && { params }), target, ...(screen && { screen }) };
     // A query (supportedMethods) asks nothing of the person: no window, no policy.
     const prompted = kind !== 'query' && settings.approvalPolicy === 'prompt';

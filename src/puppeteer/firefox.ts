@@ -9,6 +9,7 @@ import { CONTROL_PAGE } from '../shared/windows.ts';
 import { findFirefox, geckoId, WalletSetupError, withTimeout } from '../kit/setup.ts';
 import type { Launched, LaunchWalletOptions, Puppeteer } from './launch.ts';
 import { controlScript, type ControlCall } from './control.ts';
+import { acknowledgePromptly } from './acks.ts';
 
 const CONTROL_TIMEOUT_MS = 20_000;
 /** How long Firefox may take to show the control page before the kit says it would not. */
@@ -25,6 +26,7 @@ export async function launchFirefox(puppeteer: Puppeteer, extension: string, opt
     defaultViewport: null,
     extraPrefsFirefox: { 'extensions.webextensions.uuids': JSON.stringify({ [geckoId(extension)]: uuid }) },
   });
+  acknowledgePromptly(browser);
   try {
     await browser.installExtension(extension);
   } catch (error) {

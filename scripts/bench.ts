@@ -447,7 +447,7 @@ const rows: Row[] = [
   plain('Chromium: getAddresses approved in a warm window by the Puppeteer kit', 'chromeKitWarmApproved'),
   versus('Firefox: the same call in a warm window, the same kit', 'firefoxWarmApproved', 'chromeKitWarmApproved', 'Chromium, same kit', 2),
   plain('  Firefox: a BiDi round trip (a trivial evaluate in the control page)', 'firefoxRoundTrip'),
-  versus('  the same round trip right after an extension window is closed (what Firefox's close still costs)', 'firefoxAfterClose', 'firefoxRoundTrip', 'round trip'),
+  versus('  the same round trip right after an extension window is closed (what the close itself still costs Firefox)', 'firefoxAfterClose', 'firefoxRoundTrip', 'round trip'),
 ];
 
 const ms = (v: number) => (v < 0.1 ? `${(v * 1000).toFixed(1)} µs` : `${v.toFixed(v < 10 ? 2 : 1)} ms`);

@@ -5,6 +5,7 @@ import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { spawnSync } from 'node:child_process';
 import { dirname, join, normalize } from 'node:path';
 import { anchors, docPages, examples, links, repo } from './docs.ts';
+import { runCli } from '../src/cli/cli.ts';
 
 test('every link in README and docs/ resolves: to a file of the repository, and to a heading of it', () => {
   const pages = docPages();
@@ -94,13 +95,13 @@ test('the marked examples are there: complete Playwright tests, a node:test file
   expect(examples('fragment').length).toBeGreaterThan(3);
 });
 
-test('the CLI lines in the docs run as written and print an answer: the JSON-RPC envelope, or the bare result UniSat and OKX pages get', () => {
+test('the CLI lines in the docs run as written and print an answer: the JSON-RPC envelope, or the bare result UniSat and OKX pages get', async () => {
   const lines = examples('cli').flatMap((e) => e.code.split('\n').filter((l) => l.startsWith('npm run --silent wallet -- ')));
   expect(lines.length).toBeGreaterThan(2);
   for (const line of lines) {
     const args = [...line.slice('npm run --silent wallet -- '.length).matchAll(/'([^']*)'|(\S+)/g)].map((m) => m[1] ?? m[2]!);
-    // The built bin: src/cli/main.test.ts shows it answers as `npm run wallet` (tsx on the source) does, in a quarter of the time.
-    const run = spawnSync(process.execPath, [join(repo, 'dist', 'cli', 'mock-wallet.js'), ...args], { encoding: 'utf8' });
+    // In this process: src/cli/cli.test.ts shows the bin prints what runCli returns, with its exit code.
+    const run = await runCli(args);
     expect(run.stderr, line).toBe('');
     expect(run.status, line).toBe(0);
     const printed = JSON.parse(run.stdout);

@@ -7,6 +7,7 @@ import { copyFile, mkdtemp, mkdir, readdir, readFile, rm, symlink, writeFile } f
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { examples, repo, type Example } from './docs.ts';
+import { childEnv } from './support.ts';
 
 /** A project that installed this package and Playwright, as `npm install -D @playwright/test /path/to/mock-wallet-provider` would. */
 async function newcomer(prefix: string): Promise<string> {
@@ -36,20 +37,21 @@ export default class {
 
 interface Stats { expected: number; unexpected: number; skipped: number; flaky: number }
 
+// The child runs must not inherit this run's worker settings, nor its CI (which would forbid nothing here).
+const env = childEnv({ CI: '' });
+
 /** Runs the project's Playwright (its own copy, as `npx playwright` would): what it printed, and its JSON report's counts. */
-function playwright(project: string, name: string, args: string[], env: Record<string, string> = {}): { stats: Stats; output: string; status: number | null } {
+function playwright(project: string, name: string, args: string[], extra: Record<string, string> = {}): { stats: Stats; output: string; status: number | null } {
   const report = join(project, `${name}.json`);
   const run = spawnSync(process.execPath, [join(project, 'node_modules', '@playwright', 'test', 'cli.js'), ...args], {
     cwd: project,
     encoding: 'utf8',
-    env: { ...childEnv, PLAYWRIGHT_JSON_OUTPUT_FILE: report, ...env },
+    env: { ...env, PLAYWRIGHT_JSON_OUTPUT_FILE: report, ...extra },
     timeout: 110_000,
   });
   const stats = existsSync(report) ? (JSON.parse(readFileSync(report, 'utf8')) as { stats: Stats }).stats : undefined;
   return { stats: stats ?? { expected: 0, unexpected: -1, skipped: 0, flaky: 0 }, output: `${name}:\n${run.stdout}${run.stderr}`, status: run.status };
 }
-// The child runs must not inherit this run's worker settings, nor its CI (which would forbid nothing here).
-const childEnv = { ...Object.fromEntries(Object.entries(process.env).filter(([key]) => !/^(PW_|PLAYWRIGHT_|TEST_|npm_)/i.test(key))), CI: '' } as Record<string, string>;
 
 // Also docs/getting-started.md's "CI with shards", the part that runs here: the examples are the
 // newcomer's suite, run as two shards with blob reports (side by side, as CI runs them on two

@@ -6,11 +6,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
+import { childEnv } from './support.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 // The child npm and Playwright must not inherit this run's own settings (worker index, npm's config).
 // npm's audit and funding notices ask the registry on every install: off, as CI setups often have them.
-const env = { ...Object.fromEntries(Object.entries(process.env).filter(([key]) => !/^(PW_|PLAYWRIGHT_|TEST_|npm_)/i.test(key))), npm_config_audit: 'false', npm_config_fund: 'false', npm_config_update_notifier: 'false' };
+const env = childEnv({ npm_config_audit: 'false', npm_config_fund: 'false', npm_config_update_notifier: 'false' });
 const exec = promisify(execFile);
 const run = (file: string, args: string[], options: { cwd: string }) => exec(file, args, { ...options, env, maxBuffer: 32 * 1024 * 1024 });
 

@@ -29,3 +29,10 @@ export function byKind(settled: Settled): Record<string, Record<string, string>>
   for (const entry of entries) out[entry['type'] ?? entry['symbol']!] = entry;
   return out;
 }
+
+/** This process's environment for a child npm or Playwright run, without this run's own settings (its worker's, npm's), plus `extra`. */
+export function childEnv(extra: Record<string, string> = {}): Record<string, string> {
+  const own = /^(PW_|PLAYWRIGHT_|TEST_|npm_)/i;
+  const kept = Object.entries(process.env).filter((entry): entry is [string, string] => !own.test(entry[0]) && entry[1] !== undefined);
+  return { ...Object.fromEntries(kept), ...extra };
+}

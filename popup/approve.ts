@@ -268,9 +268,10 @@ function waitForRequest(): void {
     if ('gone' in message) return window.close(); // no longer the warm window
     query = new URLSearchParams(message.query);
     // The address now names the request, as a window opened for it would: Playwright's kit reads it
-    // in Chromium. Not in Firefox: WebDriver BiDi there holds back a script's result for about 45 ms
-    // after a history update (measured 2026-11-26, Firefox 153), which would land on the Puppeteer
-    // kit's next step; that kit reads the query from the dataset instead.
+    // in Chromium. Not in Firefox: a script's result there reached the Puppeteer kit about 45 ms
+    // late after a history update (measured 2026-11-26, Firefox 153); that kit reads the query from
+    // the dataset instead. The wait was the kit's delayed TCP acknowledgement (src/puppeteer/acks.ts),
+    // about 5 ms since that fix, so this difference could go.
     if (location.protocol !== 'moz-extension:') history.replaceState(null, '', `?${message.query}`);
     document.documentElement.dataset[TAKEN_QUERY] = message.query;
     start();

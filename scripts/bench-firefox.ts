@@ -65,7 +65,7 @@ export async function firefoxWindows(pageUrl: string, count: number, warmups = 2
       await control.evaluate('1');
       return performance.now() - started;
     };
-    /** The floor's window, and the next round trip after its close: what every BiDi call waits while Firefox closes a window. */
+    /** The floor's window, and the next round trip after its close: what a BiDi call waits for Firefox's close of a window. */
     const windowFloor = async (): Promise<{ floor: number; idle: number; afterClose: number }> => {
       const idle = await roundTrip();
       const started = performance.now();

@@ -51,4 +51,5 @@ export function oneApprovalRule(calls: readonly UsageCall[]): UsageFinding[] {
   return findings;
 }
 
-export const unisatRules = (calls: readonly UsageCall[]): UsageFinding[] => [...connectFirstRules('UniSat', 'requestAccounts')(calls), ...oneApprovalRule(calls)];
+const unisatConnectFirst = connectFirstRules('UniSat', 'requestAccounts');
+export const unisatRules = (calls: readonly UsageCall[]): UsageFinding[] => [...unisatConnectFirst(calls), ...oneApprovalRule(calls)];

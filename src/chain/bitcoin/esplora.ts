@@ -3,6 +3,7 @@
 // the mempool.space routes @mempool/mempool.js calls (mempool/mempool, backend/src/api/fee-api.ts).
 // Served under /api, as public instances are.
 import { hex } from '@scure/base';
+import { NETWORK, TEST_NETWORK } from '@scure/btc-signer';
 import type { JsonValue } from '../../core/json.ts';
 import { json, text, type ChainReply, type ChainRequest, type Routes } from '../http.ts';
 import type { BitcoinChain, BlockEntry, Coin } from './chain.ts';
@@ -179,7 +180,7 @@ function scriptOf(address: string): Uint8Array | ChainReply {
   const script = addressScript(address);
   if (script) return script;
   // A well-formed address of another network is told apart from a malformed one, as electrs does.
-  return /^(bc1|tb1|[13mn2])/i.test(address) ? badRequest('Address on invalid network') : badRequest('Invalid Bitcoin address');
+  return addressScript(address, NETWORK) || addressScript(address, TEST_NETWORK) ? badRequest('Address on invalid network') : badRequest('Invalid Bitcoin address');
 }
 
 /** Esplora's routes for one chain. */

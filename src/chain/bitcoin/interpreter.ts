@@ -1,17 +1,21 @@
 // Every input's script, run by a real interpreter: bitcore-lib's port of Bitcoin Core's
 // VerifyScript (segwit v0, Taproot key and script paths). Nothing here checks a signature itself.
-import bitcore from 'bitcore-lib';
+import { createRequire } from 'node:module';
+import type Bitcore from 'bitcore-lib';
 
-const { Interpreter } = bitcore.Script;
+/** bitcore-lib, loaded on first use (about 140 ms): a kit that never starts a chain never pays it. */
+let loaded: typeof Bitcore | undefined;
+const lib = (): typeof Bitcore => (loaded ??= createRequire(import.meta.url)('bitcore-lib') as typeof Bitcore);
+
 const flag = (name: string): number => {
-  const value = Interpreter[`SCRIPT_VERIFY_${name}`];
+  const value = lib().Script.Interpreter[`SCRIPT_VERIFY_${name}`];
   if (typeof value !== 'number') throw new Error(`bitcore-lib has no SCRIPT_VERIFY_${name}: its interpreter changed`);
   return value;
 };
 const flags = (names: string[]): number => names.reduce((all, name) => all | flag(name), 0);
 
 /** Consensus flags a block checks (Bitcoin Core v29, src/policy/policy.h MANDATORY_SCRIPT_VERIFY_FLAGS). */
-const MANDATORY = flags(['P2SH', 'DERSIG', 'NULLDUMMY', 'CHECKLOCKTIMEVERIFY', 'CHECKSEQUENCEVERIFY', 'WITNESS', 'TAPROOT']);
+const mandatory = () => flags(['P2SH', 'DERSIG', 'NULLDUMMY', 'CHECKLOCKTIMEVERIFY', 'CHECKSEQUENCEVERIFY', 'WITNESS', 'TAPROOT']);
 /**
  * What the mempool also asks (policy.h STANDARD_SCRIPT_VERIFY_FLAGS), less CLEANSTACK: bitcore-lib
  * 11.5.1 checks it on the stack left by the scriptSig, where Core checks the stack left by the
@@ -19,8 +23,8 @@ const MANDATORY = flags(['P2SH', 'DERSIG', 'NULLDUMMY', 'CHECKLOCKTIMEVERIFY', '
  * segwit spend fails. Witness scripts still need a clean stack: that rule is consensus, inside
  * the witness program's execution, and bitcore-lib applies it there.
  */
-const STANDARD =
-  MANDATORY |
+const standard = () =>
+  mandatory() |
   flags([
     'STRICTENC', 'MINIMALDATA', 'DISCOURAGE_UPGRADABLE_NOPS', 'MINIMALIF', 'NULLFAIL', 'LOW_S',
     'DISCOURAGE_UPGRADABLE_WITNESS_PROGRAM', 'WITNESS_PUBKEYTYPE', 'CONST_SCRIPTCODE',
@@ -98,6 +102,9 @@ export interface Prevout {
  * A failure under the standard flags that passes the consensus ones is a policy refusal.
  */
 export function verifyScripts(raw: Uint8Array, prevouts: readonly Prevout[]): string | undefined {
+  const bitcore = lib();
+  const { Interpreter } = bitcore.Script;
+  const [MANDATORY, STANDARD] = [mandatory(), standard()];
   const tx = new bitcore.Transaction(Buffer.from(raw));
   // Taproot's sighash commits to every spent output (BIP-341): each input carries its own.
   tx.inputs.forEach((input, i) => {

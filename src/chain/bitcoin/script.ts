@@ -3,6 +3,7 @@
 // which Blockstream/electrs prints in `scriptpubkey_asm` and `scriptsig_asm`.
 import { hex } from '@scure/base';
 import { Address, OutScript } from '@scure/btc-signer';
+import type { BTC_NETWORK } from '@scure/btc-signer/utils.js';
 import { REGTEST } from './params.ts';
 
 const NAMED: Record<number, string> = {
@@ -82,10 +83,10 @@ export function describeOutput(script: Uint8Array): OutputInfo {
   }
 }
 
-/** An address's output script on regtest, or undefined when it is not a regtest address. */
-export function addressScript(address: string): Uint8Array | undefined {
+/** An address's output script on regtest (or another network), or undefined when it is not one of its addresses. */
+export function addressScript(address: string, network: BTC_NETWORK = REGTEST): Uint8Array | undefined {
   try {
-    return OutScript.encode(Address(REGTEST).decode(address));
+    return OutScript.encode(Address(network).decode(address));
   } catch {
     return undefined;
   }

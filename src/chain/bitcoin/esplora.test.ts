@@ -1,0 +1,91 @@
+// The Esplora API read over HTTP by the client apps use (@mempool/mempool.js) and by plain fetch:
+// what a broadcast changes, the documented fields, and the error statuses electrs gives.
+import { test, expect } from '@playwright/test';
+import mempoolJS from '@mempool/mempool.js';
+import * as bitcoin from 'bitcoinjs-lib';
+import * as ecc from 'tiny-secp256k1';
+import { createHash } from 'node:crypto';
+import { startBitcoin, type BitcoinServer } from './server.ts';
+
+bitcoin.initEccLib(ecc);
+const network = bitcoin.networks.regtest;
+const priv = createHash('sha256').update('esplora-test').digest();
+const pubkey = ecc.pointFromScalar(priv, true)!;
+const own = bitcoin.payments.p2wpkh({ pubkey, network });
+const other = bitcoin.payments.p2tr({ internalPubkey: pubkey.subarray(1), network });
+
+let server: BitcoinServer;
+test.beforeAll(async () => {
+  server = await startBitcoin({ funding: [{ address: own.address!, sats: 50_000_000n }] });
+});
+test.afterAll(async () => server.close());
+
+const client = () => {
+  const { host } = new URL(server.url);
+  return mempoolJS({ hostname: host, protocol: 'http', network: 'regtest' }).bitcoin;
+};
+
+test('mempool.js reads a broadcast, its mining and the address it paid, as an app would', async () => {
+  const { addresses, transactions, blocks, fees } = client();
+  const [utxo] = await addresses.getAddressTxsUtxo({ address: own.address! });
+  expect(utxo).toMatchObject({ vout: expect.any(Number), value: 50_000_000, status: { confirmed: true } });
+  const psbt = new bitcoin.Psbt({ network });
+  psbt.addInput({ hash: utxo!.txid, index: utxo!.vout, witnessUtxo: { script: own.output!, value: 50_000_000n } });
+  psbt.addOutput({ address: other.address!, value: 20_000_000n });
+  psbt.addOutput({ address: own.address!, value: 29_990_000n });
+  psbt.signAllInputs({ publicKey: pubkey, sign: (h: Uint8Array) => ecc.sign(h, priv) });
+  psbt.finalizeAllInputs();
+  const tx = psbt.extractTransaction(true);
+  expect(await transactions.postTx({ txhex: tx.toHex() })).toBe(tx.getId());
+
+  const pending = await transactions.getTx({ txid: tx.getId() });
+  expect(pending).toMatchObject({ txid: tx.getId(), version: 2, locktime: 0, size: tx.byteLength(), weight: tx.weight(), fee: 10_000, status: { confirmed: false } });
+  expect(pending.vin[0]).toMatchObject({ txid: utxo!.txid, vout: utxo!.vout, is_coinbase: false, scriptsig: '', prevout: { scriptpubkey_address: own.address, scriptpubkey_type: 'v0_p2wpkh', value: 50_000_000 } });
+  expect(pending.vout.map((o) => [o.scriptpubkey_address, o.scriptpubkey_type, o.value])).toEqual([[other.address, 'v1_p2tr', 20_000_000], [own.address, 'v0_p2wpkh', 29_990_000]]);
+  expect((await addresses.getAddressTxsMempool({ address: other.address! })).map((t) => t.txid)).toEqual([tx.getId()]);
+  expect(await addresses.getAddress({ address: own.address! })).toEqual({
+    address: own.address,
+    chain_stats: { funded_txo_count: 1, funded_txo_sum: 50_000_000, spent_txo_count: 0, spent_txo_sum: 0, tx_count: 1 },
+    mempool_stats: { funded_txo_count: 1, funded_txo_sum: 29_990_000, spent_txo_count: 1, spent_txo_sum: 50_000_000, tx_count: 1 },
+  });
+  const outspends = await transactions.getTxOutspends({ txid: utxo!.txid });
+  expect(outspends[utxo!.vout]).toEqual({ spent: true, txid: tx.getId(), vin: 0, status: { confirmed: false } });
+
+  const height = await blocks.getBlocksTipHeight();
+  server.regtest.mine();
+  const status = await transactions.getTxStatus({ txid: tx.getId() });
+  const tip = await blocks.getBlocksTipHash();
+  expect(status).toEqual({ confirmed: true, block_height: height + 1, block_hash: tip, block_time: expect.any(Number) });
+  expect(await blocks.getBlockHeight({ height: height + 1 })).toBe(tip);
+  expect(await blocks.getBlockTxids({ hash: tip })).toEqual([expect.stringMatching(/^[0-9a-f]{64}$/), tx.getId()]);
+  expect(await blocks.getBlock({ hash: tip })).toMatchObject({ id: tip, height: height + 1, tx_count: 2, bits: 0x207fffff, previousblockhash: expect.any(String) });
+  expect((await addresses.getAddressTxsUtxo({ address: own.address! })).map((u) => u.value)).toEqual([29_990_000]);
+  expect(await transactions.getTxHex({ txid: tx.getId() })).toBe(tx.toHex());
+
+  server.regtest.setFeeRates({ fastestFee: 25, halfHourFee: 20, hourFee: 15, economyFee: 5, minimumFee: 1 });
+  expect(await fees.getFeesRecommended()).toEqual({ fastestFee: 25, halfHourFee: 20, hourFee: 15, economyFee: 5, minimumFee: 1 });
+});
+
+test('errors as electrs answers them, CORS open, a refused broadcast in bitcoind words', async () => {
+  const get = (path: string) => fetch(`${server.url}${path}`);
+  const answer = async (path: string) => {
+    const res = await get(path);
+    return [res.status, await res.text()];
+  };
+  expect(await answer(`/tx/${'ab'.repeat(32)}`)).toEqual([404, 'Transaction not found']);
+  expect(await answer('/tx/xyz')).toEqual([400, 'Invalid hex string']);
+  expect(await answer(`/tx/${'ab'.repeat(32)}/status`)).toEqual([200, '{"confirmed":false}']);
+  expect(await answer('/block-height/99999')).toEqual([404, 'Block not found']);
+  expect(await answer('/address/bc1qcr8te4kr609gcawutmrza0j4xv80jy8z306fyu')).toEqual([400, 'Address on invalid network']);
+  expect(await answer('/address/nonsense')).toEqual([400, 'Invalid Bitcoin address']);
+  const cors = await get('/blocks/tip/height');
+  expect(cors.headers.get('access-control-allow-origin')).toBe('*');
+  const refused = await fetch(`${server.url}/tx`, { method: 'POST', body: '0200000000' });
+  expect([refused.status, await refused.text()]).toEqual([400, 'sendrawtransaction RPC error: {"code":-22,"message":"TX decode failed"}']);
+  const missing = new bitcoin.Transaction();
+  missing.addInput(Buffer.alloc(32, 7), 0);
+  missing.addOutput(own.output!, 10_000n);
+  missing.setWitness(0, [Buffer.alloc(72, 1), pubkey]);
+  const spent = await fetch(`${server.url}/tx`, { method: 'POST', body: missing.toHex() });
+  expect([spent.status, await spent.text()]).toEqual([400, 'sendrawtransaction RPC error: {"code":-25,"message":"bad-txns-inputs-missingorspent"}']);
+});

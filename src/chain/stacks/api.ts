@@ -155,36 +155,48 @@ async function mapEntry(chain: StacksChain, id: string, map: string, body: Uint8
   return json({ data: cvToHex(entry), ...(query.get('proof') === '0' ? {} : { proof: '' }) });
 }
 
-/** What the chain's own transactions moved for a principal: STX sent and received, fees, the mempool's. */
-function stxTotals(chain: StacksChain, principal: string) {
-  let sent = 0n;
-  let received = 0n;
+/**
+ * What the chain's own mined transactions moved for a principal, by asset ('STX' or a token id), its
+ * fees, and what its mempool transactions would move. Control calls and genesis are not counted.
+ */
+function flows(chain: StacksChain, principal: string) {
+  const moved = new Map<string, { sent: bigint; received: bigint }>();
+  const move = (asset: string, key: 'sent' | 'received', amount: bigint): void => {
+    const entry = moved.get(asset) ?? { sent: 0n, received: 0n };
+    moved.set(asset, { ...entry, [key]: entry[key] + amount });
+  };
   let fees = 0n;
   let pendingIn = 0n;
   let pendingOut = 0n;
   for (const record of chain.records()) {
     const { info } = record;
+    const payer = info.sponsor ?? info.origin;
     if (record.state === 'waiting') {
       if (record.status !== 'pending') continue;
       const amount = info.payload.kind === 'transfer' ? info.payload.amount : 0n;
-      if ((info.sponsor ?? info.origin) === principal) pendingOut += info.fee;
+      if (payer === principal) pendingOut += info.fee;
       if (info.origin === principal) pendingOut += amount;
       if (info.payload.kind === 'transfer' && info.payload.recipient === principal) pendingIn += amount;
       continue;
     }
-    if ((info.sponsor ?? info.origin) === principal) fees += info.fee;
+    if (payer === principal) fees += info.fee;
     for (const event of record.events) {
-      if (event.event !== 'stx_transfer_event' && event.event !== 'stx_burn_event') continue;
-      if (field(event, 'sender') === principal) sent += BigInt(field(event, 'amount'));
-      if (field(event, 'recipient') === principal) received += BigInt(field(event, 'amount'));
+      if (event.event === 'stx_lock_event' || event.event === 'print_event') continue;
+      const asset = event.event.startsWith('stx_') ? 'STX' : field(event, 'asset_identifier');
+      // An NFT event moves one token; the others say how much.
+      const amount = event.event.startsWith('nft_') ? 1n : BigInt(field(event, 'amount') || '0');
+      if (field(event, 'sender') === principal) move(asset, 'sent', amount);
+      if (field(event, 'recipient') === principal) move(asset, 'received', amount);
     }
   }
-  return { sent, received, fees, pendingIn, pendingOut };
+  return { moved, fees, pendingIn, pendingOut };
 }
 
 async function stx(chain: StacksChain, principal: string) {
   const a = await chain.account(principal);
-  return stxJson({ balance: a.unlocked + a.locked, locked: a.locked, unlockHeight: a.unlockHeight, ...stxTotals(chain, principal) });
+  const { moved, fees, pendingIn, pendingOut } = flows(chain, principal);
+  const { sent, received } = moved.get('STX') ?? { sent: 0n, received: 0n };
+  return stxJson({ balance: a.unlocked + a.locked, locked: a.locked, unlockHeight: a.unlockHeight, sent, received, fees, pendingIn, pendingOut });
 }
 
 /**
@@ -193,6 +205,7 @@ async function stx(chain: StacksChain, principal: string) {
  */
 async function tokens(chain: StacksChain, principal: string): Promise<{ fungible_tokens: JsonValue; non_fungible_tokens: JsonValue }> {
   const assets = await chain.assets();
+  const { moved } = flows(chain, principal);
   const fungible: { [key: string]: JsonValue } = {};
   const nonFungible: { [key: string]: JsonValue } = {};
   for (const [id, entry] of chain.contracts()) {
@@ -204,7 +217,10 @@ async function tokens(chain: StacksChain, principal: string): Promise<{ fungible
         const tokenName = isRecord(token) && typeof token['name'] === 'string' ? token['name'] : '';
         const held = assets.get(`.${name}.${tokenName}`)?.get(principal);
         if (held === undefined) continue;
-        out[`${id}::${tokenName}`] = kind === 'fungible_tokens' ? { balance: String(held), total_sent: '0', total_received: '0' } : { count: String(held), total_sent: '0', total_received: '0' };
+        const asset = `${id}::${tokenName}`;
+        const { sent, received } = moved.get(asset) ?? { sent: 0n, received: 0n };
+        const totals = { total_sent: String(sent), total_received: String(received) };
+        out[asset] = kind === 'fungible_tokens' ? { balance: String(held), ...totals } : { count: String(held), ...totals };
       }
     }
   }

@@ -65,7 +65,13 @@ const MODE = { [PostConditionMode.Allow]: 'allow', [PostConditionMode.Deny]: 'de
 function eventJson(event: ClarityEvent, index: number, txid: string): Json {
   const base = { event_index: index, tx_id: txid };
   const f = (name: string): string => field(event, name);
-  const value = (): Json => hexRepr(hexToCV(f('raw_value')));
+  const value = (): Json => {
+    try {
+      return hexRepr(hexToCV(f('raw_value')));
+    } catch {
+      return { hex: f('raw_value'), repr: f('value') };
+    }
+  };
   const [family = '', kind = ''] = event.event.replace(/_event$/, '').split('_');
   const asset_event_type = kind === 'transfer' ? 'transfer' : kind === 'mint' ? 'mint' : 'burn';
   switch (family) {

@@ -21,9 +21,9 @@ let sdk: Simnet | undefined;
 let owner: Session | undefined;
 
 /**
- * Simnet prints contract `print`s, runtime errors and "Updated deployment plan file" to the console
- * (the wasm glue calls console.log / console.error, clarinet_sdk.js); a chain in a test runner keeps
- * quiet. The calls are synchronous, so nothing else runs while the console is swapped.
+ * Simnet prints contract `print`s and runtime errors to the console (the wasm glue calls console.log
+ * and console.error, clarinet_sdk.js); a chain in a test runner keeps quiet. The calls are synchronous,
+ * so nothing else runs while the console is swapped.
  */
 function quietly<T>(fn: () => T): T {
   const { log, error } = console;
@@ -103,10 +103,16 @@ export class Session {
   async rewind(ops: readonly Op[]): Promise<void> {
     owner = undefined;
     const simnet = (sdk = await (loading ??= getSDK()));
+    // A first load writes the project's deployments/default.simnet-plan.yaml and says so, after an
+    // await: only that line is held back while it runs, anything else logged meanwhile goes through.
+    const { log } = console;
+    console.log = (...args: unknown[]) => void (args[0] === 'Updated deployment plan file' || log(...args));
     try {
-      await quietly(() => simnet.initSession(process.cwd(), this.manifest, null));
+      await simnet.initSession(process.cwd(), this.manifest, null);
     } catch (error) {
       throw new Error(`simnet could not load ${this.manifest}: ${message(error)}`);
+    } finally {
+      console.log = log;
     }
     const replay = [...ops];
     this.log.length = 0;

@@ -8,7 +8,7 @@ import { MAX_LISTED_ACCOUNTS } from '../../core/account-path.ts';
 import { DEFAULT_MNEMONIC, normalizeMnemonic } from '../../core/mnemonic.ts';
 import { serve, type Served } from '../http.ts';
 import { admission, type AdmissionView, type Rejection } from './admission.ts';
-import { contractEntry, execute } from './execute.ts';
+import { contractEntry, defaultClarityVersion, execute, plainJson } from './execute.ts';
 import { Ledger, type ContractEntry, type TxRecord, type WaitingTx } from './ledger.ts';
 import { emptyProject, walletAddresses } from './project.ts';
 import { Session, type Epoch, type Op, type Simnet } from './simnet.ts';
@@ -117,11 +117,9 @@ export class StacksChain {
     }
     const session = await Session.open(manifest, base);
     const ledger = new Ledger();
+    // Boot and project contracts: their sources stay simnet's, read when asked for.
     const deployer = session.read((simnet) => {
-      for (const id of simnet.getContractsInterfaces().keys()) {
-        const entry = contractEntry(simnet, id, undefined);
-        if (entry) ledger.contracts.set(id, { ...entry, height: 0 });
-      }
+      for (const [id, abi] of simnet.getContractsInterfaces()) ledger.contracts.set(id, { abi: plainJson(abi), source: undefined, height: 0 });
       return simnet.deployer;
     });
     return new StacksChain(session, ledger, accounts, deployer);
@@ -145,16 +143,19 @@ export class StacksChain {
     });
   }
 
-  /** Deploys a contract in one block, as `sender` (default: the deployer), without a fee; its nonce is used. */
-  deployContract(name: string, source: string, options: { sender?: string; clarityVersion?: number } = {}): Promise<CallResult> {
+  /**
+   * Deploys a contract in one block, as `sender` (default: the deployer), without a fee; its nonce is
+   * used. Clarity version: the epoch's default unless given.
+   */
+  deployContract(name: string, source: string, sender = this.deployer, clarityVersion?: number): Promise<CallResult> {
     return this.serial(async () => {
-      const sender = checkPrincipal(options.sender ?? this.deployer);
+      checkPrincipal(sender);
       const id = `${sender}.${name}`;
       // Simnet panics on a second contract of the same name (its metadata already exists).
       if (this.ledger.contracts.has(id)) throw new Error(`contract ${id} already exists`);
       const outcome = this.session.run((simnet) => {
-        const clarityVersion = options.clarityVersion ?? Number(simnet.getDefaultClarityVersionForCurrentEpoch().replace(/\D/g, ''));
-        return simnet.deployContract(name, source, { clarityVersion } as Parameters<Simnet['deployContract']>[2], sender);
+        const version = clarityVersion ?? defaultClarityVersion(simnet);
+        return simnet.deployContract(name, source, { clarityVersion: version } as Parameters<Simnet['deployContract']>[2], sender);
       });
       this.ledger.bump(sender);
       const entry = this.session.read((simnet) => contractEntry(simnet, id, source));

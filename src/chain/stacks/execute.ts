@@ -22,7 +22,8 @@ export type Outcome =
   /** A miner would not take it (it stays in the mempool): the node's reason. */
   | { problem: string };
 
-const clarityVersionNumber = (simnet: Simnet): number => Number(simnet.getDefaultClarityVersionForCurrentEpoch().replace(/\D/g, ''));
+/** The epoch's default Clarity version ("Clarity4" → 4), as the node takes for an unversioned contract. */
+export const defaultClarityVersion = (simnet: Simnet): number => Number(simnet.getDefaultClarityVersionForCurrentEpoch().replace(/\D/g, ''));
 
 export const blockOf = (simnet: Simnet): BlockRef => ({
   height: simnet.stacksBlockHeight,
@@ -30,10 +31,13 @@ export const blockOf = (simnet: Simnet): BlockRef => ({
   time: Number(simnet.getBlockTime()),
 });
 
-/** A contract's interface as plain JSON (simnet hands a structured-clone-able object). */
+/** A contract interface from simnet as plain JSON, the node's GET /v2/contracts/interface shape. */
+export const plainJson = (abi: object): ContractEntry['abi'] => JSON.parse(JSON.stringify(abi)) as ContractEntry['abi'];
+
+/** A contract just deployed. Simnet gives its interfaces all at once (~20 ms, the boot contracts' included). */
 export function contractEntry(simnet: Simnet, id: string, source: string | undefined): ContractEntry | undefined {
   const abi = simnet.getContractsInterfaces().get(id);
-  return abi && { abi: JSON.parse(JSON.stringify(abi)) as ContractEntry['abi'], source, height: simnet.stacksBlockHeight };
+  return abi && { abi: plainJson(abi), source, height: simnet.stacksBlockHeight };
 }
 
 function mainTx(info: TxInfo, simnet: Simnet): Tx | string {
@@ -44,7 +48,7 @@ function mainTx(info: TxInfo, simnet: Simnet): Tx | string {
     case 'call':
       return simnetTx.callPublicFn(payload.contract, payload.fn, payload.args, origin);
     case 'deploy': {
-      const clarityVersion = payload.clarityVersion ?? clarityVersionNumber(simnet);
+      const clarityVersion = payload.clarityVersion ?? defaultClarityVersion(simnet);
       return simnetTx.deployContract(payload.name, payload.code, { clarityVersion } as DeployContractOptions, origin);
     }
     case 'other':

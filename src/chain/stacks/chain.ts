@@ -11,7 +11,7 @@ import { admission, type AdmissionView, type Rejection } from './admission.ts';
 import { contractEntry, defaultClarityVersion, execute, plainJson } from './execute.ts';
 import { Ledger, type ContractEntry, type TxRecord, type WaitingTx } from './ledger.ts';
 import { emptyProject, walletAddresses } from './project.ts';
-import { Session, type Epoch, type Op, type Simnet } from './simnet.ts';
+import { Session, exclusive, type Epoch, type Op, type Simnet } from './simnet.ts';
 import { isTestnetPrincipal, txInfo } from './txinfo.ts';
 
 export interface StacksChainOptions {
@@ -80,7 +80,6 @@ const now = (): number => Math.floor(Date.now() / 1000);
 
 export class StacksChain {
   private ledger: Ledger;
-  private queue: Promise<unknown> = Promise.resolve();
   private readonly start: StacksSnapshot;
 
   private constructor(
@@ -324,14 +323,12 @@ export class StacksChain {
 
   // ---- inside ----
 
-  /** One chain operation at a time: a rewind awaits, and nothing may read a half-rewound simnet. */
+  /** One simnet operation at a time in the process (all chains share the SDK), on this chain's state. */
   private serial<T>(fn: () => Promise<T>): Promise<T> {
-    const run = this.queue.then(async () => {
+    return exclusive(async () => {
       await this.session.ready();
       return fn();
     });
-    this.queue = run.catch(() => undefined);
-    return run;
   }
 
   private contractId(contract: string): string {

@@ -19,6 +19,22 @@ let loading: Promise<Simnet> | undefined;
 let sdk: Simnet | undefined;
 /** The session whose state the SDK holds now. */
 let owner: Session | undefined;
+/** Every use of the SDK, one at a time, whichever chain it is for: a rewind awaits, and nothing may touch a half-loaded session. */
+let queue: Promise<unknown> = Promise.resolve();
+
+export function exclusive<T>(fn: () => Promise<T>): Promise<T> {
+  const run = queue.then(fn);
+  queue = run.catch(() => undefined);
+  return run;
+}
+
+function load(): Promise<Simnet> {
+  loading ??= getSDK().catch((error: unknown) => {
+    loading = undefined;
+    throw error;
+  });
+  return loading;
+}
 
 /**
  * Simnet prints contract `print`s and runtime errors to the console (the wasm glue calls console.log
@@ -57,10 +73,12 @@ export class Session {
     private readonly base: readonly Op[],
   ) {}
 
-  static async open(manifest: string, base: readonly Op[]): Promise<Session> {
+  static open(manifest: string, base: readonly Op[]): Promise<Session> {
     const session = new Session(manifest, base);
-    await session.rewind([]);
-    return session;
+    return exclusive(async () => {
+      await session.rewind([]);
+      return session;
+    });
   }
 
   /** The log so far: a snapshot keeps it, a rewind takes it back. */
@@ -68,7 +86,7 @@ export class Session {
     return this.log.slice();
   }
 
-  /** Makes the SDK hold this session's state: another session (another chain) may have taken it. */
+  /** Makes the SDK hold this session's state: another session (another chain) may have taken it. Inside exclusive(). */
   async ready(): Promise<void> {
     if (owner !== this) await this.rewind(this.log.slice());
   }
@@ -99,10 +117,10 @@ export class Session {
     return owner === this && ops.length === this.log.length && ops.every((op, i) => op === this.log[i]);
   }
 
-  /** Back to the cached start, then the base and `ops` replayed: ~45 ms plus the replay. */
+  /** Back to the cached start, then the base and `ops` replayed: ~45 ms plus the replay. Inside exclusive(). */
   async rewind(ops: readonly Op[]): Promise<void> {
     owner = undefined;
-    const simnet = (sdk = await (loading ??= getSDK()));
+    const simnet = (sdk = await load());
     // A first load writes the project's deployments/default.simnet-plan.yaml and says so, after an
     // await: only that line is held back while it runs, anything else logged meanwhile goes through.
     const { log } = console;

@@ -227,6 +227,13 @@ async function tokens(chain: StacksChain, principal: string): Promise<{ fungible
   return { fungible_tokens: fungible, non_fungible_tokens: nonFungible };
 }
 
+/**
+ * What the node's path patterns take as a principal (PRINCIPAL_DATA_REGEX_STRING, clarity-types/src/
+ * representations.rs): a path that does not match is no route of the node's (404); one that matches
+ * but does not decode is a bad request (400).
+ */
+const NODE_PRINCIPAL = /^[0-9ABCDEFGHJKMNPQRSTVWXYZ]{28,41}(\.[a-zA-Z]([a-zA-Z0-9]|[-_]){0,127})?$/;
+
 /** Decodes one path segment; undefined if it is not valid percent-encoding. */
 function segment(raw: string | undefined): string | undefined {
   try {
@@ -253,6 +260,7 @@ export function stacksRoutes(chain: StacksChain): Routes {
 
     if (route === 'GET /v2/info' && p.length === 2) return info(chain);
     if (route === 'GET /v2/accounts' && p.length === 3) {
+      if (!NODE_PRINCIPAL.test(p[2] ?? '')) return undefined;
       return validPrincipal(p[2]) ? account(chain, p[2], query) : decodeError(`Failed to parse principal ${p[2]}`);
     }
     if (route === 'GET /v2/fees' && p[2] === 'transfer' && p.length === 3) return json(1);
@@ -261,6 +269,7 @@ export function stacksRoutes(chain: StacksChain): Routes {
     if (p[0] === 'v2' && p[1] === 'contracts' && p.length >= 5) {
       const [, , kind, address, name, fn] = p;
       const id = `${address}.${name}`;
+      if (!NODE_PRINCIPAL.test(id)) return undefined;
       if (!validPrincipal(id)) return decodeError(`Failed to parse contract identifier ${id}`);
       if (method === 'GET' && kind === 'interface' && p.length === 5) {
         const entry = chain.contract(id);
@@ -275,6 +284,7 @@ export function stacksRoutes(chain: StacksChain): Routes {
     }
     if (route === 'POST /v2/map_entry' && p.length === 5) {
       const id = `${p[2]}.${p[3]}`;
+      if (!NODE_PRINCIPAL.test(id)) return undefined;
       return validPrincipal(id) ? mapEntry(chain, id, p[4] ?? '', body, query) : decodeError(`Failed to parse contract identifier ${id}`);
     }
 

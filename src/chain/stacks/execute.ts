@@ -7,11 +7,11 @@
 //   block with the fee alone is mined in its place), the fee and the nonce stay spent.
 // Simnet charges no fees, so the fee is a transfer from the payer in the same block to the boot
 // address (standing in for the miner); it is not one of the transaction's events.
-import { tx as simnetTx, type ClarityEvent, type DeployContractOptions, type Tx } from '@stacks/clarinet-sdk';
+import type { ClarityEvent, DeployContractOptions, Tx } from '@stacks/clarinet-sdk';
 import { Cl, type ClarityValue, type StacksTransactionWire } from '@stacks/transactions';
 import type { BlockRef, ContractEntry, MinedStatus, MinedTx } from './ledger.ts';
 import { postConditionFailure } from './postconditions.ts';
-import { SimnetPanic, type Session, type Simnet } from './simnet.ts';
+import { SimnetPanic, txBuilders, type Session, type Simnet } from './simnet.ts';
 import type { TxInfo } from './txinfo.ts';
 
 /** Where fees go: the boot contracts' address (ST000000000000000000002AMW42H), no one's account. */
@@ -44,12 +44,12 @@ function mainTx(info: TxInfo, simnet: Simnet): Tx | string {
   const { payload, origin } = info;
   switch (payload.kind) {
     case 'transfer':
-      return simnetTx.transferSTX(Number(payload.amount), payload.recipient, origin);
+      return txBuilders().transferSTX(Number(payload.amount), payload.recipient, origin);
     case 'call':
-      return simnetTx.callPublicFn(payload.contract, payload.fn, payload.args, origin);
+      return txBuilders().callPublicFn(payload.contract, payload.fn, payload.args, origin);
     case 'deploy': {
       const clarityVersion = payload.clarityVersion ?? defaultClarityVersion(simnet);
-      return simnetTx.deployContract(payload.name, payload.code, { clarityVersion } as DeployContractOptions, origin);
+      return txBuilders().deployContract(payload.name, payload.code, { clarityVersion } as DeployContractOptions, origin);
     }
     case 'other':
       return `payload type ${payload.type} is not run by this chain`;
@@ -64,7 +64,7 @@ export async function execute(session: Session, tx: StacksTransactionWire, info:
   const main = session.read((simnet) => mainTx(info, simnet));
   if (typeof main === 'string') return { problem: main };
   const payer = info.sponsor ?? info.origin;
-  const fee: Tx[] = info.fee > 0n ? [simnetTx.transferSTX(Number(info.fee), FEE_SINK, payer)] : [];
+  const fee: Tx[] = info.fee > 0n ? [txBuilders().transferSTX(Number(info.fee), FEE_SINK, payer)] : [];
   const before = session.ops();
 
   let status: MinedStatus = 'success';

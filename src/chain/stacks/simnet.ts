@@ -7,7 +7,20 @@
 // session here is that cached start plus a log of the operations run since: rewinding to a point is a
 // fresh clone and a replay of the log up to it. Simnet is deterministic (block times advance by fixed
 // steps from the cached genesis), so a replay gives the same state.
-import { getSDK, type Simnet } from '@stacks/clarinet-sdk';
+import type { Simnet } from '@stacks/clarinet-sdk';
+
+type Sdk = typeof import('@stacks/clarinet-sdk');
+/**
+ * The SDK's module, imported on first use: importing it costs about 0.2 s and sets
+ * BigInt.prototype.toJSON for the whole process, which a kit that never starts a chain must not do.
+ */
+let sdkModule: Sdk | undefined;
+
+/** The SDK's transaction builders (`tx.transferSTX`…): there once a simnet has loaded. */
+export function txBuilders(): Sdk['tx'] {
+  if (!sdkModule) throw new Error('the Stacks chain used before simnet loaded');
+  return sdkModule.tx;
+}
 
 export type { Simnet };
 export type Epoch = Parameters<Simnet['setEpoch']>[0];
@@ -29,10 +42,12 @@ export function exclusive<T>(fn: () => Promise<T>): Promise<T> {
 }
 
 function load(): Promise<Simnet> {
-  loading ??= getSDK().catch((error: unknown) => {
-    loading = undefined;
-    throw error;
-  });
+  loading ??= import('@stacks/clarinet-sdk')
+    .then((module) => (sdkModule = module).getSDK())
+    .catch((error: unknown) => {
+      loading = undefined;
+      throw error;
+    });
   return loading;
 }
 

@@ -113,7 +113,8 @@ export async function buildAll(): Promise<void> {
     build({ ...browserBundle, format: 'esm', entryPoints: { 'bigmi-app': `${root}e2e/demo/bigmi-app.ts` }, outdir: `${out}/demo` }),
     // A dApp written with LaserEyes, from its published tarball (scripts/lasereyes.ts).
     build({ ...browserBundle, format: 'esm', entryPoints: { 'lasereyes-app': `${root}e2e/demo/lasereyes-app.ts` }, outdir: `${out}/demo`, alias: { '@omnisat/lasereyes-core': ensureLaserEyes() } }),
-    build({ ...nodeBundle, entryPoints: [`${root}src/cli/main.ts`], outfile: `${out}/cli/mock-wallet.js`, banner: { js: `#!/usr/bin/env node\n${REQUIRE_SHIM}` } }),
+    // The chain's two heavy packages stay in node_modules (simnet's WebAssembly cannot be bundled), loaded only by `chain`.
+    build({ ...nodeBundle, entryPoints: [`${root}src/cli/main.ts`], outfile: `${out}/cli/mock-wallet.js`, external: ['@stacks/clarinet-sdk', 'bitcore-lib'], banner: { js: `#!/usr/bin/env node\n${REQUIRE_SHIM}` } }),
     build({ ...nodeBundle, entryPoints: [`${root}src/playwright/index.ts`], outfile: `${out}/testing/index.js`, packages: 'external' }),
     build({ ...nodeBundle, entryPoints: [`${root}src/puppeteer/index.ts`], outfile: `${out}/puppeteer/index.js`, packages: 'external' }),
     declarations(),

@@ -11,6 +11,7 @@ import { SettingsError, applySettingsPatch, defaultSettings, type Settings } fro
 import { MAX_ACCOUNT } from '../core/keys.ts';
 import { answerDelayMs } from '../core/faults.ts';
 import { approvedResponse } from '../core/wallet.ts';
+import { CHAIN_HELP, ChainUsageError, chainOptions } from './chain.ts';
 import { grantKey } from '../core/site-grant.ts';
 import { METHODS } from '../wallets/leather/methods/index.ts';
 import { WALLETS, walletFor } from '../wallets/index.ts';
@@ -18,12 +19,15 @@ import type { JsonValue } from '../core/json.ts';
 
 const HELP = `Usage: mock-wallet addresses [options]
        mock-wallet call <method> [--params '<json>'] [options]
+       mock-wallet chain [options]      (see mock-wallet chain --help)
 
 addresses: prints, as JSON on stdout, the response the mock wallet returns to
 window.WalletProvider.request('getAddresses', params) with these settings.
 call: prints the response to request(method, params) once approved, as the
 extension answers it (${Object.keys(METHODS).join(', ')}); signatures are deterministic.
 A JSON-RPC error is printed the same way, on stdout, with exit code 3.
+chain: starts a Bitcoin regtest (Esplora API) and a Stacks chain with the
+wallet's accounts funded, prints their URLs, and runs until interrupted.
 
 Options:
   --mnemonic "<words>"     12 or 24 BIP-39 words (default: the public test
@@ -84,6 +88,11 @@ function listFlag(value: string | undefined): string[] | undefined {
 
 /** What a run prints on stdout, and its exit code: 0, or 3 for a JSON-RPC error. */
 async function run(argv: string[]): Promise<{ stdout: string; status: 0 | 3 }> {
+  // The chain runs until interrupted: the bin (main.ts) starts it; here only its help and its flags' checks.
+  if (argv[0] === 'chain') {
+    if (chainOptions(argv.slice(1)) === 'help') return { stdout: CHAIN_HELP, status: 0 };
+    throw new UsageError('"mock-wallet chain" runs until interrupted: start it from a shell (npx mock-wallet chain)');
+  }
   const { values, positionals } = parseArgs({
     args: argv,
     allowPositionals: true,
@@ -119,7 +128,7 @@ async function run(argv: string[]): Promise<{ stdout: string; status: 0 | 3 }> {
   if (command === 'call') {
     if (method === undefined) throw new UsageError(`call needs a method name, one of ${Object.keys(METHODS).join(', ')}`);
   } else if (command !== 'addresses' || method !== undefined) {
-    throw new UsageError(`unknown command "${positionals.join(' ')}"; the commands are "addresses" and "call <method>"`);
+    throw new UsageError(`unknown command "${positionals.join(' ')}"; the commands are "addresses", "call <method>" and "chain"`);
   }
   if (extra.length > 0) throw new UsageError(`unexpected "${extra.join(' ')}"; pass params with --params '<json>'`);
   if (command === 'addresses' && values.params !== undefined) throw new UsageError('--params goes with "call <method>"');
@@ -208,7 +217,7 @@ export async function runCli(argv: string[]): Promise<CliResult> {
   try {
     return { ...(await run(argv)), stderr: '' };
   } catch (error) {
-    const known = error instanceof UsageError || error instanceof SettingsError || error instanceof RpcError;
+    const known = error instanceof UsageError || error instanceof SettingsError || error instanceof RpcError || error instanceof ChainUsageError;
     const parseError = error instanceof TypeError && 'code' in error && String(error.code).startsWith('ERR_PARSE_ARGS');
     const message = error instanceof Error ? error.message : String(error);
     return { status: known || parseError ? 2 : 1, stdout: '', stderr: `mock-wallet: ${known || parseError ? message : `internal error: ${message}`}\n` };

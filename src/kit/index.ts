@@ -15,3 +15,5 @@ export type { Chain } from '../core/params.ts';
 export type { CallLogEntry, PendingView, LoggedTransaction } from '../shared/control.ts';
 export type { AccountSource } from '../core/methods/method.ts';
 export { REPEATED_CONNECT_MS, CONNECT_BEFORE_SIGNING_MS, USAGE_RULES, describeFindings, type UsageFinding, type UsageRule } from '../core/usage.ts';
+// The embedded chains (docs/chain.md): the Playwright kit's `chain` fixture, or startChain() in any runner.
+export { startChain, ChainError, BitcoinControl, type LocalChain, type ChainOptions, type EsploraTx, type EsploraUtxo, type EsploraOutput, type TxStatus, type FeeRates, type FundedAccount } from '../chain/index.ts';

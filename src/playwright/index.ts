@@ -12,6 +12,7 @@ import { boxed } from './steps.ts';
 import { describeFindings, type UsageFinding } from '../core/usage.ts';
 import type { IdentityName, WalletName } from '../core/choices.ts';
 import { CONTRACT_WALLET, identitiesFor } from '../wallets/index.ts';
+import { startChain, type LocalChain, type ChainOptions } from '../chain/index.ts';
 
 export interface WalletTestFixtures {
   /**
@@ -55,10 +56,18 @@ export interface WalletTestFixtures {
    * pick the app's button for that wallet.
    */
   walletName: WalletName;
+  /**
+   * The embedded chains: a Bitcoin regtest behind the Esplora API (`chain.bitcoin.url`) and a Stacks
+   * chain (`chain.stacksUrl`), the wallet's accounts funded. Started once per worker on first use,
+   * and back to how it started before each test that uses it.
+   */
+  chain: LocalChain;
 }
 
 export interface WalletWorkerFixtures {
   walletBrowser: WalletBrowser;
+  /** How the worker's chain starts (ports, accounts, amounts, the app's Clarinet project, `stacks: false`). */
+  chainOptions: ChainOptions;
 }
 
 /** The kit's own state, as fixtures (boxed: not in the user's report). */
@@ -69,6 +78,8 @@ interface KitTestFixtures {
 interface KitWorkerFixtures {
   /** The worker's: its wallet API and what runs between its tests. */
   _kitWorker: { wallet: Wallet; between: BetweenTests };
+  /** The worker's chain, started when a test first asks for `chain`. */
+  _kitChain: LocalChain;
 }
 
 export const test = base.extend<WalletTestFixtures & KitTestFixtures, WalletWorkerFixtures & KitWorkerFixtures>({
@@ -81,6 +92,24 @@ export const test = base.extend<WalletTestFixtures & KitTestFixtures, WalletWork
   _kitTest: [
     async ({}, use, testInfo) => {
       await use({ timing: fixtureTiming(testInfo), checked: false });
+    },
+    { scope: 'test', box: true },
+  ],
+  chainOptions: [{}, { scope: 'worker', option: true, box: true }],
+  _kitChain: [
+    async ({ chainOptions }, use) => {
+      const chain = await startChain(chainOptions);
+      await use(chain);
+      await chain.close();
+    },
+    // Simnet's first start takes about 4 s of CPU, more on a busy machine.
+    { scope: 'worker', timeout: 60_000, box: true },
+  ],
+  chain: [
+    async ({ _kitChain }, use) => {
+      // Before the test rather than after: a test that failed halfway leaves nothing for the next.
+      await _kitChain.reset();
+      await use(_kitChain);
     },
     { scope: 'test', box: true },
   ],

@@ -20,6 +20,8 @@ import { clearSiteData } from '../src/playwright/site-data.ts';
 import { peerSuite, walletSuite, type SuiteTimes } from './bench-suite.ts';
 import { firefoxWindows, untilWarm as untilWarmIn } from './bench-firefox.ts';
 import { processTreeCpu } from './cpu.ts';
+import { stats, type Row, type Stats } from './bench-rows.ts';
+import { chainRows } from './bench-chain.ts';
 
 const quick = process.argv.includes('--quick');
 const N = quick
@@ -27,17 +29,6 @@ const N = quick
   : { warm: 100, window: 40, warmups: 2, cold: 20, reset: 60, launch: 6, suite: 100, suiteWorkers: 2, psbtInputs: 300 };
 const BATCH = 10; // warm paths: each sample is the mean of 10 calls
 
-interface Stats {
-  n: number;
-  median: number;
-  p95: number;
-}
-
-function stats(samples: number[]): Stats {
-  const sorted = [...samples].sort((a, b) => a - b);
-  const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!;
-  return { n: sorted.length, median: at(0.5), p95: at(0.95) };
-}
 
 type Provider = { request(method: string, params?: unknown): Promise<unknown> };
 
@@ -376,15 +367,9 @@ results['peerOverhead'] = stats(peer.overhead);
 results['suite'] = { n: N.suite, median: ours.wall, p95: ours.wall };
 results['peerSuite'] = { n: N.suite, median: peer.wall, p95: peer.wall };
 server.close();
+// The embedded chain's rows: Node only, after the browsers are done with the machine.
+const chain = await chainRows(quick);
 
-interface Row {
-  path: string;
-  stats: Stats;
-  baseline?: string;
-  ratio?: number;
-  target: string;
-  met: boolean;
-}
 
 type Key = 'floor' | 'peer' | 'autoApproved' | 'windowFloor' | 'windowFloorScripted' | 'windowApproved' | 'windowSignPsbt' | 'windowTransferStx' | 'windowAppears' | 'windowReady' | 'windowClick' | 'coldFloor' | 'coldFirstCall' | 'coldDerivation' | 'reset' | 'freshLaunch' | 'kitOverhead' | 'peerOverhead' | 'suite' | 'peerSuite' | 'fixtureTab' | 'fixtureChecks' | 'fixtureClose' | 'fixtureSiteData' | 'firefoxWindowFloor' | 'firefoxWindowApproved' | 'firefoxWarmApproved' | 'chromeKitWarmApproved' | 'firefoxRoundTrip' | 'firefoxAfterClose' | 'warmFloor' | 'warmGetAddresses' | 'warmSignPsbt' | 'warmTransferStx' | 'warmSecond' | 'warmAfterIdle' | 'coldUnlisted' | 'windowCpu' | 'tabCpu' | 'kitOverheadNoWarm' | 'suiteCpu' | 'peerSuiteCpu' | 'suiteNoWarm' | 'psbtSmall' | 'psbtLarge';
 const r = results as Record<Key, Stats>;
@@ -448,6 +433,7 @@ const rows: Row[] = [
   versus('Firefox: the same call in a warm window, the same kit', 'firefoxWarmApproved', 'chromeKitWarmApproved', 'Chromium, same kit', 2),
   plain('  Firefox: a BiDi round trip (a trivial evaluate in the control page)', 'firefoxRoundTrip'),
   versus('  the same round trip right after an extension window is closed (what the close itself still costs Firefox)', 'firefoxAfterClose', 'firefoxRoundTrip', 'round trip'),
+  ...chain,
 ];
 
 const ms = (v: number) => (v < 0.1 ? `${(v * 1000).toFixed(1)} µs` : `${v.toFixed(v < 10 ? 2 : 1)} ms`);

@@ -8,7 +8,7 @@ import { Cl, broadcastTransaction, makeContractCall, makeSTXTokenTransfer, priva
 import { KeyRing } from '../src/core/keyring.ts';
 import { DEFAULT_MNEMONIC } from '../src/core/mnemonic.ts';
 import type { LocalChain } from '../src/chain/index.ts';
-import { against, figure, stats, type Row } from './bench-rows.ts';
+import { against, figure, stats, underMs, type Row } from './bench-rows.ts';
 
 const SOURCE = '(define-data-var n uint u0) (define-public (bump) (ok (var-set n (+ (var-get n) u1)))) (define-public (send (amount uint) (to principal)) (stx-transfer? amount tx-sender to))';
 
@@ -44,7 +44,21 @@ export async function stacksRows(chain: LocalChain, quick: boolean): Promise<Row
     await stacks.callPublic(contract, 'bump', [], sender!.stx);
     samples.callFloor.push(performance.now() - t);
   }
+  // A test's clean chain when it used Stacks: simnet has no snapshot, so its reset clones the cached start.
+  const resets = { changed: [] as number[], untouched: [] as number[] };
+  for (let i = 0; i < Math.min(n, 20); i++) {
+    await stacks.callPublic(contract, 'bump', [], sender!.stx);
+    let t = performance.now();
+    await chain.reset();
+    resets.changed.push(performance.now() - t);
+    t = performance.now();
+    await chain.reset();
+    resets.untouched.push(performance.now() - t);
+    await stacks.deployContract('bench', SOURCE);
+  }
   return [
+    underMs('a test\'s clean chain when the test used Stacks: chain.reset() after one contract call', stats(resets.changed), 5),
+    figure('  the same reset when the test did not touch either chain', stats(resets.untouched)),
     figure('Stacks floor: simnet\'s own call of an stx-transfer? (the chain\'s control)', stats(samples.transferFloor)),
     against('  an STX transfer through the API: makeSTXTokenTransfer POSTed to /v2/transactions', stats(samples.transferApi), stats(samples.transferFloor), 'simnet\'s call'),
     figure('Stacks floor: simnet\'s own call of a contract function', stats(samples.callFloor)),

@@ -14,8 +14,11 @@ export interface FundedAccount {
 
 export class FundingError extends Error {}
 
-/** The first `count` accounts of a mnemonic, with the addresses a chain pays at start. */
-export async function fundedAccounts(count: number, mnemonic: string = DEFAULT_MNEMONIC, passphrase = ''): Promise<FundedAccount[]> {
+/**
+ * The first `count` accounts of a mnemonic (no BIP-39 passphrase: simnet funds its genesis accounts
+ * from Clarinet's Devnet.toml, which takes none), with the addresses a chain pays at start.
+ */
+export async function fundedAccounts(count: number, mnemonic: string = DEFAULT_MNEMONIC): Promise<FundedAccount[]> {
   if (!Number.isInteger(count) || count < 0 || count > 100 || count > MAX_ACCOUNT + 1) throw new FundingError(`the number of funded accounts must be a whole number from 0 to 100, got ${String(count)}`);
   let words: string;
   try {
@@ -26,7 +29,7 @@ export async function fundedAccounts(count: number, mnemonic: string = DEFAULT_M
   const ring = new KeyRing();
   const accounts: FundedAccount[] = [];
   for (let account = 0; account < count; account++) {
-    const keys = await ring.account(words, passphrase, 'regtest', account);
+    const keys = await ring.account(words, '', 'regtest', account);
     accounts.push({ account, p2wpkh: keys.p2wpkh.address, p2tr: keys.p2tr.address, stx: keys.stx.address });
   }
   return accounts;

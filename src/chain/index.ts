@@ -11,7 +11,6 @@ import type { Snapshot } from './bitcoin/journal.ts';
 export interface ChainOptions {
   /** The wallet's mnemonic, whose accounts are funded (default: the public test phrase `abandon ×11 about`). */
   mnemonic?: string;
-  passphrase?: string;
   /** How many accounts are funded, from account 0 (default 5). */
   accounts?: number;
   bitcoin?: {
@@ -53,7 +52,7 @@ export interface LocalChain {
 const BTC = 100_000_000n;
 
 export async function startChain(options: ChainOptions = {}): Promise<LocalChain> {
-  const accounts = await fundedAccounts(options.accounts ?? 5, options.mnemonic, options.passphrase);
+  const accounts = await fundedAccounts(options.accounts ?? 5, options.mnemonic);
   const b = options.bitcoin ?? {};
   const sats = b.sats === undefined ? BTC : BigInt(b.sats);
   const bitcoin: BitcoinServer = await startBitcoin({

@@ -89,3 +89,27 @@ test('errors as electrs answers them, CORS open, a refused broadcast in bitcoind
   const spent = await fetch(`${server.url}/tx`, { method: 'POST', body: missing.toHex() });
   expect([spent.status, await spent.text()]).toEqual([400, 'sendrawtransaction RPC error: {"code":-25,"message":"bad-txns-inputs-missingorspent"}']);
 });
+
+test('a plain fetch gets every documented field in electrs order: a block, a coinbase, the genesis block, the mempool, fee estimates', async () => {
+  const get = async (path: string) => (await fetch(`${server.url}${path}`)).json() as Promise<Record<string, unknown>>;
+  const tip = await (await fetch(`${server.url}/blocks/tip/hash`)).text();
+  const block = await get(`/block/${tip}`);
+  expect(Object.keys(block)).toEqual(['id', 'height', 'version', 'timestamp', 'tx_count', 'size', 'weight', 'merkle_root', 'previousblockhash', 'mediantime', 'nonce', 'bits', 'difficulty']);
+  // Regtest's difficulty: bitcoin-cli getblockchaininfo prints it to 16 digits (UniValue's precision).
+  expect((block['difficulty'] as number).toPrecision(16)).toBe('4.656542373906925e-10');
+  const [coinbaseId] = (await (await fetch(`${server.url}/block/${tip}/txids`)).json()) as string[];
+  const coinbase = await get(`/tx/${coinbaseId}`);
+  expect(Object.keys(coinbase)).toEqual(['txid', 'version', 'locktime', 'vin', 'vout', 'size', 'weight', 'fee', 'status']);
+  const [vin] = coinbase['vin'] as Record<string, unknown>[];
+  expect(Object.keys(vin!)).toEqual(['txid', 'vout', 'prevout', 'scriptsig', 'scriptsig_asm', 'witness', 'is_coinbase', 'sequence']);
+  expect(vin).toMatchObject({ txid: '0'.repeat(64), vout: 4294967295, prevout: null, witness: ['0'.repeat(64)], is_coinbase: true, sequence: 4294967295 });
+  expect(Object.keys((coinbase['vout'] as object[])[0]!)).toEqual(['scriptpubkey', 'scriptpubkey_asm', 'scriptpubkey_type', 'scriptpubkey_address', 'value']);
+  expect(coinbase['fee']).toBe(0);
+  expect(await get('/blocks/tip/height').catch(() => undefined)).toEqual(block['height']);
+  const genesis = await get(`/block/${await (await fetch(`${server.url}/block-height/0`)).text()}`);
+  expect(genesis).toMatchObject({ id: '0f9188f13cb7b2c71f2a335e3a4fc328bf5beb436012afca590b1a11466e2206', height: 0, previousblockhash: null, tx_count: 1 });
+  expect(await get(`/block/${genesis['id']}/status`)).toEqual({ in_best_chain: true, height: 0, next_best: expect.stringMatching(/^[0-9a-f]{64}$/) });
+  expect(await get('/mempool')).toMatchObject({ count: expect.any(Number), vsize: expect.any(Number), total_fee: expect.any(Number), fee_histogram: expect.any(Array) });
+  const estimates = await get('/fee-estimates');
+  expect(Object.keys(estimates)).toEqual(expect.arrayContaining(['1', '6', '144', '1008']));
+});

@@ -57,14 +57,14 @@ const projects = [
   },
 ] as const;
 
-test('the package ships the extension, both kits, the CLI, their types, README and the reference pages findings cite: no sources, tests, demo or bench output', async () => {
+test('the package ships the extension, both kits, the CLI, their types, README, LICENSE and the reference pages findings cite: no sources, tests, demo or bench output', async () => {
   const { stdout } = await run('npm', ['pack', '--dry-run', '--json', '--ignore-scripts'], { cwd: root });
   const [packed] = JSON.parse(stdout) as { size: number; files: { path: string }[] }[];
   const paths = packed!.files.map((f) => f.path);
-  const outside = paths.filter((path) => !/^(dist\/(extension|testing|puppeteer|cli|types)\/|docs\/reference\/[a-z-]+\.md$|README\.md$|package\.json$)/.test(path));
+  const outside = paths.filter((path) => !/^(dist\/(extension|testing|puppeteer|cli|types)\/|docs\/reference\/[a-z-]+\.md$|README\.md$|LICENSE$|package\.json$)/.test(path));
   expect(outside).toEqual([]);
   expect(paths.filter((path) => /\.(test|spec)\.|\/e2e\/|\/demo\//.test(path))).toEqual([]);
-  for (const needed of ['dist/extension/manifest.json', 'dist/extension/background.js', 'dist/extension/popup/approve.html', 'dist/testing/index.js', 'dist/cli/mock-wallet.js', 'dist/types/playwright/index.d.ts', 'dist/puppeteer/index.js', 'dist/types/puppeteer/index.d.ts', 'dist/extension/popup/control.html', 'dist/types/window.d.ts', 'docs/reference/contract.md']) {
+  for (const needed of ['dist/extension/manifest.json', 'dist/extension/background.js', 'dist/extension/popup/approve.html', 'dist/testing/index.js', 'dist/cli/mock-wallet.js', 'dist/types/playwright/index.d.ts', 'dist/puppeteer/index.js', 'dist/types/puppeteer/index.d.ts', 'dist/extension/popup/control.html', 'dist/types/window.d.ts', 'docs/reference/contract.md', 'LICENSE']) {
     expect(paths).toContain(needed);
   }
   // Getting started states the tarball's size; it stays within 10 % of it.

@@ -4,7 +4,7 @@
 import { fundedAccounts, type FundedAccount } from './funding.ts';
 import { startBitcoin, type BitcoinServer } from './bitcoin/server.ts';
 import { BitcoinControl } from './bitcoin/control.ts';
-import type { StacksChain } from './stacks/chain.ts';
+import type { StacksControl } from './stacks/control.ts';
 import type { Served } from './http.ts';
 import type { Snapshot } from './bitcoin/journal.ts';
 
@@ -39,7 +39,7 @@ export interface ChainOptions {
 export interface LocalChain {
   bitcoin: BitcoinControl;
   /** The Stacks chain's controls (fund, deploy, call, read); undefined with `stacks: false`. */
-  stacks: StacksChain | undefined;
+  stacks: StacksControl | undefined;
   /** The Stacks node and API base URL (as https://api.testnet.hiro.so), or undefined. */
   stacksUrl: string | undefined;
   /** The funded accounts and their addresses (regtest and Stacks testnet). */
@@ -62,20 +62,23 @@ export async function startChain(options: ChainOptions = {}): Promise<LocalChain
     funding: accounts.flatMap((a) => [{ address: a.p2wpkh, sats }, { address: a.p2tr, sats }]),
   });
   const start: Snapshot = bitcoin.regtest.snapshot();
-  let stacks: StacksChain | undefined;
+  let stacks: StacksControl | undefined;
   let stacksServer: Served | undefined;
+  let resetStacks = async (): Promise<void> => undefined;
   try {
     if (options.stacks !== false) {
       const s = options.stacks ?? {};
       // Loaded only when asked for: simnet's WebAssembly is 7 MB.
       const { StacksChain } = await import('./stacks/chain.ts');
-      stacks = await StacksChain.start({
+      const started = await StacksChain.start({
         accounts: accounts.length,
         ...(options.mnemonic !== undefined && { mnemonic: options.mnemonic }),
         ...(s.project !== undefined && { project: s.project }),
         ...(s.microStx !== undefined && { microStx: s.microStx }),
       });
-      stacksServer = await stacks.serve(s.port ?? 0);
+      stacksServer = await started.serve(s.port ?? 0);
+      stacks = started;
+      resetStacks = () => started.reset();
     }
   } catch (error) {
     await bitcoin.close();
@@ -88,7 +91,7 @@ export async function startChain(options: ChainOptions = {}): Promise<LocalChain
     accounts,
     reset: async () => {
       bitcoin.regtest.restore(start);
-      await stacks?.reset();
+      await resetStacks();
     },
     close: async () => {
       await Promise.all([bitcoin.close(), stacksServer?.close()]);

@@ -2,7 +2,8 @@
 // empty one), the wallet's accounts funded, a mempool and nonces in front of it as the node keeps them.
 // Simnet runs a call at once and mines a block for it, so a transaction is mined when it is sent (or
 // when the nonce it waits for comes): one block per transaction.
-import type { ClarityEvent } from '@stacks/clarinet-sdk';
+import type { ClarityEvent } from './ledger.ts';
+import type { CallResult, StacksControl } from './control.ts';
 import { hexToCV, type ClarityValue, type StacksTransactionWire } from '@stacks/transactions';
 import { MAX_LISTED_ACCOUNTS } from '../../core/account-path.ts';
 import { DEFAULT_MNEMONIC, normalizeMnemonic } from '../../core/mnemonic.ts';
@@ -32,12 +33,7 @@ export const DEFAULT_MICRO_STX = 100_000_000_000_000n;
 /** Simnet's block batches take amounts as JS numbers: balances stay below 2^53 µSTX (9 007 199 254 STX). */
 const MAX_MICRO_STX = BigInt(Number.MAX_SAFE_INTEGER);
 
-export interface CallResult {
-  result: ClarityValue;
-  events: ClarityEvent[];
-  /** The block simnet mined for the call. */
-  blockHeight: number;
-}
+export type { CallResult } from './control.ts';
 
 /** A point to come back to: simnet's operations so far and the chain's own records. */
 export interface StacksSnapshot {
@@ -78,7 +74,7 @@ const defaultEpoch = (simnet: Simnet): Epoch => (simnet.constructor as unknown a
 
 const now = (): number => Math.floor(Date.now() / 1000);
 
-export class StacksChain {
+export class StacksChain implements StacksControl {
   private ledger: Ledger;
   private readonly start: StacksSnapshot;
 

@@ -7,7 +7,8 @@
 //   block with the fee alone is mined in its place), the fee and the nonce stay spent.
 // Simnet charges no fees, so the fee is a transfer from the payer in the same block to the boot
 // address (standing in for the miner); it is not one of the transaction's events.
-import type { ClarityEvent, DeployContractOptions, Tx } from '@stacks/clarinet-sdk';
+import type { DeployContractOptions, Tx } from '@stacks/clarinet-sdk';
+import type { ClarityEvent } from './ledger.ts';
 import { Cl, type ClarityValue, type StacksTransactionWire } from '@stacks/transactions';
 import type { BlockRef, ContractEntry, MinedStatus, MinedTx } from './ledger.ts';
 import { postConditionFailure } from './postconditions.ts';

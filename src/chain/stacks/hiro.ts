@@ -3,7 +3,7 @@
 // src/datastore/pg-store.ts getAddressNonces). Fields the chain has no counterpart for carry the values
 // an anchored, canonical, microblock-less transaction has; execution costs are 0 (simnet does not
 // track them here).
-import type { ClarityEvent } from '@stacks/clarinet-sdk';
+import type { ClarityEvent } from './ledger.ts';
 import { sha512_256 } from '@noble/hashes/sha2.js';
 import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils.js';
 import { PostConditionMode, hexToCV, wireToPostCondition, type PostCondition, type StacksTransactionWire } from '@stacks/transactions';

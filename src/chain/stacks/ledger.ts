@@ -2,10 +2,18 @@
 // the contracts it knows. Simnet has no nonces (a Clarity session runs calls, not signed transactions),
 // so the chain counts them: one per transaction, and one per control call made in an account's name.
 // Records are never changed in place (a new one replaces an old), so a copy of the maps is a snapshot.
-import type { ClarityEvent } from '@stacks/clarinet-sdk';
 import type { ClarityValue, StacksTransactionWire } from '@stacks/transactions';
 import type { JsonValue } from '../../core/json.ts';
 import type { TxInfo } from './txinfo.ts';
+
+/**
+ * An event of an executed call as simnet reports it (@stacks/clarinet-sdk's ClarityEvent), declared
+ * here so that the kits' types do not need the SDK, an optional peer dependency.
+ */
+export interface ClarityEvent {
+  event: string;
+  data: { raw_value?: string; value?: ClarityValue; [key: string]: unknown };
+}
 
 /** The block a transaction was mined in: simnet mines one block per transaction. */
 export interface BlockRef {

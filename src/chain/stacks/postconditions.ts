@@ -3,7 +3,7 @@
 // originator mode), every asset a principal moved must be named by one of them.
 // StacksChainState::check_transaction_postconditions, stackslib/src/chainstate/stacks/db/transactions.rs
 // (stacks-network/stacks-core); the reasons are its words. The asset map is built from simnet's events.
-import type { ClarityEvent } from '@stacks/clarinet-sdk';
+import type { ClarityEvent } from './ledger.ts';
 import { PostConditionMode, cvToHex, wireToPostCondition, type PostCondition, type StacksTransactionWire } from '@stacks/transactions';
 
 interface AssetMap {

@@ -6,6 +6,8 @@ import * as ecc from 'tiny-secp256k1';
 import { request } from './support.ts';
 
 bitcoin.initEccLib(ecc);
+// One worker runs the file in order: one chain start (simnet's first costs seconds) for all its tests.
+test.describe.configure({ mode: 'default' });
 
 test.describe.serial('the chain fixture', () => {
   let fundedTxid = '';
@@ -49,4 +51,20 @@ test('the wallet signs a PSBT an app built from its UTXOs on the chain; the chai
   await chain.bitcoin.mine();
   expect(await chain.bitcoin.waitForTx(txid, { confirmed: true })).toMatchObject({ fee: 2_000, vin: [{ txid: utxo!.txid, prevout: { scriptpubkey_address: account.p2wpkh } }] });
   expect(await chain.bitcoin.balance(account.p2wpkh)).toBe(0);
+});
+
+test('the wallet takes its Stacks nonce from the chain and its signed transfer is executed there; a second one uses the next nonce', async ({ page, wallet, chain }) => {
+  const [from, to] = chain.accounts;
+  await page.goto('/blank.html');
+  await wallet.setSettings({ network: 'regtest', stacksNodeUrl: chain.stacksUrl!, approvalPolicy: 'approve' });
+  const before = await chain.stacks!.balance(to!.stx);
+  for (const nonce of [0, 1]) {
+    const sent = await request(page, 'stx_transferStx', { recipient: to!.stx, amount: '2500', network: 'testnet' });
+    const { txid } = sent.response.result as unknown as { txid: string };
+    const mined = chain.stacks!.tx(txid);
+    expect(mined).toMatchObject({ state: 'mined', status: 'success' });
+    expect(mined!.tx.auth.spendingCondition.nonce).toBe(BigInt(nonce));
+  }
+  expect(await chain.stacks!.balance(to!.stx)).toBe(before + 5_000n);
+  expect(chain.stacks!.nonce(from!.stx)).toBe(2);
 });

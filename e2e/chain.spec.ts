@@ -38,7 +38,10 @@ test.describe.serial('the chain fixture', () => {
 test('the wallet signs a PSBT an app built from its UTXOs on the chain; the chain verifies it, takes it and mines it', async ({ page, wallet, chain }) => {
   const account = chain.accounts[0]!;
   await page.goto('/blank.html');
-  await wallet.setSettings({ network: 'regtest', bitcoinBroadcastUrl: chain.bitcoin.url, approvalPolicy: 'approve' });
+  // The fixture put the wallet on the chain; a reset keeps it there.
+  await wallet.reset();
+  expect(await wallet.settings()).toMatchObject({ network: 'regtest', bitcoinBroadcastUrl: chain.bitcoin.url, stacksNodeUrl: chain.stacksUrl });
+  await wallet.setApprovalPolicy('approve');
   // The app's part: its UTXOs from Esplora, a PSBT spending one with bitcoinjs-lib.
   const [utxo] = await chain.bitcoin.utxos(account.p2wpkh);
   const funding = await chain.bitcoin.tx(utxo!.txid);
@@ -56,7 +59,7 @@ test('the wallet signs a PSBT an app built from its UTXOs on the chain; the chai
 test('the wallet takes its Stacks nonce from the chain and its signed transfer is executed there; a second one uses the next nonce', async ({ page, wallet, chain }) => {
   const [from, to] = chain.accounts;
   await page.goto('/blank.html');
-  await wallet.setSettings({ network: 'regtest', stacksNodeUrl: chain.stacksUrl!, approvalPolicy: 'approve' });
+  await wallet.setApprovalPolicy('approve');
   const before = await chain.stacks!.balance(to!.stx);
   for (const nonce of [0, 1]) {
     const sent = await request(page, 'stx_transferStx', { recipient: to!.stx, amount: '2500', network: 'testnet' });
@@ -67,4 +70,8 @@ test('the wallet takes its Stacks nonce from the chain and its signed transfer i
   }
   expect(await chain.stacks!.balance(to!.stx)).toBe(before + 5_000n);
   expect(chain.stacks!.nonce(from!.stx)).toBe(2);
+});
+
+test('a test that does not ask for the chain finds the wallet off it', async ({ wallet }) => {
+  expect(await wallet.settings()).toMatchObject({ network: 'mainnet', bitcoinBroadcastUrl: '', stacksNodeUrl: '' });
 });

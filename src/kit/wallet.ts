@@ -234,6 +234,12 @@ export class WalletApi<H> {
     this.baseline = { ...patch };
   }
 
+  /** Adds to what reset() restores, and applies it now: how the Playwright kit's chain fixture points the wallet at its chain. */
+  async extendBaseline(patch: SettingsPatch): Promise<void> {
+    this.baseline = { ...this.baseline, ...patch };
+    await this.setSettings(patch);
+  }
+
   /** Whether the warm approval windows (setting warmWindow: a pool of two, or maxOpenWindows if lower) are all loaded and waiting for a request. */
   warmReady(): Promise<boolean> {
     return this.driver.control('warmReady');

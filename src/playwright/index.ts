@@ -11,6 +11,7 @@ import { closeAllBut, openInBackground } from './tabs.ts';
 import { boxed } from './steps.ts';
 import { describeFindings, type UsageFinding } from '../core/usage.ts';
 import type { IdentityName, WalletName } from '../core/choices.ts';
+import type { SettingsPatch } from '../core/settings.ts';
 import { CONTRACT_WALLET, identitiesFor } from '../wallets/index.ts';
 import { startChain, type LocalChain, type ChainOptions } from '../chain/index.ts';
 
@@ -59,7 +60,8 @@ export interface WalletTestFixtures {
   /**
    * The embedded chains: a Bitcoin regtest behind the Esplora API (`chain.bitcoin.url`) and a Stacks
    * chain (`chain.stacksUrl`), the wallet's accounts funded. Started once per worker on first use,
-   * and back to how it started before each test that uses it.
+   * and back to how it started before each test that uses it. The wallet is pointed at it for the
+   * test (network regtest, bitcoinBroadcastUrl and stacksNodeUrl its URLs; wallet.reset() keeps them).
    */
   chain: LocalChain;
 }
@@ -106,9 +108,11 @@ export const test = base.extend<WalletTestFixtures & KitTestFixtures, WalletWork
     { scope: 'worker', timeout: 60_000, box: true },
   ],
   chain: [
-    async ({ _kitChain }, use) => {
+    async ({ _kitChain, _kitWorker, wallet: _wallet }, use) => {
       // Before the test rather than after: a test that failed halfway leaves nothing for the next.
       await _kitChain.reset();
+      // The wallet on the chain (wallet.reset() keeps it there): regtest keys, its transactions sent there.
+      await _kitWorker.wallet.extendBaseline(walletOnChain(_kitChain));
       await use(_kitChain);
     },
     { scope: 'test', box: true },
@@ -214,6 +218,11 @@ export const test = base.extend<WalletTestFixtures & KitTestFixtures, WalletWork
     { scope: 'test', box: true },
   ],
 });
+
+/** The settings that put the wallet on a chain: its network, where it sends Bitcoin transactions, its Stacks node. */
+function walletOnChain(chain: LocalChain): SettingsPatch {
+  return { network: 'regtest', bitcoinBroadcastUrl: chain.bitcoin.url, ...(chain.stacksUrl !== undefined && { stacksNodeUrl: chain.stacksUrl }) };
+}
 
 /** What runs between one test and the next in a worker's browser, off both tests' paths. */
 interface BetweenTests {

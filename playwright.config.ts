@@ -19,12 +19,26 @@ export default defineConfig<Pick<WalletTestFixtures, 'usageRules'>>({
     // file runs in order in one worker, so each browser is launched once (a Firefox launch costs about
     // 3 s of CPU), and first, so that its long run overlaps the rest instead of ending the suite.
     { name: 'firefox', testDir: 'e2e/puppeteer', testMatch: '**/*.spec.ts', fullyParallel: false, timeout: 30_000, metadata: { kitBrowser: 'firefox' } },
-    { name: 'puppeteer-chromium', testDir: 'e2e/puppeteer', testMatch: '**/*.spec.ts', fullyParallel: false, timeout: 30_000, metadata: { kitBrowser: 'chrome' } },
+    {
+      name: 'puppeteer-chromium',
+      testDir: 'e2e/puppeteer',
+      testMatch: '**/*.spec.ts',
+      fullyParallel: false,
+      timeout: 30_000,
+      metadata: { kitBrowser: 'chrome' },
+    },
     // Pure TypeScript: the core, the CLI, the kit's helpers. No browser.
     { name: 'unit', testDir: 'src', testMatch: '**/*.test.ts' },
     // A real Chromium with the built extension.
     // usageRules off: these tests call the wallet as no app should, on purpose; e2e/usage.spec.ts turns it on.
-    { name: 'e2e', testDir: 'e2e', testMatch: '**/*.spec.ts', testIgnore: ['puppeteer/**', 'matrix/**'], timeout: 30_000, use: { baseURL: `http://127.0.0.1:${DEMO_PORT}`, usageRules: 'off' } },
+    {
+      name: 'e2e',
+      testDir: 'e2e',
+      testMatch: '**/*.spec.ts',
+      testIgnore: ['puppeteer/**', 'matrix/**'],
+      timeout: 30_000,
+      use: { baseURL: `http://127.0.0.1:${DEMO_PORT}`, usageRules: 'off' },
+    },
     // One app suite run once per wallet, as docs/wallets.md shows it (matrix-unisat, matrix-okx).
     ...walletProjects(['unisat', 'okx'], { name: 'matrix', testDir: 'e2e/matrix', timeout: 30_000, use: { baseURL: `http://127.0.0.1:${DEMO_PORT}` } }),
   ],

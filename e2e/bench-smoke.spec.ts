@@ -11,7 +11,30 @@ test('npm run bench --quick prints the table and writes its JSON', { tag: '@slow
   const run = spawnSync(process.execPath, ['node_modules/tsx/dist/cli.mjs', 'scripts/bench.ts', '--quick'], { cwd: repo, encoding: 'utf8', timeout: 280_000 });
   expect(run.stderr).not.toMatch(/Error/);
   expect(run.status).toBe(0);
-  for (const path of ['floor', 'peer', 'auto-approved', 'window floor', 'window floor, scripted', 'against the scripted floor', 'real window', 'signPsbt approved', 'stx_transferStx approved', 'after 400 ms idle', 'back to back', 'cold floor', 'first getAddresses', 'reset', 'fresh persistent-context launch', 'per-test kit overhead', 'connect-and-approve tests', 'CPU per test', 'CPU of one approval window', 'inputs: 4× the inputs', 'Firefox: the same call in a warm window', 'right after an extension window is closed']) {
+  for (const path of [
+    'floor',
+    'peer',
+    'auto-approved',
+    'window floor',
+    'window floor, scripted',
+    'against the scripted floor',
+    'real window',
+    'signPsbt approved',
+    'stx_transferStx approved',
+    'after 400 ms idle',
+    'back to back',
+    'cold floor',
+    'first getAddresses',
+    'reset',
+    'fresh persistent-context launch',
+    'per-test kit overhead',
+    'connect-and-approve tests',
+    'CPU per test',
+    'CPU of one approval window',
+    'inputs: 4× the inputs',
+    'Firefox: the same call in a warm window',
+    'right after an extension window is closed',
+  ]) {
     expect(run.stdout).toContain(path);
   }
   const written = JSON.parse(await readFile(`${repo}out/bench-results.json`, 'utf8')) as { quick: boolean; rows: { stats: { median: number } }[] };

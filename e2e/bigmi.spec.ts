@@ -7,8 +7,14 @@ import { buildPsbt, signerOf } from './bitcoin-reference.ts';
 
 test.use({ identities: ['unisat', 'okx'] });
 
-for (const [id, button, name] of [['unisat', 'Connect UniSat', 'Unisat'], ['okx', 'Connect OKX', 'OKX Wallet']] as const) {
-  test(`bigmi's ${id} connector connects on a click and signs a PSBT through the wallet; a rejected connect is bigmi's UserRejectedRequestError`, async ({ page, wallet }) => {
+for (const [id, button, name] of [
+  ['unisat', 'Connect UniSat', 'Unisat'],
+  ['okx', 'Connect OKX', 'OKX Wallet'],
+] as const) {
+  test(`bigmi's ${id} connector connects on a click and signs a PSBT through the wallet; a rejected connect is bigmi's UserRejectedRequestError`, async ({
+    page,
+    wallet,
+  }) => {
     await page.route(/^https?:\/\/(?!127\.0\.0\.1|localhost)/, (route) => route.abort());
     await page.goto('/bigmi.html');
     await page.getByRole('button', { name: button }).click();

@@ -61,13 +61,27 @@ test('signPsbt after the user switched account: without account the ACTIVE accou
   await connect(page, wallet); // the app connected with Account 1
   await wallet.setActiveAccount(2); // then the user switched in the wallet
   const [zero, two] = [await reference('mainnet', 0), await reference('mainnet', 2)];
-  const hex = buildPsbt([{ address: zero.p2wpkh.address, value: 20_000n }, { address: two.p2wpkh.address, value: 20_000n }], [{ address: PAY_TO, value: 39_000n }]).toHex();
+  const hex = buildPsbt(
+    [
+      { address: zero.p2wpkh.address, value: 20_000n },
+      { address: two.p2wpkh.address, value: 20_000n },
+    ],
+    [{ address: PAY_TO, value: 39_000n }],
+  ).toHex();
 
   const careless = request(page, 'signPsbt', { hex });
   const prompt = await wallet.nextPrompt();
   const details = await prompt.details();
-  expect(details).toMatchObject({ title: 'Sign PSBT', account: 2, accountSource: 'active', notice: 'This site connected with Account 1, but Account 3 will sign.' });
-  expect(details.tables['Inputs']!.map((row) => [row['Owner'], row['Signed']])).toEqual([['not this account', 'no'], ['this account (Native SegWit)', 'yes']]);
+  expect(details).toMatchObject({
+    title: 'Sign PSBT',
+    account: 2,
+    accountSource: 'active',
+    notice: 'This site connected with Account 1, but Account 3 will sign.',
+  });
+  expect(details.tables['Inputs']!.map((row) => [row['Owner'], row['Signed']])).toEqual([
+    ['not this account', 'no'],
+    ['this account (Native SegWit)', 'yes'],
+  ]);
   expect(details.tables['Outputs']).toEqual([{ '#': '0', Address: PAY_TO, Amount: '0.00039 BTC' }]);
   expect(details.fields['Fee']).toBe('0.00001 BTC');
   await prompt.approve();
@@ -86,7 +100,7 @@ test('signPsbt after the user switched account: without account the ACTIVE accou
   expect(signerOf(psbtFromHex(((await careful).response.result as unknown as { hex: string }).hex), 0)).toBe(zero.p2wpkh.publicKey);
 });
 
-test('reject and close answer 4001 with the real wallet\'s messages; the code follows rejectionCode', async ({ page, wallet }) => {
+test("reject and close answer 4001 with the real wallet's messages; the code follows rejectionCode", async ({ page, wallet }) => {
   await page.goto('/blank.html');
   const account = await reference('mainnet', 0);
   const hex = buildPsbt([{ address: account.p2wpkh.address, value: 10_000n }], [{ address: PAY_TO, value: 9_000n }]).toHex();
@@ -131,7 +145,13 @@ test('bitcoinBroadcastUrl: a local Esplora stand-in receives the exact raw trans
     await page.goto('/blank.html');
     await wallet.setSettings({ bitcoinBroadcastUrl: good.url, approvalPolicy: 'approve' });
     const account = await reference('mainnet', 0);
-    const hex = buildPsbt([{ address: account.p2wpkh.address, value: 50_000n }, { address: account.p2tr.address, value: 30_000n }], [{ address: PAY_TO, value: 79_000n }]).toHex();
+    const hex = buildPsbt(
+      [
+        { address: account.p2wpkh.address, value: 50_000n },
+        { address: account.p2tr.address, value: 30_000n },
+      ],
+      [{ address: PAY_TO, value: 79_000n }],
+    ).toHex();
     const sent = await request(page, 'signPsbt', { hex, broadcast: true });
     const result = sent.response.result as unknown as { hex: string; txid: string };
     const independent = extract(psbtFromHex(result.hex));
@@ -141,11 +161,21 @@ test('bitcoinBroadcastUrl: a local Esplora stand-in receives the exact raw trans
 
     await wallet.setSettings({ bitcoinBroadcastUrl: bad.url });
     const refusedPsbt = await request(page, 'signPsbt', { hex, broadcast: true });
-    expect(refusedPsbt.response.error).toEqual({ code: 4002, message: 'Failed to broadcast transaction', data: { reason: '400 sendrawtransaction RPC error: bad-txns-inputs-missingorspent' } });
+    expect(refusedPsbt.response.error).toEqual({
+      code: 4002,
+      message: 'Failed to broadcast transaction',
+      data: { reason: '400 sendrawtransaction RPC error: bad-txns-inputs-missingorspent' },
+    });
     const refusedTransfer = await request(page, 'sendTransfer', { recipients: [{ address: PAY_TO, amount: '1000' }] });
-    expect(refusedTransfer.response.error).toMatchObject({ code: -32603, message: 'Failed to broadcast transaction: 400 sendrawtransaction RPC error: bad-txns-inputs-missingorspent' });
+    expect(refusedTransfer.response.error).toMatchObject({
+      code: -32603,
+      message: 'Failed to broadcast transaction: 400 sendrawtransaction RPC error: bad-txns-inputs-missingorspent',
+    });
     expect(bad.received).toHaveLength(2);
-    expect((await wallet.calls()).slice(1).map((c) => c.transaction?.error)).toEqual([expect.stringContaining('bad-txns'), expect.stringContaining('bad-txns')]);
+    expect((await wallet.calls()).slice(1).map((c) => c.transaction?.error)).toEqual([
+      expect.stringContaining('bad-txns'),
+      expect.stringContaining('bad-txns'),
+    ]);
   } finally {
     good.server.close();
     bad.server.close();
@@ -178,7 +208,9 @@ test("taprootKeyField: the internal key by default, as the real wallet; the BIP-
   await wallet.setApprovalPolicy('approve');
   await page.goto('/blank.html');
   const account = await reference('mainnet', 0);
-  const p2tr = async () => ((await request(page, 'getAddresses')).response.result!.addresses as { type?: string; tweakedPublicKey?: string }[]).find((e) => e.type === 'p2tr')!.tweakedPublicKey;
+  const p2tr = async () =>
+    ((await request(page, 'getAddresses')).response.result!.addresses as { type?: string; tweakedPublicKey?: string }[]).find((e) => e.type === 'p2tr')!
+      .tweakedPublicKey;
   expect(await p2tr()).toBe(account.p2tr.publicKey.slice(2));
   await wallet.setSettings({ taprootKeyField: 'output' });
   expect(await p2tr()).toBe(account.taprootOutputKey);

@@ -34,9 +34,19 @@ export function buildPsbt(inputs: TestInput[], outputs: { address: string; value
       const prev = new bitcoin.Transaction();
       prev.addInput(Buffer.from(fakeTxid(1000 + i), 'hex'), 0);
       prev.addOutput(script, input.value);
-      psbt.addInput({ hash: prev.getId(), index: 0, nonWitnessUtxo: prev.toBuffer(), ...(input.sighashType !== undefined && { sighashType: input.sighashType }) });
+      psbt.addInput({
+        hash: prev.getId(),
+        index: 0,
+        nonWitnessUtxo: prev.toBuffer(),
+        ...(input.sighashType !== undefined && { sighashType: input.sighashType }),
+      });
     } else {
-      psbt.addInput({ hash: fakeTxid(i), index: i, witnessUtxo: { script, value: input.value }, ...(input.sighashType !== undefined && { sighashType: input.sighashType }) });
+      psbt.addInput({
+        hash: fakeTxid(i),
+        index: i,
+        witnessUtxo: { script, value: input.value },
+        ...(input.sighashType !== undefined && { sighashType: input.sighashType }),
+      });
     }
   });
   for (const output of outputs) psbt.addOutput({ address: output.address, value: output.value });
@@ -79,7 +89,11 @@ export function decodeTransaction(hex: string, network: ReferenceNetwork = 'main
   const tx = bitcoin.Transaction.fromHex(hex);
   return {
     txid: tx.getId(),
-    inputs: tx.ins.map((i) => ({ txid: Buffer.from(i.hash).reverse().toString('hex'), index: i.index, witness: i.witness.map((w) => Buffer.from(w).toString('hex')) })),
+    inputs: tx.ins.map((i) => ({
+      txid: Buffer.from(i.hash).reverse().toString('hex'),
+      index: i.index,
+      witness: i.witness.map((w) => Buffer.from(w).toString('hex')),
+    })),
     outputs: tx.outs.map((o) => ({ address: bitcoin.address.fromOutputScript(o.script, NETWORK[network]), value: o.value })),
     vsize: tx.virtualSize(),
   };

@@ -35,9 +35,10 @@ const SIP018_MESSAGE = Cl.tuple({ action: Cl.stringAscii('sign-in'), nonce: Cl.u
 const SIP018_DOMAIN = Cl.tuple({ name: Cl.stringAscii('connect dApp'), version: Cl.stringAscii('1.0.0'), 'chain-id': Cl.uint(1) });
 
 const rules = (details: { findings: { rule: string }[] }): string[] => details.findings.map((f) => f.rule).sort();
-const messageOf = (details: { findings: { rule: string; message: string }[] }, rule: string): string => details.findings.find((f) => f.rule === rule)?.message ?? '';
+const messageOf = (details: { findings: { rule: string; message: string }[] }, rule: string): string =>
+  details.findings.find((f) => f.rule === rule)?.message ?? '';
 
-test("without naming the account: each finding says what happened and the @stacks/connect call that fixes it", async ({ page, wallet }) => {
+test('without naming the account: each finding says what happened and the @stacks/connect call that fixes it', async ({ page, wallet }) => {
   await connectedThenSwitched(page, wallet);
   const [one, three] = [await reference('mainnet', 0), await reference('mainnet', 2)];
 
@@ -45,9 +46,13 @@ test("without naming the account: each finding says what happened and the @stack
   const psbt = buildPsbt([{ address: one.p2wpkh.address, value: 50_000n }], [{ address: PAY_TO, value: 40_000n }]);
   const signed = await signThroughApp(page, wallet, 'sign-psbt', { psbt: psbt.toBase64() });
   expect(rules(signed.details)).toEqual(['active-account-signing', 'nothing-to-sign']);
-  expect(messageOf(signed.details, 'nothing-to-sign')).toMatch(/^Account 3 owns none of the inputs this site asked to sign \(input 0\): approving answers the PSBT unsigned/);
+  expect(messageOf(signed.details, 'nothing-to-sign')).toMatch(
+    /^Account 3 owns none of the inputs this site asked to sign \(input 0\): approving answers the PSBT unsigned/,
+  );
   for (const rule of ['nothing-to-sign', 'active-account-signing']) {
-    expect(messageOf(signed.details, rule)).toContain("request({ enableOverrides: false }, 'signPsbt', { psbt, signInputs, account } as MethodParams<'signPsbt'>)");
+    expect(messageOf(signed.details, rule)).toContain(
+      "request({ enableOverrides: false }, 'signPsbt', { psbt, signInputs, account } as MethodParams<'signPsbt'>)",
+    );
   }
   expect(messageOf(signed.details, 'active-account-signing')).toMatch(/the wallet acts for Account 3, one the user did not connect/);
   // The page got what the real wallet answers: the PSBT, unsigned, no error.
@@ -65,7 +70,9 @@ test("without naming the account: each finding says what happened and the @stack
 
   // stx_signStructuredMessage: connect's types lack `address`, its request() passes it through.
   const structured = await signThroughApp(page, wallet, 'sign-structured', {});
-  expect(messageOf(structured.details, 'active-account-signing')).toMatch(/types have no `address` for stx_signStructuredMessage.*MethodParams<'stx_signStructuredMessage'>/);
+  expect(messageOf(structured.details, 'active-account-signing')).toMatch(
+    /types have no `address` for stx_signStructuredMessage.*MethodParams<'stx_signStructuredMessage'>/,
+  );
   expect(structured.result['publicKey']).toBe(three.stx!.publicKey);
   expect(verifySip018(SIP018_MESSAGE, SIP018_DOMAIN, structured.result['signature']!, three.stx!.publicKey)).toBe(true);
 
@@ -103,8 +110,12 @@ test("accountRule 'site': the connected account signs, and the texts say so inst
   expect(message.details).toMatchObject({ account: 0, accountSource: 'site' });
   expect(message.details.notice).toBeUndefined(); // the acting account is the connected one
   const text = messageOf(message.details, 'active-account-signing');
-  expect(text).toMatch(/^signMessage named no account\. This wallet acts for Account 1, the account this site connected with \(accountRule 'site', as the real wallet\)/);
-  expect(text).toMatch(/a wallet that follows the contract \(mock-wallet-provider\/docs\/reference\/contract\.md#42-which-account-acts\) acts for its active account, here Account 3/);
+  expect(text).toMatch(
+    /^signMessage named no account\. This wallet acts for Account 1, the account this site connected with \(accountRule 'site', as the real wallet\)/,
+  );
+  expect(text).toMatch(
+    /a wallet that follows the contract \(mock-wallet-provider\/docs\/reference\/contract\.md#42-which-account-acts\) acts for its active account, here Account 3/,
+  );
   expect(text).not.toMatch(/the wallet acts for Account 3/);
 
   // Through connect's request(), `account` never arrives; with the site rule the connected account signs all the same.
@@ -117,12 +128,20 @@ test("accountRule 'site': the connected account signs, and the texts say so inst
 test('a helper that times out names the request the wallet refused at once, with its error', async ({ page, wallet }) => {
   await page.goto('/blank.html');
   void request(page, 'stx_transferStx', { recipient: 'ST2J6ZY48GV1EZ5V2V5RB9MP66SW86PYKKQ9H6DPX', amount: '5', network: 'testnet' });
-  const error = await wallet.approveNext({ timeout: 700 }).then(() => undefined, (e: Error) => e.message);
+  const error = await wallet.approveNext({ timeout: 700 }).then(
+    () => undefined,
+    (e: Error) => e.message,
+  );
   expect(error).toMatch(/no approval window opened within 0\.7 s/);
-  expect(error).toMatch(/The page's requests since this helper was called:\n {2}- stx_transferStx: refused at once: -32602 recipient "ST2J6ZY48GV1EZ5V2V5RB9MP66SW86PYKKQ9H6DPX" is not a valid Stacks address: bad checksum/);
+  expect(error).toMatch(
+    /The page's requests since this helper was called:\n {2}- stx_transferStx: refused at once: -32602 recipient "ST2J6ZY48GV1EZ5V2V5RB9MP66SW86PYKKQ9H6DPX" is not a valid Stacks address: bad checksum/,
+  );
 });
 
-test('principals are checked against the request\'s network: the prefix it expects, a bad checksum, and the other network signed with a finding', async ({ page, wallet }) => {
+test("principals are checked against the request's network: the prefix it expects, a bad checksum, and the other network signed with a finding", async ({
+  page,
+  wallet,
+}) => {
   await page.goto('/blank.html');
   const refused = await request(page, 'stx_transferStx', { recipient: 'ST2J6ZY48GV1EZ5V2V5RB9MP66SW86PYKKQ9H6DPX', amount: '5', network: 'testnet' });
   expect(refused.response.error?.message).toMatch(/bad checksum.*on testnet addresses start with ST/);
@@ -134,7 +153,9 @@ test('principals are checked against the request\'s network: the prefix it expec
   // A mainnet recipient on testnet: signed, as the real wallet signs it, and the finding names the mismatch.
   const call = request(page, 'stx_transferStx', { recipient: BOB_STX, amount: '5', network: 'testnet' });
   const prompt = await wallet.nextPrompt();
-  expect(messageOf(await prompt.details(), 'network-mismatch')).toMatch(/recipient SP2J6ZY48GV1EZ5V2V5RB9MP66SW86PYKKNRV9EJ7 is a mainnet address, but this transaction is signed for testnet/);
+  expect(messageOf(await prompt.details(), 'network-mismatch')).toMatch(
+    /recipient SP2J6ZY48GV1EZ5V2V5RB9MP66SW86PYKKNRV9EJ7 is a mainnet address, but this transaction is signed for testnet/,
+  );
   await prompt.approve();
   const signed = (await call).response.result as unknown as { transaction: string };
   expect(decodeStacksTransaction(signed.transaction, (await reference('testnet', 0)).stx!.publicKey).chainId).toBe(0x80000000);
@@ -142,14 +163,17 @@ test('principals are checked against the request\'s network: the prefix it expec
 });
 
 test("the docs' @stacks/connect example is the code the bundled app runs in these tests", async () => {
-  const [readme, app] = await Promise.all([readFile(new URL('../docs/methods.md', import.meta.url), 'utf8'), readFile(new URL('./demo/connect-app.ts', import.meta.url), 'utf8')]);
+  const [readme, app] = await Promise.all([
+    readFile(new URL('../docs/methods.md', import.meta.url), 'utf8'),
+    readFile(new URL('./demo/connect-app.ts', import.meta.url), 'utf8'),
+  ]);
   const example = /<!-- example: connected-account -->\n```ts\n([\s\S]*?)```/.exec(readme)?.[1];
   const running = /\/\/ docs: connected-account\n([\s\S]*?)\/\/ end docs\n/.exec(app)?.[1];
   expect(running, 'the app marks the code the docs show').toBeTruthy();
   expect(example, 'docs/methods.md has the example').toContain(running!);
 });
 
-test("the window's \"Chosen by\" line is true in both rules when a request names an account the rule does not follow", async ({ page, wallet }) => {
+test('the window\'s "Chosen by" line is true in both rules when a request names an account the rule does not follow', async ({ page, wallet }) => {
   await page.goto('/blank.html');
   const two = (await reference('mainnet', 1)).stx!.address;
   for (const [rule, chosenBy, account] of [

@@ -143,10 +143,17 @@ test('sign message and sign PSBT with the connected account, even after the user
   await expect(page.getByLabel('Signing result')).toContainText('"hex"');
   const { hex } = JSON.parse(await page.getByLabel('Signing result').innerText()) as { hex: string };
   expect(signerOf(psbtFromHex(hex), 0)).toBe(account.p2wpkh.publicKey);
-  expect((await wallet.calls()).map((c) => [c.method, c.account])).toEqual([['getAddresses', 1], ['signMessage', 1], ['signPsbt', 1]]);
+  expect((await wallet.calls()).map((c) => [c.method, c.account])).toEqual([
+    ['getAddresses', 1],
+    ['signMessage', 1],
+    ['signPsbt', 1],
+  ]);
 });
 
-test('Send 1 STX passes the connected STX address: the connected account sends, after a switch too; the app shows the decoded transaction', async ({ page, wallet }) => {
+test('Send 1 STX passes the connected STX address: the connected account sends, after a switch too; the app shows the decoded transaction', async ({
+  page,
+  wallet,
+}) => {
   await page.goto('/');
   await page.getByRole('button', { name: 'Connect wallet' }).click();
   await wallet.approveNext({ account: 1 });
@@ -160,5 +167,13 @@ test('Send 1 STX passes the connected STX address: the connected account sends, 
   const shown = JSON.parse(await page.getByLabel('Signing result').innerText()) as { txid: string; transaction: string; decoded: Record<string, string> };
   const tx = decodeStacksTransaction(shown.transaction, one.publicKey);
   expect(shown.txid).toBe(tx.txid());
-  expect(shown.decoded).toEqual({ txid: tx.txid(), sender: one.address, nonce: '0', fee: '10000', recipient: "'SP2J6ZY48GV1EZ5V2V5RB9MP66SW86PYKKNRV9EJ7", amount: '1000000', memo: 'demo' });
+  expect(shown.decoded).toEqual({
+    txid: tx.txid(),
+    sender: one.address,
+    nonce: '0',
+    fee: '10000',
+    recipient: "'SP2J6ZY48GV1EZ5V2V5RB9MP66SW86PYKKNRV9EJ7",
+    amount: '1000000',
+    memo: 'demo',
+  });
 });

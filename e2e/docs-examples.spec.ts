@@ -15,7 +15,8 @@ async function newcomer(prefix: string): Promise<string> {
   await mkdir(join(project, 'tests'));
   await mkdir(join(project, 'node_modules', '@playwright'), { recursive: true });
   await symlink(repo, join(project, 'node_modules', 'mock-wallet-provider'));
-  for (const name of ['@playwright/test', 'playwright', 'playwright-core', '@types', 'typescript']) await symlink(join(repo, 'node_modules', name), join(project, 'node_modules', name));
+  for (const name of ['@playwright/test', 'playwright', 'playwright-core', '@types', 'typescript'])
+    await symlink(join(repo, 'node_modules', name), join(project, 'node_modules', name));
   await writeFile(join(project, 'package.json'), JSON.stringify({ name: 'newcomer', private: true, type: 'module' }));
   return project;
 }
@@ -35,13 +36,23 @@ export default class {
 }
 `;
 
-interface Stats { expected: number; unexpected: number; skipped: number; flaky: number }
+interface Stats {
+  expected: number;
+  unexpected: number;
+  skipped: number;
+  flaky: number;
+}
 
 // The child runs must not inherit this run's worker settings, nor its CI (which would forbid nothing here).
 const env = childEnv({ CI: '' });
 
 /** Runs the project's Playwright (its own copy, as `npx playwright` would): what it printed, and its JSON report's counts. */
-function playwright(project: string, name: string, args: string[], extra: Record<string, string> = {}): { stats: Stats; output: string; status: number | null } {
+function playwright(
+  project: string,
+  name: string,
+  args: string[],
+  extra: Record<string, string> = {},
+): { stats: Stats; output: string; status: number | null } {
   const report = join(project, `${name}.json`);
   const run = spawnSync(process.execPath, [join(project, 'node_modules', '@playwright', 'test', 'cli.js'), ...args], {
     cwd: project,
@@ -57,7 +68,9 @@ function playwright(project: string, name: string, args: string[], extra: Record
 // newcomer's suite, run as two shards with blob reports (side by side, as CI runs them on two
 // machines), both halves passing, and `playwright merge-reports` of the two blobs counting every
 // test once.
-test('every Playwright example in README and docs/ passes in a fresh project, run in two shards whose blob reports merge', { tag: '@slow' }, async ({ baseURL }) => {
+test('every Playwright example in README and docs/ passes in a fresh project, run in two shards whose blob reports merge', { tag: '@slow' }, async ({
+  baseURL,
+}) => {
   test.setTimeout(120_000);
   const found = examples('playwright');
   expect(found.length, 'README and docs have their complete examples').toBeGreaterThanOrEqual(4);
@@ -72,7 +85,9 @@ test('every Playwright example in README and docs/ passes in a fresh project, ru
     const shards = await Promise.all(
       [1, 2].map(async (shard) => {
         const blobs = join(project, `blob-${shard}`);
-        const run = playwright(project, `shard-${shard}`, ['test', `--shard=${shard}/2`, '--workers=1', '--reporter=line,blob,json'], { PLAYWRIGHT_BLOB_OUTPUT_DIR: blobs });
+        const run = playwright(project, `shard-${shard}`, ['test', `--shard=${shard}/2`, '--workers=1', '--reporter=line,blob,json'], {
+          PLAYWRIGHT_BLOB_OUTPUT_DIR: blobs,
+        });
         return { blobs, ...run };
       }),
     );
@@ -116,7 +131,13 @@ test('every fragment in README and docs/ type-checks against the kit, strict', a
   expect(found.length).toBeGreaterThan(3);
   const project = await newcomer('fragments-');
   try {
-    await writeFile(join(project, 'tsconfig.json'), JSON.stringify({ compilerOptions: { strict: true, noEmit: true, target: 'es2022', module: 'nodenext', moduleResolution: 'nodenext', skipLibCheck: true, types: [] }, include: ['tests'] }));
+    await writeFile(
+      join(project, 'tsconfig.json'),
+      JSON.stringify({
+        compilerOptions: { strict: true, noEmit: true, target: 'es2022', module: 'nodenext', moduleResolution: 'nodenext', skipLibCheck: true, types: [] },
+        include: ['tests'],
+      }),
+    );
     await Promise.all(
       found.map((e, i) => {
         // A fragment that imports from the kit itself is not given the kit's imports again.
@@ -124,7 +145,11 @@ test('every fragment in README and docs/ type-checks against the kit, strict', a
         return writeFile(join(project, 'tests', `fragment${i}.mts`), `// ${where(e)}\n${own ? '' : KIT}${GIVEN}${e.code}\nexport {};\n`);
       }),
     );
-    const tsc = spawnSync(process.execPath, [join(repo, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', project], { cwd: project, encoding: 'utf8', timeout: 55_000 });
+    const tsc = spawnSync(process.execPath, [join(repo, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', project], {
+      cwd: project,
+      encoding: 'utf8',
+      timeout: 55_000,
+    });
     expect(`${tsc.stdout}${tsc.stderr}`).toBe('');
     expect(tsc.status).toBe(0);
   } finally {

@@ -37,7 +37,11 @@ test("every '§' the code cites is a section of that reference page", () => {
   const sections = new Map<string, Set<string>>();
   const sectionsOf = (page: string): Set<string> => {
     let found = sections.get(page);
-    if (!found) sections.set(page, (found = new Set([...readFileSync(join(repo, 'docs/reference', page), 'utf8').matchAll(/^#{2,4} §?([0-9]+(?:\.[0-9]+)*) /gm)].map((m) => `§${m[1]}`))));
+    if (!found)
+      sections.set(
+        page,
+        (found = new Set([...readFileSync(join(repo, 'docs/reference', page), 'utf8').matchAll(/^#{2,4} §?([0-9]+(?:\.[0-9]+)*) /gm)].map((m) => `§${m[1]}`))),
+      );
     return found;
   };
   const missing: string[] = [];
@@ -90,7 +94,11 @@ test('every docs/ page opens with its title and what a reader comes for', () => 
 });
 
 test('the marked examples are there: complete Playwright tests, a node:test file, fragments', () => {
-  expect(examples('playwright').map((e) => e.page).sort()).toEqual(['README.md', 'docs/methods.md', 'docs/methods.md', 'docs/unisat.md', 'docs/xverse.md']);
+  expect(
+    examples('playwright')
+      .map((e) => e.page)
+      .sort(),
+  ).toEqual(['README.md', 'docs/methods.md', 'docs/methods.md', 'docs/unisat.md', 'docs/xverse.md']);
   expect(examples('node-test')).toHaveLength(1);
   expect(examples('fragment').length).toBeGreaterThan(3);
 });

@@ -12,7 +12,10 @@ export interface DocPage {
 }
 
 export function docPages(): DocPage[] {
-  const pages = (dir: string): string[] => readdirSync(join(repo, dir)).filter((f) => f.endsWith('.md')).map((f) => `${dir}/${f}`);
+  const pages = (dir: string): string[] =>
+    readdirSync(join(repo, dir))
+      .filter((f) => f.endsWith('.md'))
+      .map((f) => `${dir}/${f}`);
   const docs = [...pages('docs'), ...pages('docs/reference')];
   return ['README.md', ...docs].map((path) => ({ path, text: readFileSync(join(repo, path), 'utf8') }));
 }

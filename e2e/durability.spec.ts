@@ -106,7 +106,13 @@ for (const how of ['reject', 'close'] as const) {
       await counted(page, tag);
       const prompt = await wallet.nextPrompt();
       await prompt.ready();
-      const deciding = how === 'reject' ? prompt.page.getByRole('button', { name: 'Reject' }).click({ timeout: 5_000 }).catch(() => undefined) : prompt.page.close();
+      const deciding =
+        how === 'reject'
+          ? prompt.page
+              .getByRole('button', { name: 'Reject' })
+              .click({ timeout: 5_000 })
+              .catch(() => undefined)
+          : prompt.page.close();
       await sleep(5 + round * 10);
       await wallet.stopServiceWorker();
       await deciding;
@@ -123,12 +129,17 @@ for (const how of ['reject', 'close'] as const) {
   });
 }
 
-test('soak: 20 approvals by click and by kit (transfers to a loopback node among them) with the worker stopped at random moments lose and duplicate nothing', { tag: '@slow' }, async ({ walletBrowser, baseURL }) => {
+test('soak: 20 approvals by click and by kit (transfers to a loopback node among them) with the worker stopped at random moments lose and duplicate nothing', {
+  tag: '@slow',
+}, async ({ walletBrowser, baseURL }) => {
   test.setTimeout(300_000);
   const seed = Number(process.env['SOAK_SEED'] ?? 7);
   // 20 rounds here, on every run (30 cost 5 s more of the suite's CPU); `npm run soak` runs hundreds (docs/performance-and-reliability.md).
   const report = await soak({ rounds: 20, seed, baseURL: baseURL!, browser: walletBrowser });
-  test.info().annotations.push({ type: 'soak', description: `seed ${seed}: answered ${report.answered}, lost ${report.lost}, duplicated ${report.duplicated}, log mismatches ${report.logMismatches}` });
+  test.info().annotations.push({
+    type: 'soak',
+    description: `seed ${seed}: answered ${report.answered}, lost ${report.lost}, duplicated ${report.duplicated}, log mismatches ${report.logMismatches}`,
+  });
   expect(report.details).toEqual([]);
   expect(report).toMatchObject({ answered: 20, lost: 0, duplicated: 0, logMismatches: 0 });
   // The transfer rounds: one transaction each reached the node, nonces without a gap.
@@ -140,20 +151,27 @@ test('a flood from one origin cannot starve another: the other connects, nothing
   test.setTimeout(90_000);
   await page.goto('/blank.html');
   const flood = await page.evaluate(async () => {
-    const provider = (window as unknown as { WalletProvider: { request(m: string, p?: unknown): Promise<{ error?: { code: number; message: string } }> } }).WalletProvider;
-    const settle = (p: Promise<{ error?: { code: number; message: string } }>) => p.then((r) => r, (r: { error?: { code: number; message: string } }) => r);
+    const provider = (window as unknown as { WalletProvider: { request(m: string, p?: unknown): Promise<{ error?: { code: number; message: string } }> } })
+      .WalletProvider;
+    const settle = (p: Promise<{ error?: { code: number; message: string } }>) =>
+      p.then(
+        (r) => r,
+        (r: { error?: { code: number; message: string } }) => r,
+      );
     const hugeKey = { ['k'.repeat(5_000_000)]: 1 };
     const keyErrors = await Promise.all(Array.from({ length: 10 }, () => settle(provider.request('getAddresses', hugeKey))));
     // Big but valid: each waits for approval, holding 700 000 characters. Answers are kept as they come.
     const settled: { code?: number; message: string }[] = [];
     (window as unknown as { __flood: typeof settled }).__flood = settled;
-    const keep = (p: Promise<{ error?: { code: number; message: string } }>) => void settle(p).then((r) => settled.splice(settled.length, 0, { code: r.error?.code, message: r.error?.message ?? '' }));
+    const keep = (p: Promise<{ error?: { code: number; message: string } }>) =>
+      void settle(p).then((r) => settled.splice(settled.length, 0, { code: r.error?.code, message: r.error?.message ?? '' }));
     for (let i = 0; i < 3; i++) keep(provider.request('signMessage', { message: 'm'.repeat(700_000) }));
     for (let i = 0; i < 30; i++) keep(provider.request('getAddresses'));
     return { keyErrors: keyErrors.map((r) => ({ code: r.error?.code, length: r.error?.message.length ?? 0, message: r.error?.message ?? '' })) };
   });
   // Each of the 33 either waits for a person or was refused: none is lost.
-  const refused = (): Promise<{ code?: number; message: string }[]> => page.evaluate(() => (window as unknown as { __flood: { code?: number; message: string }[] }).__flood);
+  const refused = (): Promise<{ code?: number; message: string }[]> =>
+    page.evaluate(() => (window as unknown as { __flood: { code?: number; message: string }[] }).__flood);
   await expect.poll(async () => (await wallet.pending()).length + (await refused()).length, { timeout: 60_000 }).toBe(33);
   // A 5 MB key name comes back as a short error that quotes a prefix and the length.
   for (const e of flood.keyErrors) {
@@ -197,7 +215,12 @@ test('a flood from one origin cannot starve another: the other connects, nothing
   expect((await other2).ok).toBe(true);
 });
 
-test("a flood counted in Chrome's bytes (params of many tiny values, then wide characters) cannot fill storage.session for anyone", { tag: '@slow' }, async ({ context, page, wallet, walletBrowser }) => {
+test("a flood counted in Chrome's bytes (params of many tiny values, then wide characters) cannot fill storage.session for anyone", { tag: '@slow' }, async ({
+  context,
+  page,
+  wallet,
+  walletBrowser,
+}) => {
   test.setTimeout(180_000);
   await page.goto('/blank.html');
   // A request already waiting before the flood.
@@ -207,18 +230,25 @@ test("a flood counted in Chrome's bytes (params of many tiny values, then wide c
 
   const answered = await page.evaluate(async () => {
     const provider = (window as unknown as { WalletProvider: { request(m: string, p?: unknown): Promise<unknown> } }).WalletProvider;
-    const settle = (p: Promise<unknown>): Promise<unknown> => p.then((r) => r, (r) => r);
+    const settle = (p: Promise<unknown>): Promise<unknown> =>
+      p.then(
+        (r) => r,
+        (r) => r,
+      );
     // 1999 tiny values (a value short of the page's limit), 30 KB as text: just under what the log keeps whole.
     const tiny = Array.from({ length: 1999 }, (_, i) => `v${String(i).padStart(11, '0')}`);
     const wide = '漢'.repeat(32_000);
     let n = 0;
     // 9.6 MB of params the log keeps whole (Chrome counts more for an object's values), then 3.8 MB of wide characters.
     for (let i = 0; i < 320; i += 40) n += (await Promise.all(Array.from({ length: 40 }, () => settle(provider.request('no_such_method', tiny))))).length;
-    for (let i = 0; i < 40; i += 40) n += (await Promise.all(Array.from({ length: 40 }, () => settle(provider.request('no_such_method', { note: wide }))))).length;
+    for (let i = 0; i < 40; i += 40)
+      n += (await Promise.all(Array.from({ length: 40 }, () => settle(provider.request('no_such_method', { note: wide }))))).length;
     return n;
   });
   expect(answered).toBe(360);
-  const used = await (await walletBrowser.worker()).evaluate(() => (globalThis as unknown as { chrome: { storage: { session: { getBytesInUse(k: null): Promise<number> } } } }).chrome.storage.session.getBytesInUse(null));
+  const used = await (await walletBrowser.worker()).evaluate(() =>
+    (globalThis as unknown as { chrome: { storage: { session: { getBytesInUse(k: null): Promise<number> } } } }).chrome.storage.session.getBytesInUse(null),
+  );
   expect(used, 'storage.session stays well inside its 10 MiB quota').toBeLessThan(8 * 1024 * 1024);
 
   // Another origin connects as usual, the waiting request is answered, and reset works.

@@ -23,7 +23,11 @@ const CASES = [
 ] as const;
 
 for (const { method, params, settings } of CASES) {
-  test(`${method}: the worker stops between signing and sending; the restarted worker sends the same bytes once and the page gets that txid`, async ({ page, wallet, walletBrowser }) => {
+  test(`${method}: the worker stops between signing and sending; the restarted worker sends the same bytes once and the page gets that txid`, async ({
+    page,
+    wallet,
+    walletBrowser,
+  }) => {
     await wallet.setSettings(settings());
     await page.goto('/blank.html');
     await walletBrowser.control('holdSending', true);
@@ -73,7 +77,11 @@ function burst(page: Page | import('@playwright/test').Frame, count: number): Pr
   ) as Promise<{ ok: boolean }[]>;
 }
 
-test('approvals at once from two tabs and a cross-origin frame get distinct, increasing nonces; a rejected nonce is taken by the next transaction', async ({ page, context, wallet }) => {
+test('approvals at once from two tabs and a cross-origin frame get distinct, increasing nonces; a rejected nonce is taken by the next transaction', async ({
+  page,
+  context,
+  wallet,
+}) => {
   await wallet.setSettings({ approvalPolicy: 'approve', stacksNodeUrl: node.url });
   await page.goto('/frames.html');
   const other = await context.newPage();
@@ -137,7 +145,12 @@ async function widePsbt(address: string, count: number): Promise<string> {
 
 // Linear signing is measured by npm run bench (its signPsbt scale row) and the kit's asking again is unit-tested (kit/prompt.test.ts);
 // here a PSBT large enough to take seconds in the worker, which answers "still signing" meanwhile.
-test('a PSBT with 600 inputs is signed while another origin is answered at once; meanwhile the wallet tells the kit it is still signing', async ({ page, context, wallet, walletBrowser }) => {
+test('a PSBT with 600 inputs is signed while another origin is answered at once; meanwhile the wallet tells the kit it is still signing', async ({
+  page,
+  context,
+  wallet,
+  walletBrowser,
+}) => {
   test.setTimeout(120_000);
   const { psbtFromHex, signerOf } = await import('./bitcoin-reference.ts');
   const { reference } = await import('./reference.ts');

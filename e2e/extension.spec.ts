@@ -16,7 +16,7 @@ const ACCOUNT0 = {
   stx: 'SPC5KHM41H6WHAST7MWWDD807YSPRQKJ69FSH54J',
 };
 
-test('the provider exists, frozen, before the page\'s first inline script', async ({ page, wallet }) => {
+test("the provider exists, frozen, before the page's first inline script", async ({ page, wallet }) => {
   await page.goto('/inline.html');
   expect(await page.evaluate(() => (window as unknown as { __seenAtFirstScript: boolean }).__seenAtFirstScript)).toBe(true);
   await wallet.approveNext();
@@ -40,7 +40,13 @@ test('approve: first variant answers the published vectors of the active account
   expect(settled.response).toMatchObject({ jsonrpc: '2.0' });
   expect(settled.response.id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
   const entries = byKind(settled);
-  expect(entries['p2wpkh']).toEqual({ symbol: 'BTC', type: 'p2wpkh', address: ACCOUNT0.p2wpkh, publicKey: '0330d54fd0dd420a6e5f8d3624f5f3482cae350f79d5f0753bf5beef9c2d91af3c', derivationPath: "m/84'/0'/0'/0/0" });
+  expect(entries['p2wpkh']).toEqual({
+    symbol: 'BTC',
+    type: 'p2wpkh',
+    address: ACCOUNT0.p2wpkh,
+    publicKey: '0330d54fd0dd420a6e5f8d3624f5f3482cae350f79d5f0753bf5beef9c2d91af3c',
+    derivationPath: "m/84'/0'/0'/0/0",
+  });
   expect(entries['p2tr']).toMatchObject({ address: ACCOUNT0.p2tr, tweakedPublicKey: ACCOUNT0.internal, derivationPath: "m/86'/0'/0'/0/0" });
   expect(entries['STX']).toEqual({ symbol: 'STX', address: ACCOUNT0.stx });
 });
@@ -65,7 +71,10 @@ test('approve: second variant adds descriptors, fingerprint, STX kind and public
 
   // The { method, params } single-object form some clients use.
   const objectForm = page.evaluate(() =>
-    (window as unknown as { WalletProvider: { request(r: unknown): Promise<{ result: { addresses: { symbol: string }[] } }> } }).WalletProvider.request({ method: 'getAddresses', params: { chains: ['stacks'] } }),
+    (window as unknown as { WalletProvider: { request(r: unknown): Promise<{ result: { addresses: { symbol: string }[] } }> } }).WalletProvider.request({
+      method: 'getAddresses',
+      params: { chains: ['stacks'] },
+    }),
   );
   await wallet.approveNext();
   expect((await objectForm).result.addresses.map((a) => a.symbol)).toEqual(['STX']);
@@ -159,13 +168,20 @@ test('unknown, unsupported and malformed requests get their JSON-RPC errors', as
     expect(settled.response.error?.message, String(method)).toMatch(message);
   }
   await wallet.setVariant('second');
-  for (const [params, message] of [[{ chains: [] }, /chains must not be empty/], [{ network: 'moon' }, /network must be one of/], [{ chain: ['bitcoin'] }, /unknown parameter "chain"/], [['bitcoin'], /params must be an object/]] as const) {
+  for (const [params, message] of [
+    [{ chains: [] }, /chains must not be empty/],
+    [{ network: 'moon' }, /network must be one of/],
+    [{ chain: ['bitcoin'] }, /unknown parameter "chain"/],
+    [['bitcoin'], /params must be an object/],
+  ] as const) {
     const settled = await request(page, 'getAddresses', params);
     expect(settled.response.error).toMatchObject({ code: -32602, message: expect.stringMatching(message) });
   }
   // Not JSON at all: refused in the page, before anything travels.
   const fn = await page.evaluate(() =>
-    (window as unknown as { WalletProvider: { request(m: string, p: unknown): Promise<unknown> } }).WalletProvider.request('getAddresses', { chains: () => 1 }).catch((e: unknown) => e),
+    (window as unknown as { WalletProvider: { request(m: string, p: unknown): Promise<unknown> } }).WalletProvider.request('getAddresses', {
+      chains: () => 1,
+    }).catch((e: unknown) => e),
   );
   expect(fn).toMatchObject({ error: { code: -32602, message: 'params.chains is a function, which JSON cannot carry' } });
   // Refused calls are still in the call log, with their codes.
@@ -238,14 +254,25 @@ test('closing the calling tab drops its pending request and closes its window', 
   expect(await wallet.pending()).toEqual([]);
 });
 
-test('each frame gets its own origin\'s answer and prompt', async ({ page, wallet }) => {
+test("each frame gets its own origin's answer and prompt", async ({ page, wallet }) => {
   await wallet.setApprovalPolicy('approve');
   await page.goto('/frames.html');
   const cross = page.frames().find((f) => f.url().includes('localhost'));
-  await expect.poll(() => page.frames().find((f) => f.url().includes('localhost'))?.url()).toContain('localhost');
+  await expect
+    .poll(() =>
+      page
+        .frames()
+        .find((f) => f.url().includes('localhost'))
+        ?.url(),
+    )
+    .toContain('localhost');
   const frames = page.frames();
   const answers = await Promise.all(
-    frames.map((f) => f.evaluate(() => (window as unknown as { WalletProvider: { request(m: string): Promise<{ id: string }> } }).WalletProvider.request('getAddresses').then((r) => r.id))),
+    frames.map((f) =>
+      f.evaluate(() =>
+        (window as unknown as { WalletProvider: { request(m: string): Promise<{ id: string }> } }).WalletProvider.request('getAddresses').then((r) => r.id),
+      ),
+    ),
   );
   expect(new Set(answers).size).toBe(frames.length);
   const origins = (await wallet.calls()).map((c) => c.origin).sort();
@@ -319,7 +346,8 @@ test('settings page: a bad mnemonic is refused with a message and nothing is sav
   await expect(page.getByRole('alert')).toHaveText('mnemonic has 3 words; expected 12 or 24');
   expect(await wallet.settings()).toMatchObject({ network: 'mainnet' });
 
-  const words24 = 'legal winner thank year wave sausage worth useful legal winner thank year wave sausage worth useful legal winner thank year wave sausage worth title';
+  const words24 =
+    'legal winner thank year wave sausage worth useful legal winner thank year wave sausage worth useful legal winner thank year wave sausage worth title';
   await page.getByLabel('Mnemonic (12 or 24 words)').fill(words24);
   await page.getByLabel('Output variant').selectOption('second');
   await page.getByLabel('Active account').fill('2');
@@ -338,15 +366,23 @@ test('settings page: a bad mnemonic is refused with a message and nothing is sav
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByRole('status')).toHaveText('Saved.');
   expect(await wallet.settings()).toMatchObject({
-    mnemonic: words24, network: 'testnet', variant: 'second', activeAccount: 2,
-    accountRule: 'site', taprootKeyField: 'output', bitcoinFeeRate: 25, bitcoinBroadcastUrl: 'http://127.0.0.1:3002/api',
+    mnemonic: words24,
+    network: 'testnet',
+    variant: 'second',
+    activeAccount: 2,
+    accountRule: 'site',
+    taprootKeyField: 'output',
+    bitcoinFeeRate: 25,
+    bitcoinBroadcastUrl: 'http://127.0.0.1:3002/api',
     stacksNodeUrl: 'http://127.0.0.1:3999',
   });
   // The nonce is the wallet's running state, not a setting: stored for the form's account and network only.
   expect(await wallet.settings()).not.toHaveProperty('stacksNonces');
   expect(await wallet.stacksNonce()).toBe(12);
   expect(await wallet.stacksNonce({ network: 'mainnet' })).toBe(0);
-  await expect(wallet.setSettings({ network: 'moon' as never })).rejects.toThrow('network must be one of "mainnet", "testnet", "signet", "regtest", "devnet", got "moon"');
+  await expect(wallet.setSettings({ network: 'moon' as never })).rejects.toThrow(
+    'network must be one of "mainnet", "testnet", "signet", "regtest", "devnet", got "moon"',
+  );
 
   await page.getByRole('button', { name: 'Restore defaults' }).click();
   await expect(page.getByRole('status')).toHaveText('Defaults restored.');

@@ -29,14 +29,17 @@ const CASES = [
   { signAtIndex: [2, 3], signs: [] },
 ];
 
-test("signPsbt in the window: exactly the requested inputs this account owns are signed, and the window says which", async ({ page, wallet }) => {
+test('signPsbt in the window: exactly the requested inputs this account owns are signed, and the window says which', async ({ page, wallet }) => {
   await page.goto('/blank.html');
   const sent = marketplacePsbt(await reference('mainnet', 0));
   for (const { signAtIndex, signs } of CASES) {
     const call = request(page, 'signPsbt', { hex: sent, ...(signAtIndex !== undefined && { signAtIndex }) });
     const prompt = await wallet.nextPrompt();
     const rows = (await prompt.details()).tables['Inputs']!;
-    expect(rows.map((row) => row['Signed']), `signAtIndex ${JSON.stringify(signAtIndex)}`).toEqual([0, 1, 2, 3].map((i) => (signs.includes(i) ? 'yes' : 'no')));
+    expect(
+      rows.map((row) => row['Signed']),
+      `signAtIndex ${JSON.stringify(signAtIndex)}`,
+    ).toEqual([0, 1, 2, 3].map((i) => (signs.includes(i) ? 'yes' : 'no')));
     await prompt.approve();
     const settled = await call;
     expect(settled.ok, JSON.stringify(settled.response)).toBe(true);
@@ -48,7 +51,10 @@ test("signPsbt in the window: exactly the requested inputs this account owns are
   }
 });
 
-test('signPsbt through @stacks/connect: signInputs [] reaches the wallet as signAtIndex [] and signs every input the account owns', async ({ page, wallet }) => {
+test('signPsbt through @stacks/connect: signInputs [] reaches the wallet as signAtIndex [] and signs every input the account owns', async ({
+  page,
+  wallet,
+}) => {
   await connectThroughPicker(page, wallet);
   const sent = marketplacePsbt(await reference('mainnet', 0));
   for (const { signInputs, signs } of [
@@ -89,14 +95,27 @@ test("variant 'leather' in the window: the real wallet's entries, key for key, f
   await wallet.approveNext({ account: 2 });
   const settled = await call;
   expect(JSON.stringify(settled.response.result!.addresses)).toBe(JSON.stringify(leatherVariant(await reference('testnet', 2))));
-  expect(JSON.stringify((await expectedAddresses({ variant: 'leather', network: 'testnet', account: 2 })).addresses)).toBe(JSON.stringify(settled.response.result!.addresses));
+  expect(JSON.stringify((await expectedAddresses({ variant: 'leather', network: 'testnet', account: 2 })).addresses)).toBe(
+    JSON.stringify(settled.response.result!.addresses),
+  );
 });
 
 test('stx_signTransaction given both txHex and transaction signs txHex, as the real wallet', async ({ page, wallet }) => {
   await page.goto('/blank.html');
   const { publicKey } = (await reference('mainnet', 0)).stx!;
   const make = async (fee: bigint) =>
-    Buffer.from((await makeUnsignedSTXTokenTransfer({ recipient: 'SP2J6ZY48GV1EZ5V2V5RB9MP66SW86PYKKNRV9EJ7', amount: 5n, fee, nonce: 3n, publicKey, network: 'mainnet' })).serializeBytes()).toString('hex');
+    Buffer.from(
+      (
+        await makeUnsignedSTXTokenTransfer({
+          recipient: 'SP2J6ZY48GV1EZ5V2V5RB9MP66SW86PYKKNRV9EJ7',
+          amount: 5n,
+          fee,
+          nonce: 3n,
+          publicKey,
+          network: 'mainnet',
+        })
+      ).serializeBytes(),
+    ).toString('hex');
   const call = request(page, 'stx_signTransaction', { txHex: await make(600n), transaction: await make(900n) });
   await wallet.approveNext();
   const result = (await call).response.result as unknown as { transaction: string; txHex: string };

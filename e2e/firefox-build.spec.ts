@@ -17,9 +17,11 @@ const ACCEPTED: Record<string, string> = {
 
 test('web-ext lint: no errors, and only the warnings we accept', async () => {
   test.setTimeout(120_000);
-  const lint = await promisify(execFile)(process.execPath, [`${root}node_modules/web-ext/bin/web-ext.js`, 'lint', '--source-dir', `${root}dist/extension`, '--output', 'json', '--no-config-discovery'], { cwd: root, maxBuffer: 10_000_000 }).catch(
-    (error: { stdout?: string }) => ({ stdout: error.stdout ?? '' }),
-  );
+  const lint = await promisify(execFile)(
+    process.execPath,
+    [`${root}node_modules/web-ext/bin/web-ext.js`, 'lint', '--source-dir', `${root}dist/extension`, '--output', 'json', '--no-config-discovery'],
+    { cwd: root, maxBuffer: 10_000_000 },
+  ).catch((error: { stdout?: string }) => ({ stdout: error.stdout ?? '' }));
   const report = JSON.parse(lint.stdout) as { errors: { code: string; message: string }[]; warnings: { code: string; file?: string; message: string }[] };
   expect(report.errors).toEqual([]);
   const unexpected = report.warnings.filter((w) => ACCEPTED[w.code] !== w.file);

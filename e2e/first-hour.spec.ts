@@ -9,11 +9,15 @@ test.describe('each test starts with clean site data', () => {
     await page.goto('/blank.html');
     await page.evaluate(async () => {
       localStorage.setItem('connected', 'yes');
+      // biome-ignore lint/suspicious/noDocumentCookie: the test sets a cookie as an app does, to see it cleared
       document.cookie = 'session=abc; max-age=3600';
       await new Promise((resolve) => {
         const open = indexedDB.open('app-db', 1);
         open.onupgradeneeded = () => open.result.createObjectStore('s');
-        open.onsuccess = () => { open.result.close(); resolve(null); };
+        open.onsuccess = () => {
+          open.result.close();
+          resolve(null);
+        };
       });
       await caches.open('app-cache');
     });

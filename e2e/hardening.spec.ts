@@ -64,9 +64,33 @@ test('request() always returns a promise: a throwing getter or Proxy trap reject
   const outcomes = await page.evaluate(() => {
     const provider = (window as unknown as { WalletProvider: { request(...a: unknown[]): Promise<unknown> } }).WalletProvider;
     const attempts: unknown[][] = [
-      [{ get method() { throw new Error('getter'); } }],
-      [new Proxy({}, { has: () => { throw new Error('has trap'); } })],
-      [new Proxy({ method: 'getAddresses' }, { get: () => { throw new Error('get trap'); } })],
+      [
+        {
+          get method() {
+            throw new Error('getter');
+          },
+        },
+      ],
+      [
+        new Proxy(
+          {},
+          {
+            has: () => {
+              throw new Error('has trap');
+            },
+          },
+        ),
+      ],
+      [
+        new Proxy(
+          { method: 'getAddresses' },
+          {
+            get: () => {
+              throw new Error('get trap');
+            },
+          },
+        ),
+      ],
     ];
     return Promise.all(
       attempts.map((args) => {
@@ -95,7 +119,9 @@ test('prototypes the page pollutes do not change the answer', async ({ page, wal
     Object.defineProperty(Array.prototype, '0', { set: () => undefined, get: () => 'polluted', configurable: true });
     Object.defineProperty(Object.prototype, 'params', { set: () => undefined, configurable: true });
     try {
-      const provider = (window as unknown as { WalletProvider: { request(m: string, p?: unknown): Promise<{ result: { addresses: { type?: string; symbol?: string }[] } }> } }).WalletProvider;
+      const provider = (
+        window as unknown as { WalletProvider: { request(m: string, p?: unknown): Promise<{ result: { addresses: { type?: string; symbol?: string }[] } }> } }
+      ).WalletProvider;
       const response = await provider.request('getAddresses', { chains: ['bitcoin'] }).catch((e: unknown) => e);
       return JSON.stringify(response);
     } finally {
@@ -122,7 +148,11 @@ test.describe('corrupted storage is never silent', () => {
   test('an invalid stored mnemonic is reported and the wallet refuses to answer for another wallet', async ({ page, wallet, walletBrowser }) => {
     const worker = await walletBrowser.worker();
     await worker.evaluate(async () => {
-      const api = (globalThis as unknown as { chrome: { storage: { local: { get(k: string): Promise<Record<string, Record<string, unknown>>>; set(v: object): Promise<void> } } } }).chrome.storage.local;
+      const api = (
+        globalThis as unknown as {
+          chrome: { storage: { local: { get(k: string): Promise<Record<string, Record<string, unknown>>>; set(v: object): Promise<void> } } };
+        }
+      ).chrome.storage.local;
       const { settings } = await api.get('settings');
       await api.set({ settings: { ...settings, mnemonic: 'abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon' } });
     });
@@ -130,7 +160,10 @@ test.describe('corrupted storage is never silent', () => {
     expect((await wallet.settingsProblems()).join(' ')).toMatch(/^stored mnemonic is invalid \(mnemonic has 11 words/);
     await page.goto('/blank.html');
     const answer = await request(page, 'getAddresses');
-    expect(answer).toMatchObject({ ok: false, response: { error: { code: -32603, message: expect.stringContaining('stored mnemonic or passphrase is invalid') } } });
+    expect(answer).toMatchObject({
+      ok: false,
+      response: { error: { code: -32603, message: expect.stringContaining('stored mnemonic or passphrase is invalid') } },
+    });
     // The settings page says so too.
     const settings = await page.context().newPage();
     await settings.goto(`${walletBrowser.origin}popup/settings.html`);
@@ -178,7 +211,11 @@ test.describe('corrupted storage is never silent', () => {
     expect(byKind(await request(page, 'getAddresses'))['p2wpkh']?.['address']).toBe(first);
   });
 
-  test("a cache entry edited to pass every field check (another account's keys, relabelled) fails its seal: dropped, reported, derived again", async ({ page, wallet, walletBrowser }) => {
+  test("a cache entry edited to pass every field check (another account's keys, relabelled) fails its seal: dropped, reported, derived again", async ({
+    page,
+    wallet,
+    walletBrowser,
+  }) => {
     // Account 5's keys, with only what a field check reads rewritten to account 0's.
     const first = await tamperWithCache(
       page,
@@ -276,12 +313,14 @@ test('page scripts in every kind of frame see neither chrome.storage nor the mne
 });
 
 test.describe('the smaller holes (issue: never twice, never wrong)', () => {
-  test("a page that replaces Object.getOwnPropertyDescriptor and hasOwnProperty after load cannot rewrite its own answers", async ({ page, wallet }) => {
+  test('a page that replaces Object.getOwnPropertyDescriptor and hasOwnProperty after load cannot rewrite its own answers', async ({ page, wallet }) => {
     await page.goto('/blank.html');
     await page.evaluate(() => {
       const real = Object.getOwnPropertyDescriptor;
       Object.getOwnPropertyDescriptor = ((target: object, key: PropertyKey) =>
-        key === 'response' ? { value: { jsonrpc: '2.0', id: 'forged', result: { forged: true } }, writable: true, enumerable: true, configurable: true } : real(target, key)) as typeof real;
+        key === 'response'
+          ? { value: { jsonrpc: '2.0', id: 'forged', result: { forged: true } }, writable: true, enumerable: true, configurable: true }
+          : real(target, key)) as typeof real;
       Object.prototype.hasOwnProperty = () => true;
     });
     const call = request(page, 'getAddresses');
@@ -314,7 +353,10 @@ test.describe('the smaller holes (issue: never twice, never wrong)', () => {
     await prompt.approve();
     const settled = await call;
     expect(settled.ok).toBe(false);
-    expect(settled.response.error).toMatchObject({ code: -32603, message: expect.stringMatching(/mnemonic or passphrase changed while this request waited.*nothing was signed/) });
+    expect(settled.response.error).toMatchObject({
+      code: -32603,
+      message: expect.stringMatching(/mnemonic or passphrase changed while this request waited.*nothing was signed/),
+    });
   });
 
   test('a null or garbage call-log entry is skipped: calls() and usage() still work', async ({ page, wallet, walletBrowser }) => {

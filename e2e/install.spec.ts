@@ -43,13 +43,20 @@ const projects = [
     kind: 'CommonJS',
     install: 'tarball',
     // module node16 cannot import any ESM-only package from CommonJS (TS1479); nodenext can.
-    resolutions: [['nodenext', 'nodenext'], ['esnext', 'bundler']],
+    resolutions: [
+      ['nodenext', 'nodenext'],
+      ['esnext', 'bundler'],
+    ],
     files: { 'package.json': '{ "name": "app", "version": "1.0.0", "private": true }' },
   },
   {
     kind: 'ESM with playwright.config.ts',
     install: 'checkout',
-    resolutions: [['node16', 'node16'], ['nodenext', 'nodenext'], ['esnext', 'bundler']],
+    resolutions: [
+      ['node16', 'node16'],
+      ['nodenext', 'nodenext'],
+      ['esnext', 'bundler'],
+    ],
     files: {
       'package.json': '{ "name": "app", "version": "1.0.0", "private": true, "type": "module" }',
       'playwright.config.ts': "import { defineConfig } from '@playwright/test';\nexport default defineConfig({ testDir: 'tests', workers: 2 });\n",
@@ -61,10 +68,25 @@ test('the package ships the extension, both kits, the CLI, their types, README, 
   const { stdout } = await run('npm', ['pack', '--dry-run', '--json', '--ignore-scripts'], { cwd: root });
   const [packed] = JSON.parse(stdout) as { size: number; files: { path: string }[] }[];
   const paths = packed!.files.map((f) => f.path);
-  const outside = paths.filter((path) => !/^(dist\/(extension|testing|puppeteer|cli|types)\/|docs\/reference\/[a-z-]+\.md$|README\.md$|LICENSE$|package\.json$)/.test(path));
+  const outside = paths.filter(
+    (path) => !/^(dist\/(extension|testing|puppeteer|cli|types)\/|docs\/reference\/[a-z-]+\.md$|README\.md$|LICENSE$|package\.json$)/.test(path),
+  );
   expect(outside).toEqual([]);
   expect(paths.filter((path) => /\.(test|spec)\.|\/e2e\/|\/demo\//.test(path))).toEqual([]);
-  for (const needed of ['dist/extension/manifest.json', 'dist/extension/background.js', 'dist/extension/popup/approve.html', 'dist/testing/index.js', 'dist/cli/mock-wallet.js', 'dist/types/playwright/index.d.ts', 'dist/puppeteer/index.js', 'dist/types/puppeteer/index.d.ts', 'dist/extension/popup/control.html', 'dist/types/window.d.ts', 'docs/reference/contract.md', 'LICENSE']) {
+  for (const needed of [
+    'dist/extension/manifest.json',
+    'dist/extension/background.js',
+    'dist/extension/popup/approve.html',
+    'dist/testing/index.js',
+    'dist/cli/mock-wallet.js',
+    'dist/types/playwright/index.d.ts',
+    'dist/puppeteer/index.js',
+    'dist/types/puppeteer/index.d.ts',
+    'dist/extension/popup/control.html',
+    'dist/types/window.d.ts',
+    'docs/reference/contract.md',
+    'LICENSE',
+  ]) {
     expect(paths).toContain(needed);
   }
   // Getting started states the tarball's size; it stays within 10 % of it.
@@ -109,7 +131,12 @@ test.describe('installing as Getting started says', { tag: '@slow' }, () => {
       await run('bash', ['-euo', 'pipefail', '-c', await readmeInstall(project.install, tarball)], { cwd: app });
       // Exactly one Playwright: the kit resolves the project's own copy.
       const { stdout: tree } = await run('npm', ['ls', '@playwright/test', '--all', '--parseable'], { cwd: app });
-      expect(tree.trim().split('\n').filter((line) => line.endsWith('@playwright/test'))).toEqual([join(app, 'node_modules/@playwright/test')]);
+      expect(
+        tree
+          .trim()
+          .split('\n')
+          .filter((line) => line.endsWith('@playwright/test')),
+      ).toEqual([join(app, 'node_modules/@playwright/test')]);
 
       // The user's compiler, TypeScript 5, strict, no skipLibCheck (run with node: npx's own start-up is a second a call).
       // skipDefaultLibCheck: TypeScript's own lib files (lib.dom.d.ts…) are not checked again each time; every
@@ -119,15 +146,24 @@ test.describe('installing as Getting started says', { tag: '@slow' }, () => {
       // third less than a tsc per config); should it fail, each is checked alone to say which.
       const configs = await Promise.all(
         project.resolutions.map(async ([module, resolution]) => {
-          const config = { compilerOptions: { strict: true, module, moduleResolution: resolution, target: 'es2022', noEmit: true, skipDefaultLibCheck: true }, include: ['tests'] };
+          const config = {
+            compilerOptions: { strict: true, module, moduleResolution: resolution, target: 'es2022', noEmit: true, skipDefaultLibCheck: true },
+            include: ['tests'],
+          };
           await writeFile(join(app, `tsconfig.${resolution}.json`), JSON.stringify(config));
           return `tsconfig.${resolution}.json`;
         }),
       );
-      const check = (args: string[]): Promise<string> => run(process.execPath, [tsc, ...args], { cwd: app }).then(() => 'ok', (e: { stdout?: string }) => e.stdout ?? String(e));
+      const check = (args: string[]): Promise<string> =>
+        run(process.execPath, [tsc, ...args], { cwd: app }).then(
+          () => 'ok',
+          (e: { stdout?: string }) => e.stdout ?? String(e),
+        );
       if ((await check(['-b', ...configs])) !== 'ok') {
         const alone = await Promise.all(configs.map((config) => check(['-p', config])));
-        project.resolutions.forEach(([, resolution], i) => expect(alone[i], `tsc with moduleResolution ${resolution}`).toBe('ok'));
+        project.resolutions.forEach(([, resolution], i) => {
+          expect(alone[i], `tsc with moduleResolution ${resolution}`).toBe('ok');
+        });
         throw new Error('tsc -b failed where each config alone passes');
       }
 

@@ -7,17 +7,28 @@ import { createRequire } from 'node:module';
 import * as bitcoin from 'bitcoinjs-lib';
 import { buildPsbt, signerOf, verifyBip322 } from './bitcoin-reference.ts';
 
-const bitcoinMessage = createRequire(import.meta.url)('bitcoinjs-message') as { verify(message: string, address: string, signature: string, prefix?: null, checkSegwitAlways?: boolean): boolean };
+const bitcoinMessage = createRequire(import.meta.url)('bitcoinjs-message') as {
+  verify(message: string, address: string, signature: string, prefix?: null, checkSegwitAlways?: boolean): boolean;
+};
 
 test.use({ identities: ['unisat'] });
 
 /** The app as it stands: LaserEyes' store. */
-const state = (page: Page) => page.evaluate(() => window.lasereyes.state()) as Promise<{ connected: boolean; address: string; publicKey: string; network: string; hasProvider: Record<string, boolean> }>;
+const state = (page: Page) =>
+  page.evaluate(() => window.lasereyes.state()) as Promise<{
+    connected: boolean;
+    address: string;
+    publicKey: string;
+    network: string;
+    hasProvider: Record<string, boolean>;
+  }>;
 /** A LaserEyes client call in the page; a rejection comes back as its message and code. */
 const client = <T>(page: Page, call: string, ...args: unknown[]): Promise<T | { failed: { message?: string; code?: number } }> =>
   page.evaluate(
     ([name, list]) =>
-      (window.lasereyes.client as unknown as Record<string, (...x: unknown[]) => Promise<unknown>>)[name]!(...list).catch((error: { message?: string; code?: number }) => ({ failed: { message: error?.message, code: error?.code } })),
+      (window.lasereyes.client as unknown as Record<string, (...x: unknown[]) => Promise<unknown>>)[name]!(...list).catch(
+        (error: { message?: string; code?: number }) => ({ failed: { message: error?.message, code: error?.code } }),
+      ),
     [call, args] as const,
   ) as Promise<T | { failed: { message?: string; code?: number } }>;
 
@@ -32,10 +43,18 @@ async function connected(page: Page, wallet: Parameters<Parameters<typeof test>[
   await expect(page.locator('#out')).toHaveText(/^Connected: /);
 }
 
-test('LaserEyes connects UniSat on a click and signs messages (BIP-322 and ECDSA) and a PSBT through it; each verifies independently', async ({ page, wallet }) => {
+test('LaserEyes connects UniSat on a click and signs messages (BIP-322 and ECDSA) and a PSBT through it; each verifies independently', async ({
+  page,
+  wallet,
+}) => {
   await connected(page, wallet);
   const [expected] = await expectedAddresses({ identity: 'unisat' });
-  expect(await state(page)).toMatchObject({ connected: true, address: expected, publicKey: '0330d54fd0dd420a6e5f8d3624f5f3482cae350f79d5f0753bf5beef9c2d91af3c', network: 'mainnet' });
+  expect(await state(page)).toMatchObject({
+    connected: true,
+    address: expected,
+    publicKey: '0330d54fd0dd420a6e5f8d3624f5f3482cae350f79d5f0753bf5beef9c2d91af3c',
+    network: 'mainnet',
+  });
   // LaserEyes asks requestAccounts, then getPublicKey; then, the provider chosen, getAccounts (as it does on a reload) and the chain.
   const calls = (await wallet.calls()).map((c) => c.method);
   expect(calls.slice(0, 2)).toEqual(['requestAccounts', 'getPublicKey']);
@@ -49,7 +68,13 @@ test('LaserEyes connects UniSat on a click and signs messages (BIP-322 and ECDSA
   await wallet.approveNext();
   // UniSat's compressed-P2PKH header: bitcoinjs-message verifies it for a bc1q address only with checkSegwitAlways.
   expect(bitcoinMessage.verify('Hello World', address, (await ecdsa) as string, null, true)).toBe(true);
-  const psbt = buildPsbt([{ address, value: 20_000n }, { address: 'bc1q530dz4h80kwlzywlhx2qn0k6vdtftd93c499yq', value: 1_000n }], [{ address, value: 19_000n }]);
+  const psbt = buildPsbt(
+    [
+      { address, value: 20_000n },
+      { address: 'bc1q530dz4h80kwlzywlhx2qn0k6vdtftd93c499yq', value: 1_000n },
+    ],
+    [{ address, value: 19_000n }],
+  );
   const signing = client<{ signedPsbtHex: string }>(page, 'signPsbt', { tx: psbt.toHex(), finalize: false, inputsToSign: [{ index: 0, address }] });
   await wallet.approveNext();
   const signed = bitcoin.Psbt.fromHex(((await signing) as { signedPsbtHex: string }).signedPsbtHex);
@@ -61,7 +86,10 @@ test('LaserEyes connects UniSat on a click and signs messages (BIP-322 and ECDSA
   expect(await rejected).toEqual({ failed: { message: 'User rejected the request.', code: 4001 } });
 });
 
-test('LaserEyes follows UniSat: a rejected connect, then an account switch in the wallet, a network switch it asks for and the switch back its mainnet config asks for', async ({ page, wallet }) => {
+test('LaserEyes follows UniSat: a rejected connect, then an account switch in the wallet, a network switch it asks for and the switch back its mainnet config asks for', async ({
+  page,
+  wallet,
+}) => {
   // A rejected connect first, on the same page: LaserEyes stays unconnected and says why.
   await page.route(/^https?:\/\/(?!127\.0\.0\.1|localhost)/, (route) => route.abort());
   await page.goto('/lasereyes.html');

@@ -59,5 +59,9 @@ export function leatherSignPsbt(hex: string, signAtIndex: number | number[] | un
 /** One input of a PSBT, decoded by bitcoinjs-lib into plain hex fields, for field-by-field comparison. */
 export function inputFields(hex: string, index: number): Record<string, unknown> {
   const input = bitcoin.Psbt.fromHex(hex).data.inputs[index]!;
-  return JSON.parse(JSON.stringify(input, (_key, value: unknown) => (value instanceof Uint8Array ? Buffer.from(value).toString('hex') : typeof value === 'bigint' ? String(value) : value)));
+  return JSON.parse(
+    JSON.stringify(input, (_key, value: unknown) =>
+      value instanceof Uint8Array ? Buffer.from(value).toString('hex') : typeof value === 'bigint' ? String(value) : value,
+    ),
+  );
 }

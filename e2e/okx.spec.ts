@@ -6,7 +6,9 @@ import { createRequire } from 'node:module';
 import * as bitcoin from 'bitcoinjs-lib';
 import { buildPsbt, signerOf, verifyBip322 } from './bitcoin-reference.ts';
 
-const bitcoinMessage = createRequire(import.meta.url)('bitcoinjs-message') as { verify(message: string, address: string, signature: string, prefix?: null, checkSegwitAlways?: boolean): boolean };
+const bitcoinMessage = createRequire(import.meta.url)('bitcoinjs-message') as {
+  verify(message: string, address: string, signature: string, prefix?: null, checkSegwitAlways?: boolean): boolean;
+};
 
 test.use({ identities: ['okx'] });
 
@@ -15,7 +17,9 @@ type Outcome = { ok: true; value: unknown } | { ok: false; error: unknown };
 const okx = (page: Page, object: string, method: string, ...args: unknown[]): Promise<Outcome> =>
   page.evaluate(
     ([o, m, a]) =>
-      ((window as unknown as { okxwallet: Record<string, Record<string, (...x: unknown[]) => Promise<unknown>>> }).okxwallet[o]![m]!(...a) as Promise<unknown>).then(
+      (
+        (window as unknown as { okxwallet: Record<string, Record<string, (...x: unknown[]) => Promise<unknown>>> }).okxwallet[o]![m]!(...a) as Promise<unknown>
+      ).then(
         (value) => ({ ok: true as const, value }),
         (error: unknown) => ({ ok: false as const, error }),
       ),
@@ -24,7 +28,11 @@ const okx = (page: Page, object: string, method: string, ...args: unknown[]): Pr
 
 test('okxwallet: an object per network with isOkxWallet; connect() opens the window; both account events reach each object', async ({ page, wallet }) => {
   await page.goto('/blank.html');
-  expect(await page.evaluate(() => Object.entries((window as unknown as { okxwallet: Record<string, { isOkxWallet?: boolean }> }).okxwallet).map(([k, v]) => [k, v.isOkxWallet]))).toEqual([
+  expect(
+    await page.evaluate(() =>
+      Object.entries((window as unknown as { okxwallet: Record<string, { isOkxWallet?: boolean }> }).okxwallet).map(([k, v]) => [k, v.isOkxWallet]),
+    ),
+  ).toEqual([
     ['bitcoin', true],
     ['bitcoinTestnet', true],
     ['bitcoinSignet', true],
@@ -42,17 +50,30 @@ test('okxwallet: an object per network with isOkxWallet; connect() opens the win
   expect(await prompt.details()).toMatchObject({ title: 'Connect request — via OKX (mainnet)' });
   await prompt.approve();
   const [address] = await expectedAddresses({ identity: 'okx' });
-  expect(await connecting).toEqual({ ok: true, value: { address, publicKey: '0330d54fd0dd420a6e5f8d3624f5f3482cae350f79d5f0753bf5beef9c2d91af3c', compressedPublicKey: '0330d54fd0dd420a6e5f8d3624f5f3482cae350f79d5f0753bf5beef9c2d91af3c' } });
+  expect(await connecting).toEqual({
+    ok: true,
+    value: {
+      address,
+      publicKey: '0330d54fd0dd420a6e5f8d3624f5f3482cae350f79d5f0753bf5beef9c2d91af3c',
+      compressedPublicKey: '0330d54fd0dd420a6e5f8d3624f5f3482cae350f79d5f0753bf5beef9c2d91af3c',
+    },
+  });
   // The testnet object: the same connection, its own network's address.
   expect(await okx(page, 'bitcoinTestnet', 'getAccounts')).toEqual({ ok: true, value: await expectedAddresses({ identity: 'okx', network: 'testnet' }) });
   await wallet.setActiveAccount(1);
-  const one = { address: 'bc1qnjg0jd8228aq7egyzacy8cys3knf9xvrerkf9g', publicKey: '03e775fd51f0dfb8cd865d9ff1cca2a158cf651fe997fdc9fee9c1d3b5e995ea77', compressedPublicKey: '03e775fd51f0dfb8cd865d9ff1cca2a158cf651fe997fdc9fee9c1d3b5e995ea77' };
-  await expect.poll(() => page.evaluate(() => (window as unknown as { heard: unknown[] }).heard)).toEqual([
-    ['bitcoin', 'accountChanged', one],
-    ['bitcoin', 'accountsChanged', [one.address]],
-    ['bitcoinTestnet', 'accountChanged', { ...one, address: 'tb1qnjg0jd8228aq7egyzacy8cys3knf9xvrn9d67m' }],
-    ['bitcoinTestnet', 'accountsChanged', ['tb1qnjg0jd8228aq7egyzacy8cys3knf9xvrn9d67m']],
-  ]);
+  const one = {
+    address: 'bc1qnjg0jd8228aq7egyzacy8cys3knf9xvrerkf9g',
+    publicKey: '03e775fd51f0dfb8cd865d9ff1cca2a158cf651fe997fdc9fee9c1d3b5e995ea77',
+    compressedPublicKey: '03e775fd51f0dfb8cd865d9ff1cca2a158cf651fe997fdc9fee9c1d3b5e995ea77',
+  };
+  await expect
+    .poll(() => page.evaluate(() => (window as unknown as { heard: unknown[] }).heard))
+    .toEqual([
+      ['bitcoin', 'accountChanged', one],
+      ['bitcoin', 'accountsChanged', [one.address]],
+      ['bitcoinTestnet', 'accountChanged', { ...one, address: 'tb1qnjg0jd8228aq7egyzacy8cys3knf9xvrn9d67m' }],
+      ['bitcoinTestnet', 'accountsChanged', ['tb1qnjg0jd8228aq7egyzacy8cys3knf9xvrn9d67m']],
+    ]);
   const rejected = okx(page, 'bitcoin', 'signMessage', 'no');
   await wallet.rejectNext();
   expect(await rejected).toEqual({ ok: false, error: { code: 4001, message: 'User rejected the request.' } });
@@ -78,9 +99,18 @@ test('LaserEyes connects OKX on a click (okxwallet.bitcoin.connect) and signs: E
   expect(verifyBip322(address!, 'Hello World', await sign({ protocol: 'ecdsa' }))).toBe(true);
   const psbt = buildPsbt([{ address: address!, value: 10_000n }], [{ address: address!, value: 9_000n }]);
   // Another address: refused at once, in UniSat's words, with no window.
-  const refused = page.evaluate((tx) => window.lasereyes.client.signPsbt({ tx, finalize: false, inputsToSign: [{ index: 0, address: 'x' }] }).catch((error: { message: string }) => error.message), psbt.toHex());
+  const refused = page.evaluate(
+    (tx) =>
+      window.lasereyes.client
+        .signPsbt({ tx, finalize: false, inputsToSign: [{ index: 0, address: 'x' }] })
+        .catch((error: { message: string }) => error.message),
+    psbt.toHex(),
+  );
   expect(await refused).toBe('invalid address in toSignInput');
-  const good = page.evaluate(([tx, a]) => window.lasereyes.client.signPsbt({ tx, finalize: false, inputsToSign: [{ index: 0, address: a }] }), [psbt.toHex(), address!] as const);
+  const good = page.evaluate(([tx, a]) => window.lasereyes.client.signPsbt({ tx, finalize: false, inputsToSign: [{ index: 0, address: a }] }), [
+    psbt.toHex(),
+    address!,
+  ] as const);
   await wallet.approveNext();
   expect(signerOf(bitcoin.Psbt.fromHex((await good).signedPsbtHex!), 0)).toBe('0330d54fd0dd420a6e5f8d3624f5f3482cae350f79d5f0753bf5beef9c2d91af3c');
 });

@@ -24,18 +24,32 @@ async function fromPage(page: Page, identity: IdentityName | undefined, method: 
     const [holder, name] = identity === 'okx' ? [`okxwallet.${method.split('.')[0]}`, method.split('.')[1]!] : ['unisat', method];
     return page.evaluate(
       ([h, m, a]) =>
-        ((h.split('.').reduce((o: Record<string, unknown>, k) => o[k] as Record<string, unknown>, window as unknown as Record<string, unknown>) as Record<string, (...x: unknown[]) => Promise<unknown>>)[m]!(...a) as Promise<unknown>).then(
+        (
+          (
+            h.split('.').reduce((o: Record<string, unknown>, k) => o[k] as Record<string, unknown>, window as unknown as Record<string, unknown>) as Record<
+              string,
+              (...x: unknown[]) => Promise<unknown>
+            >
+          )[m]!(...a) as Promise<unknown>
+        ).then(
           (value) => (value === undefined ? null : value),
           (rejected: unknown) => ({ rejected }),
         ),
       [holder, name, (params ?? []) as unknown[]] as const,
     );
   }
-  return page.evaluate(([m, p]) => (window as unknown as { XverseProviders: { BitcoinProvider: { request(m: string, p?: unknown): Promise<unknown> } } }).XverseProviders.BitcoinProvider.request(m, p), [method, params] as const);
+  return page.evaluate(
+    ([m, p]) =>
+      (
+        window as unknown as { XverseProviders: { BitcoinProvider: { request(m: string, p?: unknown): Promise<unknown> } } }
+      ).XverseProviders.BitcoinProvider.request(m, p),
+    [method, params] as const,
+  );
 }
 
 /** The CLI's answer as that page gets it (UniSat: the bare result; disconnect's undefined read as null). */
-const asPageGets = (wallet: (typeof WALLETS)[keyof typeof WALLETS], response: RpcResponse): unknown => (wallet.answers === 'bare' && 'result' in response ? response.result : withoutId(response));
+const asPageGets = (wallet: (typeof WALLETS)[keyof typeof WALLETS], response: RpcResponse): unknown =>
+  wallet.answers === 'bare' && 'result' in response ? response.result : withoutId(response);
 
 /** How a site connects to a wallet with per-site permissions. */
 const CONNECT: Record<string, [string, unknown]> = { xverse: ['wallet_connect', null], unisat: ['requestAccounts', []], okx: ['bitcoin.connect', []] };
@@ -61,10 +75,14 @@ for (const wallet of Object.values(WALLETS)) {
       await kit.reset();
       const settings = await kit.setSettings({ approvalPolicy: 'approve' });
       // A wallet with per-site permissions is asked by a site that connected first.
-      if (wallet.accessDenied) expect(JSON.stringify(await fromPage(page, identity, ...CONNECT[wallet.name]!)), 'the site connects').not.toMatch(/"(error|rejected)"/);
+      if (wallet.accessDenied)
+        expect(JSON.stringify(await fromPage(page, identity, ...CONNECT[wallet.name]!)), 'the site connects').not.toMatch(/"(error|rejected)"/);
       const site = wallet.accessDenied ? { origin, grant: { accounts: [grantKey(settings.network, settings.activeAccount)], readNetwork: true } } : undefined;
       const params = await sampleParams(wallet.name, method);
-      const expected = await approvedResponse(ring, settings, 'x', method, params as never, undefined, { ...(identity && { identity }), ...(site && { site }) });
+      const expected = await approvedResponse(ring, settings, 'x', method, params as never, undefined, {
+        ...(identity && { identity }),
+        ...(site && { site }),
+      });
       expect(withoutId(expected), `${method}: the sample is approved`).not.toHaveProperty('error');
       const got = await fromPage(page, identity, method, params);
       expect(wallet.answers === 'bare' ? got : withoutId(got), method).toEqual(asPageGets(wallet, expected));

@@ -80,10 +80,16 @@ export function readMaps(psbt: Uint8Array): KeyValue[][] {
 }
 
 /** The value under a key type in a map (the first, if keydata varies). */
-export const valueOf = (pairs: KeyValue[], type: number): KeyValue | undefined => pairs.find(([key]) => key[0] === type);
+export const valueUnder = (pairs: KeyValue[], type: number): KeyValue | undefined => pairs.find(([key]) => key[0] === type);
 
 /** The BIP-143 sighash bitcoinjs-lib computes for a p2wpkh input of the transaction these inputs and outputs make. */
-export function p2wpkhSighash(inputs: V2Input[], outputs: { script: Uint8Array; amount: bigint }[], index: number, publicKey: Uint8Array, hashType: number): Uint8Array {
+export function p2wpkhSighash(
+  inputs: V2Input[],
+  outputs: { script: Uint8Array; amount: bigint }[],
+  index: number,
+  publicKey: Uint8Array,
+  hashType: number,
+): Uint8Array {
   const tx = new bitcoin.Transaction();
   tx.version = 2;
   tx.locktime = 0;

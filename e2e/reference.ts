@@ -63,8 +63,21 @@ export async function reference(network: ReferenceNetwork, account: number, mnem
   const out: Reference = {
     fingerprint: Buffer.from(root.fingerprint).toString('hex'),
     taprootOutputKey: Buffer.from(taproot.pubkey!).toString('hex'),
-    p2wpkh: { symbol: 'BTC', type: 'p2wpkh', address: bitcoin.payments.p2wpkh({ pubkey: segwitKey, network: net }).address!, publicKey: segwitKey.toString('hex'), derivationPath: segwitPath },
-    p2tr: { symbol: 'BTC', type: 'p2tr', address: taproot.address!, publicKey: taprootKey.toString('hex'), tweakedPublicKey: taprootKey.subarray(1).toString('hex'), derivationPath: taprootPath },
+    p2wpkh: {
+      symbol: 'BTC',
+      type: 'p2wpkh',
+      address: bitcoin.payments.p2wpkh({ pubkey: segwitKey, network: net }).address!,
+      publicKey: segwitKey.toString('hex'),
+      derivationPath: segwitPath,
+    },
+    p2tr: {
+      symbol: 'BTC',
+      type: 'p2tr',
+      address: taproot.address!,
+      publicKey: taprootKey.toString('hex'),
+      tweakedPublicKey: taprootKey.subarray(1).toString('hex'),
+      derivationPath: taprootPath,
+    },
   };
   if (!passphrase) {
     const stxAccount = (await stacksWallet(mnemonic, account + 1)).accounts[account]!;
@@ -88,7 +101,14 @@ export function leatherVariant(ref: Reference): unknown[] {
   const tr = ref.p2tr;
   return [
     { symbol, type, address, publicKey, derivationPath },
-    { symbol: tr.symbol, type: tr.type, address: tr.address, publicKey: tr.publicKey, tweakedPublicKey: tr.tweakedPublicKey, derivationPath: tr.derivationPath },
+    {
+      symbol: tr.symbol,
+      type: tr.type,
+      address: tr.address,
+      publicKey: tr.publicKey,
+      tweakedPublicKey: tr.tweakedPublicKey,
+      derivationPath: tr.derivationPath,
+    },
     ...(ref.stx ? [{ symbol: 'STX', address: ref.stx.address, publicKey: ref.stx.publicKey }] : []),
   ];
 }

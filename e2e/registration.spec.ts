@@ -2,15 +2,23 @@
 // when a page assigns its own array; the exposeAs aliases are the same provider and stay put.
 import { test, expect } from 'mock-wallet-provider/testing';
 
-interface Entry { id: string; name: string; icon: string; methods?: string[] }
+interface Entry {
+  id: string;
+  name: string;
+  icon: string;
+  methods?: string[];
+}
 type Seen = { wbip: Entry[] | null; btc: Entry[] | null; leather: string; stacks: string };
 
 const registries = (page: import('@playwright/test').Page) =>
-  page.evaluate(() => ({ wbip: (window as unknown as { wbip_providers: Entry[] }).wbip_providers.map((e) => e.id), btc: (window as unknown as { btc_providers: Entry[] }).btc_providers.map((e) => e.id) }));
+  page.evaluate(() => ({
+    wbip: (window as unknown as { wbip_providers: Entry[] }).wbip_providers.map((e) => e.id),
+    btc: (window as unknown as { btc_providers: Entry[] }).btc_providers.map((e) => e.id),
+  }));
 
 test('the entry is in both registries before the first inline script, once, and names a test wallet', async ({ page }) => {
   await page.goto('/registry.html');
-  const seen = (await page.evaluate(() => (window as unknown as { seenFirst: Seen }).seenFirst));
+  const seen = await page.evaluate(() => (window as unknown as { seenFirst: Seen }).seenFirst);
   for (const list of [seen.wbip, seen.btc]) {
     expect(list).toHaveLength(1);
     const [entry] = list!;
@@ -22,10 +30,12 @@ test('the entry is in both registries before the first inline script, once, and 
   }
   expect(seen.leather).toBe('undefined'); // no alias unless asked for
   // The id resolves to the provider, which carries the real wallet's marker.
-  expect(await page.evaluate(() => {
-    const provider = (window as unknown as Record<string, { isLeather?: boolean }>)['WalletProvider'];
-    return { isLeather: provider?.isLeather, frozen: Object.isFrozen(provider) };
-  })).toEqual({ isLeather: true, frozen: true });
+  expect(
+    await page.evaluate(() => {
+      const provider = (window as unknown as Record<string, { isLeather?: boolean }>)['WalletProvider'];
+      return { isLeather: provider?.isLeather, frozen: Object.isFrozen(provider) };
+    }),
+  ).toEqual({ isLeather: true, frozen: true });
   // A reload (a new document) registers afresh, still once.
   await page.reload();
   expect(await registries(page)).toEqual({ wbip: ['WalletProvider'], btc: ['WalletProvider'] });
@@ -60,7 +70,11 @@ test('exposeAs defines the same provider under the real wallet names, which page
   expect(state.wbip).toEqual([['LeatherProvider', expect.stringMatching(/as LeatherProvider$/)]]);
 
   // The alias answers as the provider does.
-  const account = await page.evaluate(() => (window as unknown as { LeatherProvider: { request(m: string): Promise<{ result: { addresses: { symbol: string }[] } }> } }).LeatherProvider.request('supportedMethods'));
+  const account = await page.evaluate(() =>
+    (window as unknown as { LeatherProvider: { request(m: string): Promise<{ result: { addresses: { symbol: string }[] } }> } }).LeatherProvider.request(
+      'supportedMethods',
+    ),
+  );
   expect(account).toMatchObject({ jsonrpc: '2.0' });
 
   // Off again: pages loaded afterwards have no alias, and the entry is WalletProvider again.
@@ -71,6 +85,8 @@ test('exposeAs defines the same provider under the real wallet names, which page
 });
 
 test('bad exposeAs values are refused with the allowed names', async ({ wallet }) => {
-  await expect(wallet.setSettings({ exposeAs: ['MetaMask' as 'LeatherProvider'] })).rejects.toThrow(/exposeAs\[\] must be one of "LeatherProvider", "StacksProvider"/);
+  await expect(wallet.setSettings({ exposeAs: ['MetaMask' as 'LeatherProvider'] })).rejects.toThrow(
+    /exposeAs\[\] must be one of "LeatherProvider", "StacksProvider"/,
+  );
   await expect(wallet.setSettings({ exposeAs: 'LeatherProvider' as unknown as ['LeatherProvider'] })).rejects.toThrow(/exposeAs must be an array/);
 });

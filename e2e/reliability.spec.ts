@@ -14,7 +14,7 @@ test('1000 sequential calls: each settles once, with its own id', async ({ page,
     let wrong = 0;
     for (let i = 0; i < 1000; i++) {
       const response = await provider.request('getAddresses');
-      if (!response.result || response.result.addresses[0]?.address !== 'bc1qcr8te4kr609gcawutmrza0j4xv80jy8z306fyu') wrong++;
+      if (response.result?.addresses[0]?.address !== 'bc1qcr8te4kr609gcawutmrza0j4xv80jy8z306fyu') wrong++;
       ids.add(response.id);
     }
     return { unique: ids.size, wrong };
@@ -84,20 +84,81 @@ test('over 500 malformed requests each get a JSON-RPC error, none hangs; the wal
     const provider = (window as unknown as { WalletProvider: Provider }).WalletProvider;
     // A deterministic generator: every family of bad input, many shapes each.
     let seed = 42;
-    const rand = (n: number) => ((seed = (seed * 1103515245 + 12345) % 2 ** 31), seed % n);
+    const rand = (n: number) => {
+      seed = (seed * 1103515245 + 12345) % 2 ** 31;
+      return seed % n;
+    };
     const deep = (d: number): unknown => (d === 0 ? 1 : { a: deep(d - 1) });
     const cyclic = () => {
       const o: Record<string, unknown> = { chains: ['bitcoin'] };
       o['self'] = o;
       return o;
     };
-    const proxy = () => new Proxy({}, { ownKeys: () => { throw new Error('trap'); } });
-    const badMethods: unknown[] = [undefined, null, 0, 1.5, NaN, true, [], ['getAddresses'], {}, { toString: () => 'getAddresses' }, Symbol('m'), 10n, () => 'getAddresses', '', 'x'.repeat(10_000), '__proto__', 'constructor', 'toString', 'hasOwnProperty', 'valueOf', 'GETADDRESSES', 'getAddresses ', 'stx_', 'eth_accounts'];
+    const proxy = () =>
+      new Proxy(
+        {},
+        {
+          ownKeys: () => {
+            throw new Error('trap');
+          },
+        },
+      );
+    const badMethods: unknown[] = [
+      undefined,
+      null,
+      0,
+      1.5,
+      NaN,
+      true,
+      [],
+      ['getAddresses'],
+      {},
+      { toString: () => 'getAddresses' },
+      Symbol('m'),
+      10n,
+      () => 'getAddresses',
+      '',
+      'x'.repeat(10_000),
+      '__proto__',
+      'constructor',
+      'toString',
+      'hasOwnProperty',
+      'valueOf',
+      'GETADDRESSES',
+      'getAddresses ',
+      'stx_',
+      'eth_accounts',
+    ];
     const badParams: unknown[] = [
-      'bitcoin', 7, true, ['bitcoin'], { chains: 'bitcoin' }, { chains: [] }, { chains: [null] }, { chains: ['bitcoin', 'bitcoin'] }, { chains: [{}] },
-      { chains: ['x'.repeat(5000)] }, { network: 'moon' }, { network: 1 }, { network: null }, { network: ['mainnet'] }, { extra: 1 },
-      JSON.parse('{"__proto__": {"chains": ["bitcoin"]}}'), { constructor: { prototype: {} } }, { prototype: 1 }, { toString: 'x' },
-      deep(40), cyclic(), proxy(), { f: () => 1 }, { s: Symbol('s') }, { b: 1n }, { d: new Date() }, { m: new Map() }, new Array(5000).fill('bitcoin'), { n: Infinity },
+      'bitcoin',
+      7,
+      true,
+      ['bitcoin'],
+      { chains: 'bitcoin' },
+      { chains: [] },
+      { chains: [null] },
+      { chains: ['bitcoin', 'bitcoin'] },
+      { chains: [{}] },
+      { chains: ['x'.repeat(5000)] },
+      { network: 'moon' },
+      { network: 1 },
+      { network: null },
+      { network: ['mainnet'] },
+      { extra: 1 },
+      JSON.parse('{"__proto__": {"chains": ["bitcoin"]}}'),
+      { constructor: { prototype: {} } },
+      { prototype: 1 },
+      { toString: 'x' },
+      deep(40),
+      cyclic(),
+      proxy(),
+      { f: () => 1 },
+      { s: Symbol('s') },
+      { b: 1n },
+      { d: new Date() },
+      { m: new Map() },
+      new Array(5000).fill('bitcoin'),
+      { n: Infinity },
     ];
     const cases: unknown[][] = [];
     for (const m of badMethods) cases.push([m]);
@@ -114,13 +175,22 @@ test('over 500 malformed requests each get a JSON-RPC error, none hangs; the wal
       cases.map(async (args, i) => {
         const started = performance.now();
         const outcome = await Promise.race([
-          provider.request(...args).then((r) => ({ settled: 'resolved', r }), (r) => ({ settled: 'rejected', r })),
+          provider.request(...args).then(
+            (r) => ({ settled: 'resolved', r }),
+            (r) => ({ settled: 'rejected', r }),
+          ),
           // A hang, not a speed limit: on a busy 2-core machine 520 concurrent calls can take seconds.
           new Promise<{ settled: 'timeout'; r: null }>((resolve) => setTimeout(() => resolve({ settled: 'timeout', r: null }), 15_000)),
         ]);
         slowest = Math.max(slowest, performance.now() - started);
         const r = outcome.r as { jsonrpc?: string; id?: unknown; error?: { code?: unknown; message?: unknown } } | null;
-        if (outcome.settled !== 'rejected' || r?.jsonrpc !== '2.0' || typeof r.id !== 'string' || typeof r.error?.code !== 'number' || typeof r.error.message !== 'string') {
+        if (
+          outcome.settled !== 'rejected' ||
+          r?.jsonrpc !== '2.0' ||
+          typeof r.id !== 'string' ||
+          typeof r.error?.code !== 'number' ||
+          typeof r.error.message !== 'string'
+        ) {
           failures.push(`case ${i}: ${outcome.settled} ${JSON.stringify(r)?.slice(0, 120)}`);
         }
       }),
@@ -153,27 +223,54 @@ test('hostile page code: tampered built-ins, spoofed messages and a swapped prov
     const heard: unknown[] = [];
     addEventListener('message', (e) => heard.push(e.data), true);
     const saved = {
-      uuid: crypto.randomUUID, stringify: JSON.stringify, parse: JSON.parse, keys: Object.keys, isArray: Array.isArray,
-      push: Array.prototype.push, has: Set.prototype.has, post: MessagePort.prototype.postMessage, then: Promise.prototype.then,
+      uuid: crypto.randomUUID,
+      stringify: JSON.stringify,
+      parse: JSON.parse,
+      keys: Object.keys,
+      isArray: Array.isArray,
+      push: Array.prototype.push,
+      has: Set.prototype.has,
+      post: MessagePort.prototype.postMessage,
+      // biome-ignore lint/suspicious/noThenProperty: the built-ins a page may replace, Promise's then among them
+      then: Promise.prototype.then,
     };
     crypto.randomUUID = (() => '00000000-0000-4000-8000-000000000000') as typeof crypto.randomUUID;
     JSON.stringify = () => '{"forged":true}';
     JSON.parse = () => ({ forged: true });
     Object.keys = () => ['forged'];
     Array.isArray = (() => false) as unknown as typeof Array.isArray;
-    Array.prototype.push = function () { throw new Error('push tampered'); };
+    Array.prototype.push = () => {
+      throw new Error('push tampered');
+    };
     Set.prototype.has = () => true;
-    MessagePort.prototype.postMessage = function (this: MessagePort, msg: unknown) { heard[heard.length] = msg; return saved.post.call(this, msg); };
+    MessagePort.prototype.postMessage = function (this: MessagePort, msg: unknown) {
+      heard[heard.length] = msg;
+      return saved.post.call(this, msg);
+    };
     window.postMessage({ id: victimId, response: { jsonrpc: '2.0', id: victimId, result: { addresses: [] } } }, '*');
     window.postMessage({ type: 'prompt/approve', key: victimId, account: 0 }, '*');
     const provider = (window as unknown as { WalletProvider: Provider }).WalletProvider;
     let response: { id: string; error?: { code: number } } | undefined;
-    await new Promise<void>((done) => provider.request('getAddresses', { chains: 'bitcoin' }).then(
-      (r) => { response = r; done(); },
-      (e: { id: string; error?: { code: number } }) => { response = e; done(); },
-    ));
-    crypto.randomUUID = saved.uuid; JSON.stringify = saved.stringify; JSON.parse = saved.parse; Object.keys = saved.keys;
-    Array.isArray = saved.isArray; Array.prototype.push = saved.push; Set.prototype.has = saved.has; MessagePort.prototype.postMessage = saved.post;
+    await new Promise<void>((done) =>
+      provider.request('getAddresses', { chains: 'bitcoin' }).then(
+        (r) => {
+          response = r;
+          done();
+        },
+        (e: { id: string; error?: { code: number } }) => {
+          response = e;
+          done();
+        },
+      ),
+    );
+    crypto.randomUUID = saved.uuid;
+    JSON.stringify = saved.stringify;
+    JSON.parse = saved.parse;
+    Object.keys = saved.keys;
+    Array.isArray = saved.isArray;
+    Array.prototype.push = saved.push;
+    Set.prototype.has = saved.has;
+    MessagePort.prototype.postMessage = saved.post;
     return { response: response!, heardPortMessages: heard.length };
   }, victimPending!.id);
   // The hostile page got its own error (a malformed param), under its own fresh id; nothing it heard or sent reached the wallet.
@@ -222,13 +319,20 @@ test('a request waiting when the extension is reloaded is answered -32603, not l
     const worker = await browser.worker();
     // The worker goes away mid-call, as when a developer reloads or removes the extension.
     await worker.evaluate(() => (globalThis as unknown as { chrome: { runtime: { reload(): void } } }).chrome.runtime.reload()).catch(() => undefined);
-    expect(await call).toMatchObject({ ok: false, response: { error: { code: -32603, message: 'the wallet extension was reloaded or removed; reload the page' } } });
+    expect(await call).toMatchObject({
+      ok: false,
+      response: { error: { code: -32603, message: 'the wallet extension was reloaded or removed; reload the page' } },
+    });
   } finally {
     await browser.close();
   }
 });
 
-test('the call log keeps the newest 5000 calls, so a long session stays inside the storage quota', { tag: '@slow' }, async ({ page, wallet, walletBrowser }) => {
+test('the call log keeps the newest 5000 calls, so a long session stays inside the storage quota', { tag: '@slow' }, async ({
+  page,
+  wallet,
+  walletBrowser,
+}) => {
   test.setTimeout(60_000);
   await wallet.setApprovalPolicy('approve');
   await page.goto('/blank.html');
@@ -237,9 +341,11 @@ test('the call log keeps the newest 5000 calls, so a long session stays inside t
   await page.evaluate(() => (window as unknown as { WalletProvider: Provider }).WalletProvider.request('no_such_method').catch(() => undefined));
   const SEEDED = 5000;
   await (await walletBrowser.worker()).evaluate(async (count) => {
-    const session = (globalThis as unknown as { chrome: { storage: { session: { get(k: null): Promise<Record<string, unknown>>; set(v: object): Promise<void> } } } }).chrome.storage.session;
+    const session = (
+      globalThis as unknown as { chrome: { storage: { session: { get(k: null): Promise<Record<string, unknown>>; set(v: object): Promise<void> } } } }
+    ).chrome.storage.session;
     const all = await session.get(null);
-    const [key, stored] = Object.entries(all).find(([k]) => k.startsWith('log:'))!;
+    const [, stored] = Object.entries(all).find(([k]) => k.startsWith('log:'))!;
     const real = JSON.parse(stored as string) as { key: string; id: string; startedAt: number; seq: number };
     const seeded: Record<string, string> = {};
     for (let i = 0; i < count; i++) {
@@ -256,7 +362,9 @@ test('the call log keeps the newest 5000 calls, so a long session stays inside t
     const provider = (window as unknown as { WalletProvider: Provider }).WalletProvider;
     const out: string[] = [];
     for (let i = 0; i < 600; i += batch) {
-      const settled = await Promise.all(Array.from({ length: batch }, (_, j) => provider.request((i + j) % 2 ? 'getAddresses' : 'no_such_method').catch((e: { id: string }) => e)));
+      const settled = await Promise.all(
+        Array.from({ length: batch }, (_, j) => provider.request((i + j) % 2 ? 'getAddresses' : 'no_such_method').catch((e: { id: string }) => e)),
+      );
       out.push(...settled.map((r) => r.id));
     }
     return out;

@@ -11,7 +11,8 @@ export const PAYMENT = 'bc1qcr8te4kr609gcawutmrza0j4xv80jy8z306fyu';
 const STX_KEY = '03d5d038bce81b3965314dba54f636f093c7dbdd6617cded013a53474fbccb100c';
 
 const psbt = () => buildPsbt([{ address: PAYMENT, value: 10_000n }], [{ address: PAYMENT, value: 9_000n }]);
-const unsigned = async (): Promise<string> => (await makeUnsignedSTXTokenTransfer({ recipient: BOB, amount: 1n, fee: 300n, nonce: 0n, publicKey: STX_KEY, network: 'mainnet' })).serialize();
+const unsigned = async (): Promise<string> =>
+  (await makeUnsignedSTXTokenTransfer({ recipient: BOB, amount: 1n, fee: 300n, nonce: 0n, publicKey: STX_KEY, network: 'mainnet' })).serialize();
 
 /** A PSBT whose one input is finalised (a placeholder witness): what pushPsbt takes, and its raw transaction pushTx's. */
 function finalised(): { psbt: string; raw: string } {
@@ -70,7 +71,9 @@ export async function sampleParams(wallet: WalletName, method: string): Promise<
     case 'signPsbt':
       return wallet === 'xverse' ? { psbt: psbt().toBase64(), signInputs: { [PAYMENT]: [0] } } : { hex: psbt().toHex() };
     case 'sendTransfer':
-      return wallet === 'xverse' ? { recipients: [{ address: 'bc1qxhmdufsvnuaaaer4ynz88fspdsxq2h9e9cetdj', amount: 1000 }] } : { recipients: [{ address: 'bc1qxhmdufsvnuaaaer4ynz88fspdsxq2h9e9cetdj', amount: '1000' }] };
+      return wallet === 'xverse'
+        ? { recipients: [{ address: 'bc1qxhmdufsvnuaaaer4ynz88fspdsxq2h9e9cetdj', amount: 1000 }] }
+        : { recipients: [{ address: 'bc1qxhmdufsvnuaaaer4ynz88fspdsxq2h9e9cetdj', amount: '1000' }] };
     case 'stx_transferStx':
       return { recipient: BOB, amount: '1000' };
     case 'stx_callContract':
@@ -84,7 +87,10 @@ export async function sampleParams(wallet: WalletName, method: string): Promise<
     case 'stx_signMessage':
       return { message: 'hi' };
     case 'stx_signStructuredMessage':
-      return { domain: serializeCV(Cl.tuple({ name: Cl.stringAscii('x'), version: Cl.stringAscii('1'), 'chain-id': Cl.uint(1) })), message: serializeCV(Cl.stringAscii('hi')) };
+      return {
+        domain: serializeCV(Cl.tuple({ name: Cl.stringAscii('x'), version: Cl.stringAscii('1'), 'chain-id': Cl.uint(1) })),
+        message: serializeCV(Cl.stringAscii('hi')),
+      };
     default:
       return wallet === 'xverse' ? null : undefined;
   }

@@ -14,7 +14,10 @@ test('npm run screenshots takes the approval window and a report with a finding,
   test.setTimeout(120_000);
   const out = await mkdtemp(join(tmpdir(), 'screenshots-'));
   try {
-    await promisify(execFile)(process.execPath, [join(repo, 'node_modules', 'tsx', 'dist', 'cli.mjs'), join(repo, 'scripts', 'screenshots.ts'), out], { cwd: repo, timeout: 110_000 });
+    await promisify(execFile)(process.execPath, [join(repo, 'node_modules', 'tsx', 'dist', 'cli.mjs'), join(repo, 'scripts', 'screenshots.ts'), out], {
+      cwd: repo,
+      timeout: 110_000,
+    });
     for (const name of ['approval-window.png', 'report-finding.png']) {
       const png = await readFile(join(out, name));
       expect(png.subarray(1, 4).toString(), name).toBe('PNG');

@@ -8,7 +8,10 @@ test.use({ identities: ['xverse'] });
 
 const OTHER_MNEMONIC = 'legal winner thank year wave sausage worth useful legal winner thank yellow';
 
-type XverseWindow = { XverseProviders: { BitcoinProvider: { request(m: string, p?: unknown): Promise<unknown>; addListener(n: string, cb: (e: unknown) => void): () => void } }; __events?: unknown[] };
+type XverseWindow = {
+  XverseProviders: { BitcoinProvider: { request(m: string, p?: unknown): Promise<unknown>; addListener(n: string, cb: (e: unknown) => void): () => void } };
+  __events?: unknown[];
+};
 
 /** Xverse's own provider in this frame: what request() resolves with. */
 const xverse = (frame: Page | Frame, method: string, params?: unknown): Promise<unknown> =>
@@ -19,7 +22,8 @@ const listen = (frame: Page | Frame): Promise<void> =>
   frame.evaluate(() => {
     const w = window as unknown as XverseWindow;
     w.__events = [];
-    for (const name of ['accountChange', 'networkChange', 'disconnect']) w.XverseProviders.BitcoinProvider.addListener(name, (event) => w.__events!.push(event));
+    for (const name of ['accountChange', 'networkChange', 'disconnect'])
+      w.XverseProviders.BitcoinProvider.addListener(name, (event) => w.__events!.push(event));
   });
 const heard = (frame: Page | Frame): Promise<unknown[]> => frame.evaluate(() => (window as unknown as XverseWindow).__events ?? []);
 
@@ -75,10 +79,12 @@ test('a site that connected from an iframe hears its events there, and the page 
   await expect.poll(() => heard(widget)).toEqual([{ type: 'accountChange', addresses: [] }]); // it could read account 0 only: it hears that account go
   await wallet.setActiveAccount(0);
   const account0 = await expectedAddresses({ identity: 'xverse', account: 0 });
-  await expect.poll(() => heard(widget)).toEqual([
-    { type: 'accountChange', addresses: [] },
-    { type: 'accountChange', addresses: account0.addresses },
-  ]);
+  await expect
+    .poll(() => heard(widget))
+    .toEqual([
+      { type: 'accountChange', addresses: [] },
+      { type: 'accountChange', addresses: account0.addresses },
+    ]);
   expect(await heard(page)).toEqual([]);
 });
 
@@ -116,7 +122,10 @@ test('a grant belongs to its wallet: after a change of mnemonic the site hears i
   expect(await heard(page)).toEqual([{ type: 'accountChange', addresses: [] }]);
 });
 
-test("a connection belongs to its wallet too: after a change of mnemonic, accountRule 'site' no longer signs with the old wallet's connected account", async ({ page, wallet }) => {
+test("a connection belongs to its wallet too: after a change of mnemonic, accountRule 'site' no longer signs with the old wallet's connected account", async ({
+  page,
+  wallet,
+}) => {
   await wallet.setSettings({ accountRule: 'site' });
   await page.goto('/blank.html');
   const connecting = request(page, 'getAddresses');

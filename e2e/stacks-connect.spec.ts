@@ -22,7 +22,11 @@ test('connect() with no arguments lists the wallet by name; picking it opens the
   expect(status).toBe('ok');
   const ref = await reference('mainnet', 0);
   expect(value['provider']).toBe('WalletProvider');
-  expect((value['result'] as { addresses: { address: string }[] }).addresses.map((a) => a.address)).toEqual([ref.p2wpkh.address, ref.p2tr.address, ref.stx!.address]);
+  expect((value['result'] as { addresses: { address: string }[] }).addresses.map((a) => a.address)).toEqual([
+    ref.p2wpkh.address,
+    ref.p2tr.address,
+    ref.stx!.address,
+  ]);
   await expect(page.locator('connect-modal')).toHaveCount(0); // the picker closed
   // connect() remembered the choice: @stacks/connect's own storage names this wallet.
   expect(await page.evaluate(() => localStorage.getItem('STX_PROVIDER'))).toBe('WalletProvider');
@@ -38,7 +42,11 @@ test("with exposeAs ['LeatherProvider'] the picker lists the wallet once, under 
   const { value } = await outcome(page, 'connect');
   expect(value['provider']).toBe('LeatherProvider');
   const ref = await reference('mainnet', 1);
-  expect((value['result'] as { addresses: { address: string }[] }).addresses.map((a) => a.address)).toEqual([ref.p2wpkh.address, ref.p2tr.address, ref.stx!.address]);
+  expect((value['result'] as { addresses: { address: string }[] }).addresses.map((a) => a.address)).toEqual([
+    ref.p2wpkh.address,
+    ref.p2tr.address,
+    ref.stx!.address,
+  ]);
 });
 
 test('the picker says which wallets it saw when this one is missing', async ({ page, wallet }) => {
@@ -72,8 +80,15 @@ async function signPsbtThroughConnect(page: Page, wallet: Wallet, button: 'sign-
   return { ref, psbt, signed: await outcome(page, button) };
 }
 
-test('request("signPsbt") through @stacks/connect arrives in the real wallet\'s form { hex, signAtIndex }; connect adds psbt to the result', async ({ page, wallet }) => {
-  const { ref, psbt, signed: { status, value } } = await signPsbtThroughConnect(page, wallet, 'sign-psbt');
+test('request("signPsbt") through @stacks/connect arrives in the real wallet\'s form { hex, signAtIndex }; connect adds psbt to the result', async ({
+  page,
+  wallet,
+}) => {
+  const {
+    ref,
+    psbt,
+    signed: { status, value },
+  } = await signPsbtThroughConnect(page, wallet, 'sign-psbt');
   expect(status).toBe('ok');
   const sent = (await wallet.calls()).at(-1)!;
   expect(sent.params).toEqual({ hex: psbt.toHex(), signAtIndex: [0] });
@@ -83,7 +98,10 @@ test('request("signPsbt") through @stacks/connect arrives in the real wallet\'s 
   expect(signerOf(psbtFromHex(result.hex), 0)).toBe(ref.p2wpkh.publicKey);
 });
 
-test('the generic form (requestRaw, as connect sends to wallets without isLeather) works too: { psbt, signInputs } and numeric amounts', async ({ page, wallet }) => {
+test('the generic form (requestRaw, as connect sends to wallets without isLeather) works too: { psbt, signInputs } and numeric amounts', async ({
+  page,
+  wallet,
+}) => {
   const { ref, psbt, signed } = await signPsbtThroughConnect(page, wallet, 'sign-psbt-raw');
   expect((await wallet.calls()).at(-1)?.params).toEqual({ psbt: psbt.toBase64(), signInputs: [0] });
   expect(signerOf(psbtFromHex((signed.value['result'] as { hex: string }).hex), 0)).toBe(ref.p2wpkh.publicKey);
@@ -98,7 +116,8 @@ test('the generic form (requestRaw, as connect sends to wallets without isLeathe
   const raw = await outcome(page, 'send-transfer-raw');
   expect(raw.status).toBe('ok');
   // What the app got through connect is the real wallet's answer: @leather.io/rpc's schema, the logged txid.
-  for (const sent of [leather, raw]) expect(sendTransferSchema.response.safeParse({ jsonrpc: '2.0', id: 'x', result: sent.value['result'] }).success).toBe(true);
+  for (const sent of [leather, raw])
+    expect(sendTransferSchema.response.safeParse({ jsonrpc: '2.0', id: 'x', result: sent.value['result'] }).success).toBe(true);
   const [leatherForm, genericForm] = (await wallet.calls()).slice(-2);
   expect(leatherForm?.params).toEqual({ recipients: [{ address: ALICE_BTC, amount: '15000' }] });
   expect(genericForm?.params).toEqual({ recipients: [{ address: ALICE_BTC, amount: 15000 }] });

@@ -29,7 +29,15 @@ test('stx_transferStx: the window shows recipient, STX amount, memo, fee and non
     title: 'Send STX',
     account: 0,
     accountSource: 'active',
-    fields: { From: zero.address, Recipient: BOB, Amount: '1 STX', Memo: 'coffee', Fee: "0.01 STX (the wallet's default)", Nonce: "0 (the wallet's next, held for this request)", 'Post-condition mode': 'deny' },
+    fields: {
+      From: zero.address,
+      Recipient: BOB,
+      Amount: '1 STX',
+      Memo: 'coffee',
+      Fee: "0.01 STX (the wallet's default)",
+      Nonce: "0 (the wallet's next, held for this request)",
+      'Post-condition mode': 'deny',
+    },
   });
   await prompt.approve();
   const settled = await first;
@@ -51,15 +59,24 @@ test('stx_transferStx: the window shows recipient, STX amount, memo, fee and non
   expect(await wallet.settings()).toEqual(settingsBefore);
   expect(await wallet.stacksNonce()).toBe(41);
   await expect(wallet.setStacksNonce(-1)).rejects.toThrow(/the Stacks nonce must be a whole number from 0/);
-  await expect(wallet.setSettings({ stacksNonces: { 'mainnet:0': 3 } } as never)).rejects.toThrow(/stacksNonces is no longer a setting: set a counter with wallet\.setStacksNonce/);
+  await expect(wallet.setSettings({ stacksNonces: { 'mainnet:0': 3 } } as never)).rejects.toThrow(
+    /stacksNonces is no longer a setting: set a counter with wallet\.setStacksNonce/,
+  );
   const logged = (await wallet.calls()).map((c) => c.transaction);
-  expect(logged.map((t) => [t?.chain, t?.nonce, t?.sentTo])).toEqual([['stacks', 0, undefined], ['stacks', 1, undefined], ['stacks', 40, undefined]]);
+  expect(logged.map((t) => [t?.chain, t?.nonce, t?.sentTo])).toEqual([
+    ['stacks', 0, undefined],
+    ['stacks', 1, undefined],
+    ['stacks', 40, undefined],
+  ]);
   // Reset forgets the counter.
   await wallet.reset();
   expect(await wallet.stacksNonce()).toBe(0);
 });
 
-test('address picks the account; without it the ACTIVE account signs after a switch, and the window warns; a foreign address is refused', async ({ page, wallet }) => {
+test('address picks the account; without it the ACTIVE account signs after a switch, and the window warns; a foreign address is refused', async ({
+  page,
+  wallet,
+}) => {
   await page.goto('/blank.html');
   await connect(page, wallet); // connected with Account 1
   await wallet.setActiveAccount(2);
@@ -95,7 +112,10 @@ test('stx_callContract and stx_deployContract: arguments, post conditions and co
   const prompt = await wallet.nextPrompt();
   const details = await prompt.details();
   expect(details).toMatchObject({ title: 'Call contract', fields: { Contract: `${BOB}.counter`, Function: 'add', Fee: '0.002 STX' } });
-  expect(details.tables['Arguments']).toEqual([{ '#': '0', Value: 'u7' }, { '#': '1', Value: '"hi"' }]);
+  expect(details.tables['Arguments']).toEqual([
+    { '#': '0', Value: 'u7' },
+    { '#': '1', Value: '"hi"' },
+  ]);
   expect(details.tables['Post conditions']).toEqual([{ '#': '0', Condition: `${zero.address} lte 1000 µSTX` }]);
   await prompt.approve();
   expect(stxCallContract.response.safeParse((await call).response).success).toBe(true);
@@ -104,9 +124,16 @@ test('stx_callContract and stx_deployContract: arguments, post conditions and co
   const code = ';; a greeting\n(define-read-only (hello) (ok "world"))';
   const deploy = request(page, 'stx_deployContract', { name: 'hello', clarityCode: code });
   const second = await wallet.nextPrompt();
-  expect((await second.details()).fields).toMatchObject({ Contract: `${zero.address}.hello`, 'Clarity version': '3', 'Code size': `${code.length} bytes, 2 lines`, 'First lines': code });
+  expect((await second.details()).fields).toMatchObject({
+    Contract: `${zero.address}.hello`,
+    'Clarity version': '3',
+    'Code size': `${code.length} bytes, 2 lines`,
+    'First lines': code,
+  });
   await second.approve();
-  expect(decodeStacksTransaction(resultOf<TxResult>(await deploy).transaction, zero.publicKey).payload).toMatchObject({ clarityVersion: ClarityVersion.Clarity3 });
+  expect(decodeStacksTransaction(resultOf<TxResult>(await deploy).transaction, zero.publicKey).payload).toMatchObject({
+    clarityVersion: ClarityVersion.Clarity3,
+  });
 });
 
 test('messages: reject says "User denied signing", close "User rejected request"; approved signatures verify', async ({ page, wallet }) => {
@@ -138,7 +165,7 @@ test('messages: reject says "User denied signing", close "User rejected request"
   expect(verifySip018(message, domain, resultOf<{ signature: string }>(await structured).signature, zero.publicKey)).toBe(true);
 });
 
-test('stx_signTransaction through the window: the app\'s transaction comes back signed, fee and nonce kept', async ({ page, wallet }) => {
+test("stx_signTransaction through the window: the app's transaction comes back signed, fee and nonce kept", async ({ page, wallet }) => {
   await page.goto('/blank.html');
   const one = await stxKey(1);
   const unsigned = await makeUnsignedSTXTokenTransfer({ recipient: BOB, amount: 42n, fee: 321n, nonce: 7n, publicKey: one.publicKey, network: 'mainnet' });
@@ -162,7 +189,10 @@ test('discovery: stx_getAddresses prompts and answers { addresses }; supportedMe
   const supported = await request(page, 'supportedMethods');
   expect(resultOf<{ methods: { name: string }[] }>(supported).methods.map((m) => m.name)).toContain('stx_transferStx');
   for (const method of ['getInfo', 'stx_getNetworks', 'stx_getAccounts']) {
-    expect((await request(page, method)).response.error, method).toMatchObject({ code: -32601, message: expect.stringMatching(new RegExp(`^"${method}" is not supported`)) });
+    expect((await request(page, method)).response.error, method).toMatchObject({
+      code: -32601,
+      message: expect.stringMatching(new RegExp(`^"${method}" is not supported`)),
+    });
   }
 });
 
@@ -170,9 +200,11 @@ test('approveNext returns once the page has its answer, also when the node takes
   const zero = await stxKey(0);
   const server: Server = createServer((req, res) => {
     req.resume().on('end', () => {
-      if (req.method === 'GET' && req.url === `/v2/accounts/${zero.address}?proof=0`) return void res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ balance: '0x0', nonce: 3 }));
+      if (req.method === 'GET' && req.url === `/v2/accounts/${zero.address}?proof=0`)
+        return void res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ balance: '0x0', nonce: 3 }));
       // A slow node: the answer reaches the page 400 ms after the person approved.
-      if (req.method === 'POST' && req.url === '/v2/transactions') return void setTimeout(() => res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify('0'.repeat(64))), 400);
+      if (req.method === 'POST' && req.url === '/v2/transactions')
+        return void setTimeout(() => res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify('0'.repeat(64))), 400);
       res.writeHead(404).end();
     });
   });
@@ -182,11 +214,14 @@ test('approveNext returns once the page has its answer, also when the node takes
     await page.goto('/blank.html');
     // The page keeps each answer as it arrives; read once right after the helper returns, never polled.
     const ask = (method: string, params: Record<string, unknown>) =>
-      page.evaluate(([m, p]) => {
-        const w = window as unknown as { WalletProvider: { request(m: string, p: unknown): Promise<unknown> }; answers: Record<string, unknown> };
-        w.answers ??= {};
-        void w.WalletProvider.request(m, p).then((answer) => void (w.answers[m] = answer));
-      }, [method, params] as const);
+      page.evaluate(
+        ([m, p]) => {
+          const w = window as unknown as { WalletProvider: { request(m: string, p: unknown): Promise<unknown> }; answers: Record<string, unknown> };
+          w.answers ??= {};
+          void w.WalletProvider.request(m, p).then((answer) => void (w.answers[m] = answer));
+        },
+        [method, params] as const,
+      );
     const answered = (method: string) => page.evaluate((m) => (window as unknown as { answers: Record<string, unknown> }).answers[m] ?? null, method);
     await ask('getAddresses', {});
     await wallet.approveNext();
@@ -199,7 +234,10 @@ test('approveNext returns once the page has its answer, also when the node takes
   }
 });
 
-test('stacksNodeUrl: the nonce comes from the node, which receives the exact bytes; its refusal reaches the page; sponsored is not sent', async ({ page, wallet }) => {
+test('stacksNodeUrl: the nonce comes from the node, which receives the exact bytes; its refusal reaches the page; sponsored is not sent', async ({
+  page,
+  wallet,
+}) => {
   const received: Buffer[] = [];
   let refuse = false;
   const zero = await stxKey(0);
@@ -207,10 +245,12 @@ test('stacksNodeUrl: the nonce comes from the node, which receives the exact byt
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
-      if (req.method === 'GET' && req.url === `/v2/accounts/${zero.address}?proof=0`) return void res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ balance: '0x0', nonce: 17 }));
+      if (req.method === 'GET' && req.url === `/v2/accounts/${zero.address}?proof=0`)
+        return void res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ balance: '0x0', nonce: 17 }));
       if (req.method === 'POST' && req.url === '/v2/transactions') {
         received.push(Buffer.concat(chunks));
-        if (refuse) return void res.writeHead(400, { 'content-type': 'application/json' }).end(JSON.stringify({ error: 'transaction rejected', reason: 'BadNonce' }));
+        if (refuse)
+          return void res.writeHead(400, { 'content-type': 'application/json' }).end(JSON.stringify({ error: 'transaction rejected', reason: 'BadNonce' }));
         return void res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify('0'.repeat(64)));
       }
       res.writeHead(404).end();
@@ -232,7 +272,11 @@ test('stacksNodeUrl: the nonce comes from the node, which receives the exact byt
 
     refuse = true;
     const refused = await request(page, 'stx_transferStx', { recipient: BOB, amount: 1 });
-    expect(refused.response.error).toEqual({ code: -32603, message: 'Failed to broadcast transaction: 400 transaction rejected: BadNonce', data: { reason: '400 transaction rejected: BadNonce' } });
+    expect(refused.response.error).toEqual({
+      code: -32603,
+      message: 'Failed to broadcast transaction: 400 transaction rejected: BadNonce',
+      data: { reason: '400 transaction rejected: BadNonce' },
+    });
   } finally {
     server.close();
   }
@@ -241,7 +285,8 @@ test('stacksNodeUrl: the nonce comes from the node, which receives the exact byt
 test('two transfer windows at once each show the nonce they sign; one rejected gives its nonce back to the next request', async ({ page, wallet }) => {
   await page.goto('/blank.html');
   const zero = await stxKey(0);
-  const nonceOf = (settled: { response: { result?: unknown } }): bigint => decodeStacksTransaction(resultOf<TxResult>(settled).transaction, zero.publicKey).auth.spendingCondition.nonce;
+  const nonceOf = (settled: { response: { result?: unknown } }): bigint =>
+    decodeStacksTransaction(resultOf<TxResult>(settled).transaction, zero.publicKey).auth.spendingCondition.nonce;
   const first = request(page, 'stx_transferStx', { recipient: BOB, amount: 1 });
   const one = await wallet.nextPrompt();
   const second = request(page, 'stx_transferStx', { recipient: BOB, amount: 2 });

@@ -10,7 +10,9 @@ const sha256 = (...parts: Uint8Array[]): Buffer => createHash('sha256').update(B
 /** hash160 of a public key, as a single-sig spending condition names its signer. */
 export function hash160(publicKeyHex: string): string {
   try {
-    return createHash('ripemd160').update(sha256(Buffer.from(publicKeyHex, 'hex'))).digest('hex');
+    return createHash('ripemd160')
+      .update(sha256(Buffer.from(publicKeyHex, 'hex')))
+      .digest('hex');
   } catch {
     throw new Error('node:crypto has no ripemd160 here');
   }
@@ -34,6 +36,7 @@ export type DecodedStacksTransaction = ReturnType<typeof deserializeTransaction>
 export function decodeStacksTransaction(hex: string, publicKey: string): DecodedStacksTransaction {
   const tx = deserializeTransaction(hex);
   tx.verifyOrigin(); // throws on a bad signature
-  if (tx.auth.spendingCondition.signer !== hash160(publicKey)) throw new Error(`signed by ${tx.auth.spendingCondition.signer}, not by the hash of ${publicKey}`);
+  if (tx.auth.spendingCondition.signer !== hash160(publicKey))
+    throw new Error(`signed by ${tx.auth.spendingCondition.signer}, not by the hash of ${publicKey}`);
   return tx;
 }

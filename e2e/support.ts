@@ -14,7 +14,11 @@ export const isPromptPage = (page: Page): boolean => page.url().includes('/popup
 export function request(page: Page, method: unknown, params?: unknown): Promise<Settled> {
   return page.evaluate(
     ([m, p, hasParams]) =>
-      ((window as unknown as { WalletProvider: { request(...a: unknown[]): Promise<unknown> } }).WalletProvider.request(...(hasParams ? [m, p] : [m])) as Promise<Settled['response']>).then(
+      (
+        (window as unknown as { WalletProvider: { request(...a: unknown[]): Promise<unknown> } }).WalletProvider.request(
+          ...(hasParams ? [m, p] : [m]),
+        ) as Promise<Settled['response']>
+      ).then(
         (response) => ({ ok: true, response }),
         (response) => ({ ok: false, response }),
       ),

@@ -60,7 +60,15 @@ interface ToSignInput {
 }
 export interface UnisatOptions {
   autoFinalized?: boolean;
-  toSignInputs?: { index: number | string; address?: string; publicKey?: string; sighashTypes?: (number | string)[]; useTweakedSigner?: boolean; disableTweakSigner?: boolean; tapLeafHashToSign?: string }[];
+  toSignInputs?: {
+    index: number | string;
+    address?: string;
+    publicKey?: string;
+    sighashTypes?: (number | string)[];
+    useTweakedSigner?: boolean;
+    disableTweakSigner?: boolean;
+    tapLeafHashToSign?: string;
+  }[];
 }
 
 /** psbt-utils.ts formatPsbtHex. */
@@ -83,7 +91,12 @@ function scriptToAddress(script: Buffer, network: UnisatNetwork): string | undef
 }
 
 /** wallet.ts formatOptionsToSignInputs. */
-function formatOptionsToSignInputs(psbt: bitcoin.Psbt, options: UnisatOptions | undefined, account: UnisatReplayAccount, network: UnisatNetwork): ToSignInput[] {
+function formatOptionsToSignInputs(
+  psbt: bitcoin.Psbt,
+  options: UnisatOptions | undefined,
+  account: UnisatReplayAccount,
+  network: UnisatNetwork,
+): ToSignInput[] {
   let toSignInputs: ToSignInput[] = [];
   if (options && options.toSignInputs) {
     toSignInputs = options.toSignInputs.map((input) => {
@@ -95,7 +108,14 @@ function formatOptionsToSignInputs(psbt: bitcoin.Psbt, options: UnisatOptions | 
       const sighashTypes = input.sighashTypes?.map(Number);
       if (sighashTypes?.some(isNaN)) throw new Error('invalid sighash type in toSignInput');
       const tapLeafHashToSign = input.tapLeafHashToSign ? Buffer.from(input.tapLeafHashToSign, 'hex') : undefined;
-      return { index, publicKey: account.pubkey, sighashTypes, useTweakedSigner: input.useTweakedSigner, disableTweakSigner: input.disableTweakSigner, tapLeafHashToSign } as ToSignInput;
+      return {
+        index,
+        publicKey: account.pubkey,
+        sighashTypes,
+        useTweakedSigner: input.useTweakedSigner,
+        disableTweakSigner: input.disableTweakSigner,
+        tapLeafHashToSign,
+      } as ToSignInput;
     });
   } else {
     psbt.data.inputs.forEach((v, index) => {
@@ -107,7 +127,7 @@ function formatOptionsToSignInputs(psbt: bitcoin.Psbt, options: UnisatOptions | 
         toSignInputs.push({ index, publicKey: account.pubkey, sighashTypes: v.sighashType ? [v.sighashType] : undefined });
       }
     });
-    if (toSignInputs.length === 0) psbt.data.inputs.forEach((_input, index) => toSignInputs.push({ index, publicKey: account.pubkey }));
+    if (toSignInputs.length === 0) psbt.data.inputs.forEach((_input, index) => void toSignInputs.push({ index, publicKey: account.pubkey }));
   }
   return toSignInputs;
 }
@@ -121,7 +141,13 @@ function tweakSigner(signer: ECPairInterface): ECPairInterface {
 }
 
 const isTaprootInput = (input: bitcoin.Psbt['data']['inputs'][number]): boolean =>
-  Boolean(input.tapInternalKey || input.tapMerkleRoot || input.tapLeafScript?.length || input.tapBip32Derivation?.length || (input.witnessUtxo && isP2TR(input.witnessUtxo.script)));
+  Boolean(
+    input.tapInternalKey ||
+      input.tapMerkleRoot ||
+      input.tapLeafScript?.length ||
+      input.tapBip32Derivation?.length ||
+      (input.witnessUtxo && isP2TR(input.witnessUtxo.script)),
+  );
 const isP2TR = (script: Buffer): boolean => script.length === 34 && script[0] === 0x51 && script[1] === 0x20;
 
 /** wallet.ts signPsbt: the fix-up pass, the keyring's signTransaction, then finalizeInput. */
@@ -146,7 +172,8 @@ function signPsbt(psbt: bitcoin.Psbt, toSignInputs: ToSignInput[], autoFinalized
     if (isKeyPath) return;
     const toSign = toSignInputs.find((v) => v.index === index)!;
     if (toSign.useTweakedSigner == undefined && toSign.disableTweakSigner == undefined) {
-      toSign.useTweakedSigner = input.tapLeafScript && input.tapLeafScript.length > 0 ? !input.tapLeafScript[0]!.script.toString('hex').includes(originXPubkey) : false;
+      toSign.useTweakedSigner =
+        input.tapLeafScript && input.tapLeafScript.length > 0 ? !input.tapLeafScript[0]!.script.toString('hex').includes(originXPubkey) : false;
     }
   });
   // hd-keyring.ts signTransaction.
@@ -180,8 +207,18 @@ function signEcdsa(account: UnisatReplayAccount, message: string): string {
   const magic = Buffer.from('Bitcoin Signed Message:\n');
   const body = Buffer.from(message);
   const varint = (n: number): Buffer => (n < 253 ? Buffer.from([n]) : Buffer.from([253, n & 0xff, n >> 8]));
-  const hash = createHash('sha256').update(createHash('sha256').update(Buffer.concat([varint(magic.length), magic, varint(body.length), body])).digest()).digest();
-  const [signature, i] = noble.signSync(Uint8Array.from(hash), Buffer.from(account.keyPair.privateKey!).toString('hex'), { canonical: true, recovered: true, der: false });
+  const hash = createHash('sha256')
+    .update(
+      createHash('sha256')
+        .update(Buffer.concat([varint(magic.length), magic, varint(body.length), body]))
+        .digest(),
+    )
+    .digest();
+  const [signature, i] = noble.signSync(Uint8Array.from(hash), Buffer.from(account.keyPair.privateKey!).toString('hex'), {
+    canonical: true,
+    recovered: true,
+    der: false,
+  });
   return Buffer.concat([Buffer.from([i + 27 + 4]), Buffer.from(signature)]).toString('base64');
 }
 
@@ -190,7 +227,9 @@ function signBip322(account: UnisatReplayAccount, message: string, type: UnisatT
   if (!['p2wpkh', 'p2tr', 'm44-p2wpkh', 'm44-p2tr'].includes(type)) throw new Error('Not support address type to sign');
   const outputScript = bitcoin.address.toOutputScript(account.address, NETWORKS[network]);
   const tag = createHash('sha256').update('BIP0322-signed-message').digest();
-  const messageHash = createHash('sha256').update(Buffer.concat([tag, tag, Buffer.from(message)])).digest();
+  const messageHash = createHash('sha256')
+    .update(Buffer.concat([tag, tag, Buffer.from(message)]))
+    .digest();
   const toSpend = new bitcoin.Transaction();
   toSpend.version = 0;
   toSpend.addInput(Buffer.alloc(32), 0xffffffff, 0, Buffer.concat([Buffer.from('0020', 'hex'), messageHash]));
@@ -206,7 +245,13 @@ function signBip322(account: UnisatReplayAccount, message: string, type: UnisatT
 }
 
 /** controller.ts signMessage: 'bip322-simple', else ECDSA. */
-export function replaySignMessage(text: string, type: string | undefined, addressType: UnisatType, account: UnisatReplayAccount, network: UnisatNetwork): string {
+export function replaySignMessage(
+  text: string,
+  type: string | undefined,
+  addressType: UnisatType,
+  account: UnisatReplayAccount,
+  network: UnisatNetwork,
+): string {
   if (!text) throw new Error('text is required');
   return type === 'bip322-simple' ? signBip322(account, text, addressType, network) : signEcdsa(account, text);
 }

@@ -36,12 +36,22 @@ test('window.unisat as UniSat defines it: read-only, its alias, no request() and
     await page.evaluate(() => {
       const w = window as unknown as Record<string, { requestAccounts?: unknown; request?: unknown; isBinance?: unknown }>;
       const descriptor = Object.getOwnPropertyDescriptor(window, 'unisat')!;
-      return { same: w['unisat'] === w['unisat_wallet'], writable: descriptor.writable, configurable: descriptor.configurable, methods: typeof w['unisat']!.requestAccounts, request: typeof w['unisat']!.request, flag: 'isBinance' in w['unisat']! };
+      return {
+        same: w['unisat'] === w['unisat_wallet'],
+        writable: descriptor.writable,
+        configurable: descriptor.configurable,
+        methods: typeof w['unisat']!.requestAccounts,
+        request: typeof w['unisat']!.request,
+        flag: 'isBinance' in w['unisat']!,
+      };
     }),
   ).toEqual({ same: true, writable: false, configurable: false, methods: 'function', request: 'undefined', flag: false });
 });
 
-test('getAccounts is [] before a connect; requestAccounts opens the connect window, answers [address] and tells the page; then no window', async ({ page, wallet }) => {
+test('getAccounts is [] before a connect; requestAccounts opens the connect window, answers [address] and tells the page; then no window', async ({
+  page,
+  wallet,
+}) => {
   await page.goto('/blank.html');
   await listen(page);
   expect(await unisat(page, 'getAccounts')).toEqual({ ok: true, value: [] });
@@ -66,7 +76,10 @@ test('getAccounts is [] before a connect; requestAccounts opens the connect wind
   ]);
 });
 
-test('a call from a site not connected opens the connect window first, then its own; a rejected connect rejects the call with a plain object', async ({ page, wallet }) => {
+test('a call from a site not connected opens the connect window first, then its own; a rejected connect rejects the call with a plain object', async ({
+  page,
+  wallet,
+}) => {
   await page.goto('/blank.html');
   const rejected = unisat(page, 'signMessage', 'hi');
   await wallet.rejectNext();
@@ -79,7 +92,10 @@ test('a call from a site not connected opens the connect window first, then its 
   }
   const signed = await signing;
   // docs/reference/unisat.md §6's vector, and bip322-js agrees.
-  expect(signed).toEqual({ ok: true, value: 'AkcwRAIgKjQeMT+Jb9zi6sHHxFb/RiwaLezvFRgB+AlEKcGMqCUCIEvNgnZFCrTJqvnQrw6VjTQ4V9k7PbK8uM44CHv6voffASEDMNVP0N1CCm5fjTYk9fNILK41D3nV8HU79b7vnC2Rrzw=' });
+  expect(signed).toEqual({
+    ok: true,
+    value: 'AkcwRAIgKjQeMT+Jb9zi6sHHxFb/RiwaLezvFRgB+AlEKcGMqCUCIEvNgnZFCrTJqvnQrw6VjTQ4V9k7PbK8uM44CHv6voffASEDMNVP0N1CCm5fjTYk9fNILK41D3nV8HU79b7vnC2Rrzw=',
+  });
   expect(verifyBip322('bc1qcr8te4kr609gcawutmrza0j4xv80jy8z306fyu', 'Hello World', (signed as { value: string }).value)).toBe(true);
   expect(await wallet.usage()).toEqual([
     expect.objectContaining({ rule: 'unisat-not-connected', message: expect.stringContaining('signMessage came from a site UniSat had not connected') }),
@@ -95,8 +111,14 @@ test('signPsbt: approved, the input is signed and finalised (hex); rejected, 400
   await page.goto('/blank.html');
   const connecting = unisat(page, 'requestAccounts');
   await wallet.approveNext();
-  const [address] = (await connecting as { value: string[] }).value;
-  const psbt = buildPsbt([{ address: address!, value: 10_000n }, { address: 'bc1q530dz4h80kwlzywlhx2qn0k6vdtftd93c499yq', value: 5_000n }], [{ address: address!, value: 14_000n }]);
+  const [address] = ((await connecting) as { value: string[] }).value;
+  const psbt = buildPsbt(
+    [
+      { address: address!, value: 10_000n },
+      { address: 'bc1q530dz4h80kwlzywlhx2qn0k6vdtftd93c499yq', value: 5_000n },
+    ],
+    [{ address: address!, value: 14_000n }],
+  );
   const signing = unisat(page, 'signPsbt', psbt.toHex(), { autoFinalized: false, toSignInputs: [{ index: 0, address }] });
   const prompt = await wallet.nextPrompt();
   const details = await prompt.details();
@@ -131,13 +153,15 @@ test('events go to connected sites: an account switch, a chain switch in its win
   const chain = { enum: 'BITCOIN_TESTNET', name: 'Bitcoin Testnet', network: 'testnet' };
   expect(await switching).toEqual({ ok: true, value: chain });
   // UniSat's order: the account (its testnet address keeps coin 0'), then chainChanged, then networkChanged.
-  await expect.poll(() => heard(page)).toEqual([
-    ['accountsChanged', ['bc1qcr8te4kr609gcawutmrza0j4xv80jy8z306fyu']],
-    ['accountsChanged', ['bc1qnjg0jd8228aq7egyzacy8cys3knf9xvrerkf9g']],
-    ['accountsChanged', ['tb1qnjg0jd8228aq7egyzacy8cys3knf9xvrn9d67m']],
-    ['chainChanged', chain],
-    ['networkChanged', 'testnet'],
-  ]);
+  await expect
+    .poll(() => heard(page))
+    .toEqual([
+      ['accountsChanged', ['bc1qcr8te4kr609gcawutmrza0j4xv80jy8z306fyu']],
+      ['accountsChanged', ['bc1qnjg0jd8228aq7egyzacy8cys3knf9xvrerkf9g']],
+      ['accountsChanged', ['tb1qnjg0jd8228aq7egyzacy8cys3knf9xvrn9d67m']],
+      ['chainChanged', chain],
+      ['networkChanged', 'testnet'],
+    ]);
   // The same chain again: no window.
   expect(await unisat(page, 'switchChain', 'BITCOIN_TESTNET')).toEqual({ ok: true, value: chain });
   expect(await unisat(page, 'disconnect')).toEqual({ ok: true, value: undefined });
@@ -150,14 +174,25 @@ test("sats-connect's UniSat path (its UnisatAdapter, chosen by its default provi
   // Its wallet selector lists UniSat as installed (the name is the record's picker row).
   expect(await page.evaluate(() => window.sats.getSupportedWallets().find((w) => w.id === 'unisat'))).toMatchObject({ name: 'Unisat', isInstalled: true });
   await page.evaluate(() => localStorage.setItem('sats-connect_defaultProvider', 'unisat'));
-  const sats = (method: string, params?: unknown) => page.evaluate(([m, p]) => window.sats.Wallet.request(m as never, p as never), [method, params] as const) as Promise<{ status: string; result?: any; error?: { code: number; message: string } }>;
+  const sats = (method: string, params?: unknown) =>
+    page.evaluate(([m, p]) => window.sats.Wallet.request(m as never, p as never), [method, params] as const) as Promise<{
+      status: string;
+      result?: any;
+      error?: { code: number; message: string };
+    }>;
   const accounts = sats('getAccounts', { purposes: ['payment', 'ordinals'] });
   await wallet.approveNext();
   const [address] = await expectedAddresses({ identity: 'unisat' });
   // One address serves both purposes (docs/reference/unisat.md §7.2).
   expect(await accounts).toEqual({
     status: 'success',
-    result: ['payment', 'ordinals'].map((purpose) => ({ address, publicKey: '0330d54fd0dd420a6e5f8d3624f5f3482cae350f79d5f0753bf5beef9c2d91af3c', addressType: 'p2wpkh', purpose, walletType: 'software' })),
+    result: ['payment', 'ordinals'].map((purpose) => ({
+      address,
+      publicKey: '0330d54fd0dd420a6e5f8d3624f5f3482cae350f79d5f0753bf5beef9c2d91af3c',
+      addressType: 'p2wpkh',
+      purpose,
+      walletType: 'software',
+    })),
   });
   const message = sats('signMessage', { address, message: 'Hello World' });
   await wallet.approveNext();
@@ -176,9 +211,15 @@ test("sats-connect's UniSat path (its UnisatAdapter, chosen by its default provi
   expect(await rejected).toMatchObject({ status: 'error', error: { code: -32000, message: 'User rejected the request.' } });
 });
 
-test("sats-connect's selector, picked by the kit as a person picks: its Unisat row, then UniSat's connect window; a wallet the selector does not list is said at once", async ({ page, wallet }) => {
+test("sats-connect's selector, picked by the kit as a person picks: its Unisat row, then UniSat's connect window; a wallet the selector does not list is said at once", async ({
+  page,
+  wallet,
+}) => {
   await page.goto('/sats.html');
-  const accounts = page.evaluate(() => window.sats.Wallet.request('getAccounts' as never, { purposes: ['payment'] } as never)) as Promise<{ status: string; result?: { address: string }[] }>;
+  const accounts = page.evaluate(() => window.sats.Wallet.request('getAccounts' as never, { purposes: ['payment'] } as never)) as Promise<{
+    status: string;
+    result?: { address: string }[];
+  }>;
   await wallet.pickInSatsConnect(page, { identity: 'unisat' });
   await wallet.approveNext();
   const [address] = await expectedAddresses({ identity: 'unisat' });

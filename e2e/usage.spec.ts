@@ -21,7 +21,14 @@ test('no-user-action: getAddresses on page load is reported, in the window too; 
   expect((await prompt.details()).findings).toEqual([{ rule: 'no-user-action', message: expect.stringContaining('without a user action') }]);
   await prompt.approve();
   await answers(page, 1);
-  expect(await wallet.usage()).toEqual([{ rule: 'no-user-action', origin: 'http://127.0.0.1:5317', callIds: [id], message: expect.stringMatching(/contract\.md#14-caller-rules.*explicit user action/) }]);
+  expect(await wallet.usage()).toEqual([
+    {
+      rule: 'no-user-action',
+      origin: 'http://127.0.0.1:5317',
+      callIds: [id],
+      message: expect.stringMatching(/contract\.md#14-caller-rules.*explicit user action/),
+    },
+  ]);
 
   await wallet.reset();
   await connectCarefully(page, wallet);
@@ -35,7 +42,14 @@ test('repeated-connect: two connects on one click are reported together; one cli
   await wallet.approveNext();
   await answers(page, 2);
   const calls = await wallet.calls();
-  expect(await wallet.usage()).toEqual([{ rule: 'repeated-connect', origin: 'http://127.0.0.1:5317', callIds: calls.map((c) => c.id), message: expect.stringMatching(/2 getAddresses calls within [0-9]+ ms of each other.*contract\.md#14-caller-rules/) }]);
+  expect(await wallet.usage()).toEqual([
+    {
+      rule: 'repeated-connect',
+      origin: 'http://127.0.0.1:5317',
+      callIds: calls.map((c) => c.id),
+      message: expect.stringMatching(/2 getAddresses calls within [0-9]+ ms of each other.*contract\.md#14-caller-rules/),
+    },
+  ]);
 
   await wallet.reset();
   await connectCarefully(page, wallet);
@@ -52,7 +66,14 @@ test('connect-before-signing: connecting "to be sure" right before a sign is rep
   await sign.approve();
   await answers(page, 2);
   const [connect, signed] = await wallet.calls();
-  expect(await wallet.usage()).toEqual([{ rule: 'connect-before-signing', origin: 'http://127.0.0.1:5317', callIds: [connect!.id, signed!.id], message: expect.stringContaining('after getAddresses was answered') }]);
+  expect(await wallet.usage()).toEqual([
+    {
+      rule: 'connect-before-signing',
+      origin: 'http://127.0.0.1:5317',
+      callIds: [connect!.id, signed!.id],
+      message: expect.stringContaining('after getAddresses was answered'),
+    },
+  ]);
 
   // The careful app: connected on one click, signs on a later click, naming the account.
   await wallet.reset();
@@ -79,15 +100,24 @@ test('active-account-signing: signing without account after the user switched is
   await prompt.approve();
   await answers(page, 1);
   const findings = await wallet.usage();
-  expect(findings).toEqual([{ rule: 'active-account-signing', origin: 'http://127.0.0.1:5317', callIds: [(await wallet.calls()).at(-1)!.id], message: expect.any(String) }]);
-  expect(findings[0]!.message).toMatch(/active account \(Account 3\) is not the one this site connected with \(Account 1\).*contract\.md#42-which-account-acts.*`account`/);
+  expect(findings).toEqual([
+    { rule: 'active-account-signing', origin: 'http://127.0.0.1:5317', callIds: [(await wallet.calls()).at(-1)!.id], message: expect.any(String) },
+  ]);
+  expect(findings[0]!.message).toMatch(
+    /active account \(Account 3\) is not the one this site connected with \(Account 1\).*contract\.md#42-which-account-acts.*`account`/,
+  );
 });
 
 test('toFollowUsageRules fails with the rule, what happened and how to fix it', async ({ page, wallet }) => {
   await page.goto('/careless.html?onload');
   await wallet.rejectNext();
   await answers(page, 1);
-  const failure = await expect(wallet).toFollowUsageRules().then(() => undefined, (error: Error) => error.message);
+  const failure = await expect(wallet)
+    .toFollowUsageRules()
+    .then(
+      () => undefined,
+      (error: Error) => error.message,
+    );
   expect(failure).toMatch(/it broke 1:\n- \[no-user-action\] http:\/\/127\.0\.0\.1:5317: getAddresses was called without a user action .*Connect button click/);
   await expect(wallet).not.toFollowUsageRules();
 });

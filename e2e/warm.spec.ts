@@ -13,7 +13,11 @@ async function warmWindows(context: BrowserContext, wallet: Wallet, count = 2): 
   return warmPages(context);
 }
 
-test('a call is drawn in a warm window loaded before it; the call right after the answer takes the second, also loaded before; the pool is refilled after', async ({ context, page, wallet }) => {
+test('a call is drawn in a warm window loaded before it; the call right after the answer takes the second, also loaded before; the pool is refilled after', async ({
+  context,
+  page,
+  wallet,
+}) => {
   const before = await warmWindows(context, wallet);
   await page.goto('/blank.html');
   const call = request(page, 'getAddresses');
@@ -52,15 +56,21 @@ test('at maxOpenWindows no warm window is made beside the windows open: the cap 
   await warmWindows(context, wallet, 1); // made once the window closed
 });
 
-test('a warm window holding no request is nobody\'s prompt: not pending, not logged, not a finding, not handed out', async ({ context, wallet }) => {
+test("a warm window holding no request is nobody's prompt: not pending, not logged, not a finding, not handed out", async ({ context, wallet }) => {
   await warmWindows(context, wallet);
   expect(await wallet.pending()).toEqual([]);
   expect(await wallet.calls()).toEqual([]);
   expect(await wallet.usage()).toEqual([]);
-  await expect(wallet.nextPrompt({ timeout: 500 })).rejects.toThrow('no approval window opened within 0.5 s; the page made 0 getAddresses calls. The page made no request at all');
+  await expect(wallet.nextPrompt({ timeout: 500 })).rejects.toThrow(
+    'no approval window opened within 0.5 s; the page made 0 getAddresses calls. The page made no request at all',
+  );
 });
 
-test('three calls at once: two take the warm windows, the third gets a window of its own; each window serves one request; none is made while they wait', async ({ context, page, wallet }) => {
+test('three calls at once: two take the warm windows, the third gets a window of its own; each window serves one request; none is made while they wait', async ({
+  context,
+  page,
+  wallet,
+}) => {
   const warm = await warmWindows(context, wallet);
   await page.goto('/blank.html');
   const calls = [request(page, 'getAddresses'), request(page, 'signMessage', { message: 'two' }), request(page, 'signMessage', { message: 'three' })];
@@ -104,7 +114,10 @@ test('a warm window whose page crashes does not hold up the next call, and is re
   await expect.poll(async () => warmPages(context).some((p) => p !== crashing) && (await wallet.warmReady()), { timeout: 10_000 }).toBe(true);
 });
 
-test('a crash of the warm window with no call waiting: control calls do not hang on the worker it took down, and a new one is ready at once', async ({ context, wallet }) => {
+test('a crash of the warm window with no call waiting: control calls do not hang on the worker it took down, and a new one is ready at once', async ({
+  context,
+  wallet,
+}) => {
   const crashing = (await warmWindows(context, wallet))[0]!;
   const cdp = await context.newCDPSession(crashing);
   const crashed = Date.now();
@@ -147,81 +160,111 @@ test.describe('warmWindow and warmTab off', () => {
   });
 });
 
-test("the listed accounts' keys are derived in idle time after a change of wallet: sealed in the session cache before any call", async ({ wallet, walletBrowser }) => {
+test("the listed accounts' keys are derived in idle time after a change of wallet: sealed in the session cache before any call", async ({
+  wallet,
+  walletBrowser,
+}) => {
   const mnemonic = 'legal winner thank year wave sausage worth useful legal winner thank yellow';
   await wallet.setSettings({ mnemonic, accountCount: 7 });
   await wallet.prederived();
-  const stored = (await (await walletBrowser.worker()).evaluate(`chrome.storage.session.get(null).then((all) => Object.keys(all).filter((k) => k.startsWith('keys:')))`)) as string[];
+  const stored = (await (
+    await walletBrowser.worker()
+  ).evaluate(`chrome.storage.session.get(null).then((all) => Object.keys(all).filter((k) => k.startsWith('keys:')))`)) as string[];
   const hash = createHash('sha256').update(`${mnemonic}\u0000`).digest('hex');
-  const accounts = stored.filter((k) => k.startsWith(`keys:${hash}:mainnet:`)).map((k) => Number(k.split(':').at(-1))).sort((a, b) => a - b);
+  const accounts = stored
+    .filter((k) => k.startsWith(`keys:${hash}:mainnet:`))
+    .map((k) => Number(k.split(':').at(-1)))
+    .sort((a, b) => a - b);
   expect(accounts).toEqual([0, 1, 2, 3, 4, 5, 6]);
   expect(await wallet.calls()).toEqual([]); // derived without a request
 });
 
-test.describe.serial('the warm tab is as fresh as a new one', () => {
-  let previous: Page | undefined;
-  test('a test leaves page-level state behind: an init script, a route, an exposed function, a listener, storage', async ({ page }) => {
-    await page.addInitScript('window.__leftover = true');
-    await page.route('**/leftover', (route) => route.fulfill({ body: 'routed' }));
-    await page.exposeFunction('__leftoverFn', () => 1);
-    page.on('console', () => undefined);
-    previous = page;
-    await page.goto('/blank.html');
-    await page.evaluate(() => localStorage.setItem('leftover', '1'));
-    expect(await page.evaluate(() => (window as unknown as { __leftover?: boolean }).__leftover)).toBe(true);
+test.describe
+  .serial('the warm tab is as fresh as a new one', () => {
+    let previous: Page | undefined;
+    test('a test leaves page-level state behind: an init script, a route, an exposed function, a listener, storage', async ({ page }) => {
+      await page.addInitScript('window.__leftover = true');
+      await page.route('**/leftover', (route) => route.fulfill({ body: 'routed' }));
+      await page.exposeFunction('__leftoverFn', () => 1);
+      page.on('console', () => undefined);
+      previous = page;
+      await page.goto('/blank.html');
+      await page.evaluate(() => localStorage.setItem('leftover', '1'));
+      expect(await page.evaluate(() => (window as unknown as { __leftover?: boolean }).__leftover)).toBe(true);
+    });
+
+    test('the next test sees none of it', async ({ page }) => {
+      expect(page.url()).toBe('about:blank');
+      expect(page).not.toBe(previous); // another tab: the listener stayed with the closed one
+      expect(previous!.isClosed()).toBe(true);
+      await page.goto('/blank.html');
+      expect(
+        await page.evaluate(() => [
+          typeof (window as unknown as { __leftover?: unknown }).__leftover,
+          typeof (window as unknown as { __leftoverFn?: unknown }).__leftoverFn,
+          localStorage.getItem('leftover'),
+        ]),
+      ).toEqual(['undefined', 'undefined', null]);
+      const routed = await page.evaluate(() => fetch('/leftover').then((r) => r.status));
+      expect(routed).toBe(404);
+    });
   });
 
-  test('the next test sees none of it', async ({ page }) => {
-    expect(page.url()).toBe('about:blank');
-    expect(page).not.toBe(previous); // another tab: the listener stayed with the closed one
-    expect(previous!.isClosed()).toBe(true);
-    await page.goto('/blank.html');
-    expect(await page.evaluate(() => [typeof (window as unknown as { __leftover?: unknown }).__leftover, typeof (window as unknown as { __leftoverFn?: unknown }).__leftoverFn, localStorage.getItem('leftover')])).toEqual(['undefined', 'undefined', null]);
-    const routed = await page.evaluate(() => fetch('/leftover').then((r) => r.status));
-    expect(routed).toBe(404);
-  });
-});
+test.describe
+  .serial('what a test adds to the shared context does not reach the next test', () => {
+    test('a test adds a context init script, exposed function, route and extra header', async ({ context, page }) => {
+      await context.addInitScript('window.__contextLeftover = true');
+      await context.exposeFunction('__contextLeftoverFn', () => 1);
+      await context.route('**/context-leftover', (route) => route.fulfill({ body: 'routed' }));
+      await context.setExtraHTTPHeaders({ 'x-context-leftover': '1' });
+      await page.goto('/blank.html');
+      const sent = page.waitForRequest('**/context-leftover');
+      expect(await page.evaluate(() => fetch('/context-leftover').then((r) => r.text()))).toBe('routed');
+      expect((await sent).headers()['x-context-leftover']).toBe('1');
+      expect(
+        await page.evaluate(() => [
+          typeof (window as unknown as Record<string, unknown>)['__contextLeftover'],
+          typeof (window as unknown as Record<string, unknown>)['__contextLeftoverFn'],
+        ]),
+      ).toEqual(['boolean', 'function']);
+    });
 
-test.describe.serial("what a test adds to the shared context does not reach the next test", () => {
-  test('a test adds a context init script, exposed function, route and extra header', async ({ context, page }) => {
-    await context.addInitScript('window.__contextLeftover = true');
-    await context.exposeFunction('__contextLeftoverFn', () => 1);
-    await context.route('**/context-leftover', (route) => route.fulfill({ body: 'routed' }));
-    await context.setExtraHTTPHeaders({ 'x-context-leftover': '1' });
-    await page.goto('/blank.html');
-    const sent = page.waitForRequest('**/context-leftover');
-    expect(await page.evaluate(() => fetch('/context-leftover').then((r) => r.text()))).toBe('routed');
-    expect((await sent).headers()['x-context-leftover']).toBe('1');
-    expect(await page.evaluate(() => [typeof (window as unknown as Record<string, unknown>)['__contextLeftover'], typeof (window as unknown as Record<string, unknown>)['__contextLeftoverFn']])).toEqual(['boolean', 'function']);
-  });
-
-  test('the next test sees none of it', async ({ page }) => {
-    await page.goto('/blank.html');
-    expect(await page.evaluate(() => [typeof (window as unknown as Record<string, unknown>)['__contextLeftover'], typeof (window as unknown as Record<string, unknown>)['__contextLeftoverFn']])).toEqual(['undefined', 'undefined']);
-    const sent = page.waitForRequest('**/context-leftover');
-    expect(await page.evaluate(() => fetch('/context-leftover').then((r) => r.status))).toBe(404);
-    expect((await sent).headers()['x-context-leftover']).toBeUndefined();
-  });
-});
-
-test.describe.serial('the reset the last test started for the next is a whole reset', () => {
-  test('a test changes the wallet, grants an Xverse site, leaves a request waiting and a call in the log', async ({ page, wallet }) => {
-    await wallet.setSettings({ activeAccount: 3, network: 'testnet', identities: ['xverse'], approvalPolicy: 'prompt' });
-    await page.goto('/sats.html');
-    const connecting = page.evaluate(() => window.sats.request('wallet_connect' as never, undefined as never));
-    await wallet.approveNext();
-    await connecting;
-    page.evaluate(() => window.WalletProvider!.request('getAddresses')).catch(() => undefined); // left waiting (the page closes under it)
-    await expect.poll(async () => (await wallet.pending()).length).toBe(1);
+    test('the next test sees none of it', async ({ page }) => {
+      await page.goto('/blank.html');
+      expect(
+        await page.evaluate(() => [
+          typeof (window as unknown as Record<string, unknown>)['__contextLeftover'],
+          typeof (window as unknown as Record<string, unknown>)['__contextLeftoverFn'],
+        ]),
+      ).toEqual(['undefined', 'undefined']);
+      const sent = page.waitForRequest('**/context-leftover');
+      expect(await page.evaluate(() => fetch('/context-leftover').then((r) => r.status))).toBe(404);
+      expect((await sent).headers()['x-context-leftover']).toBeUndefined();
+    });
   });
 
-  test.use({ unansweredPrompts: 'off' });
-  test('the next test starts from the defaults: nothing waiting, nothing logged, no grant', async ({ page, wallet }) => {
-    expect(await wallet.settings()).toMatchObject({ activeAccount: 0, network: 'mainnet', identities: [] });
-    expect(await wallet.pending()).toEqual([]);
-    expect(await wallet.calls()).toEqual([]);
-    await wallet.setSettings({ identities: ['xverse'] });
-    await page.goto('/sats.html');
-    expect(await page.evaluate(() => window.sats.request('getAddresses' as never, { purposes: ['payment'] } as never))).toMatchObject({ status: 'error', error: { code: -32002 } });
+test.describe
+  .serial('the reset the last test started for the next is a whole reset', () => {
+    test('a test changes the wallet, grants an Xverse site, leaves a request waiting and a call in the log', async ({ page, wallet }) => {
+      await wallet.setSettings({ activeAccount: 3, network: 'testnet', identities: ['xverse'], approvalPolicy: 'prompt' });
+      await page.goto('/sats.html');
+      const connecting = page.evaluate(() => window.sats.request('wallet_connect' as never, undefined as never));
+      await wallet.approveNext();
+      await connecting;
+      page.evaluate(() => window.WalletProvider!.request('getAddresses')).catch(() => undefined); // left waiting (the page closes under it)
+      await expect.poll(async () => (await wallet.pending()).length).toBe(1);
+    });
+
+    test.use({ unansweredPrompts: 'off' });
+    test('the next test starts from the defaults: nothing waiting, nothing logged, no grant', async ({ page, wallet }) => {
+      expect(await wallet.settings()).toMatchObject({ activeAccount: 0, network: 'mainnet', identities: [] });
+      expect(await wallet.pending()).toEqual([]);
+      expect(await wallet.calls()).toEqual([]);
+      await wallet.setSettings({ identities: ['xverse'] });
+      await page.goto('/sats.html');
+      expect(await page.evaluate(() => window.sats.request('getAddresses' as never, { purposes: ['payment'] } as never))).toMatchObject({
+        status: 'error',
+        error: { code: -32002 },
+      });
+    });
   });
-});

@@ -23,7 +23,12 @@ async function browserRssMb(context: BrowserContext): Promise<number> {
   const { processInfo } = (await cdp.send('SystemInfo.getProcessInfo')) as { processInfo: { id: number }[] };
   await cdp.detach();
   const out = execFileSync('ps', ['-o', 'rss=', '-p', processInfo.map((p) => p.id).join(',')]).toString();
-  return out.split('\n').filter(Boolean).reduce((sum, kb) => sum + Number(kb), 0) / 1024;
+  return (
+    out
+      .split('\n')
+      .filter(Boolean)
+      .reduce((sum, kb) => sum + Number(kb), 0) / 1024
+  );
 }
 
 test('beyond the cap requests wait in order; the next window goes to the site with the fewest open; every request is answered', async ({ context, wallet }) => {
@@ -36,7 +41,14 @@ test('beyond the cap requests wait in order; the next window goes to the site wi
   await expect.poll(() => promptWindows(context)).toBe(2);
   // A window closes: B, with none open, goes before A's third, which is older.
   await wallet.approveNext();
-  await expect.poll(async () => (await wallet.pending()).filter((p) => p.windowId !== undefined).map((p) => p.origin).sort()).toEqual(['http://site-1.localhost:5317', 'http://site-2.localhost:5317']);
+  await expect
+    .poll(async () =>
+      (await wallet.pending())
+        .filter((p) => p.windowId !== undefined)
+        .map((p) => p.origin)
+        .sort(),
+    )
+    .toEqual(['http://site-1.localhost:5317', 'http://site-2.localhost:5317']);
   for (let i = 0; i < 3; i++) await wallet.approveNext();
   const settled = await Promise.all([...fromA, fromB]);
   expect(settled.every((s) => s.ok)).toBe(true);

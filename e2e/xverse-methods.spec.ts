@@ -13,7 +13,13 @@ const MESSAGE = Cl.stringAscii('Hello World');
 
 type Envelope = { jsonrpc: '2.0'; id: string; result?: any; error?: { code: number; message: string; data?: unknown } };
 const xverse = (page: Page, method: string, params?: unknown): Promise<Envelope> =>
-  page.evaluate(([m, p]) => (window as unknown as { XverseProviders: { BitcoinProvider: { request(m: string, p?: unknown): Promise<Envelope> } } }).XverseProviders.BitcoinProvider.request(m, p), [method, params] as const);
+  page.evaluate(
+    ([m, p]) =>
+      (
+        window as unknown as { XverseProviders: { BitcoinProvider: { request(m: string, p?: unknown): Promise<Envelope> } } }
+      ).XverseProviders.BitcoinProvider.request(m, p),
+    [method, params] as const,
+  );
 
 async function connected(page: Page, wallet: Wallet): Promise<void> {
   await page.goto('/sats.html');
@@ -53,7 +59,15 @@ const CASES: Case[] = [
     params: () => null,
     rejected: 'User rejected the request.',
     closed: 'User rejected request to get accounts',
-    check: async (result) => expect(result.addresses).toEqual([{ address: (await stacks()).address, publicKey: (await stacks()).publicKey, gaiaHubUrl: 'https://hub.hiro.so', gaiaAppKey: expect.stringMatching(/^0488ade4[0-9a-f]{156}$/) }]),
+    check: async (result) =>
+      expect(result.addresses).toEqual([
+        {
+          address: (await stacks()).address,
+          publicKey: (await stacks()).publicKey,
+          gaiaHubUrl: 'https://hub.hiro.so',
+          gaiaAppKey: expect.stringMatching(/^0488ade4[0-9a-f]{156}$/),
+        },
+      ]),
   },
   {
     method: 'signMessage',
@@ -92,7 +106,11 @@ const CASES: Case[] = [
   },
   {
     method: 'stx_signTransaction',
-    params: async () => ({ transaction: (await makeUnsignedSTXTokenTransfer({ recipient: BOB, amount: 42n, fee: 300n, nonce: 1n, publicKey: (await stacks()).publicKey, network: 'mainnet' })).serialize() }),
+    params: async () => ({
+      transaction: (
+        await makeUnsignedSTXTokenTransfer({ recipient: BOB, amount: 42n, fee: 300n, nonce: 1n, publicKey: (await stacks()).publicKey, network: 'mainnet' })
+      ).serialize(),
+    }),
     rejected: 'User rejected the request.',
     closed: 'User closed the wallet popup.',
     check: async (result) => {
@@ -103,7 +121,10 @@ const CASES: Case[] = [
   {
     method: 'stx_signTransactions',
     params: async () => {
-      const make = async (nonce: bigint) => (await makeUnsignedSTXTokenTransfer({ recipient: BOB, amount: 42n, fee: 300n, nonce, publicKey: (await stacks()).publicKey, network: 'mainnet' })).serialize();
+      const make = async (nonce: bigint) =>
+        (
+          await makeUnsignedSTXTokenTransfer({ recipient: BOB, amount: 42n, fee: 300n, nonce, publicKey: (await stacks()).publicKey, network: 'mainnet' })
+        ).serialize();
       return { transactions: [await make(1n), await make(2n)] };
     },
     rejected: 'User rejected the request.',
@@ -164,25 +185,37 @@ for (const [side, mine] of SIDES) {
   });
 }
 
-test('wallet_changeNetwork: the current network is -32602 "Network already active"; approving switches, and the site hears networkChange', async ({ page, wallet }) => {
+test('wallet_changeNetwork: the current network is -32602 "Network already active"; approving switches, and the site hears networkChange', async ({
+  page,
+  wallet,
+}) => {
   await connected(page, wallet);
-  expect(await xverse(page, 'wallet_changeNetwork', { name: 'Mainnet' })).toMatchObject({ error: { code: -32602, message: 'Invalid parameters.', data: { error: 'Network already active' } } });
-  expect(await xverse(page, 'wallet_changeNetwork', { name: 'Testnet4' })).toMatchObject({ error: { code: -32602, data: { error: expect.stringContaining('no Testnet4') } } });
+  expect(await xverse(page, 'wallet_changeNetwork', { name: 'Mainnet' })).toMatchObject({
+    error: { code: -32602, message: 'Invalid parameters.', data: { error: 'Network already active' } },
+  });
+  expect(await xverse(page, 'wallet_changeNetwork', { name: 'Testnet4' })).toMatchObject({
+    error: { code: -32602, data: { error: expect.stringContaining('no Testnet4') } },
+  });
   await page.evaluate(() => window.sats.addListener('networkChange' as never, ((e: unknown) => window.sats.events.push(e)) as never));
   const switching = xverse(page, 'wallet_changeNetwork', { name: 'Testnet' });
   await wallet.approveNext();
   expect(await switching).toMatchObject({ result: null });
   expect(await wallet.settings()).toMatchObject({ network: 'testnet' });
   const testnet = await expectedAddresses({ identity: 'xverse', network: 'testnet' });
-  await expect.poll(() => page.evaluate(() => window.sats.events)).toEqual([
-    { type: 'networkChange', bitcoin: { name: 'Testnet' }, stacks: { name: 'Testnet' }, addresses: [] },
-    { type: 'networkChange', bitcoin: { name: 'Testnet' }, stacks: { name: 'Testnet' }, addresses: testnet.addresses },
-  ]);
+  await expect
+    .poll(() => page.evaluate(() => window.sats.events))
+    .toEqual([
+      { type: 'networkChange', bitcoin: { name: 'Testnet' }, stacks: { name: 'Testnet' }, addresses: [] },
+      { type: 'networkChange', bitcoin: { name: 'Testnet' }, stacks: { name: 'Testnet' }, addresses: testnet.addresses },
+    ]);
   // The permission was for Mainnet's account: on Testnet the site connects again.
   expect(await xverse(page, 'getAddresses', { purposes: ['payment'] })).toMatchObject({ error: { code: -32002 } });
 });
 
-test('getAccounts grants account read only; wallet_requestPermissions is wallet_connect; wallet_getCurrentPermissions lists what the site holds', async ({ page, wallet }) => {
+test('getAccounts grants account read only; wallet_requestPermissions is wallet_connect; wallet_getCurrentPermissions lists what the site holds', async ({
+  page,
+  wallet,
+}) => {
   await page.goto('/sats.html');
   const legacy = xverse(page, 'getAccounts', { purposes: ['ordinals'] });
   await wallet.approveNext();
@@ -190,8 +223,12 @@ test('getAccounts grants account read only; wallet_requestPermissions is wallet_
   expect(await xverse(page, 'wallet_getNetwork')).toMatchObject({ error: { code: -32002 } });
   expect(await xverse(page, 'wallet_getWalletType')).toMatchObject({ result: 'software' });
   const permissions = await xverse(page, 'wallet_getCurrentPermissions');
-  expect(permissions.result).toEqual([{ type: 'account', resourceId: expect.stringMatching(/^[0-9a-f]{64}$/), clientId: 'http://127.0.0.1:5317', actions: { read: true } }]);
-  expect(await xverse(page, 'wallet_requestPermissions', [{ type: 'account' }])).toMatchObject({ error: { code: -32603, message: expect.stringContaining('does not yet support requesting individual permissions') } });
+  expect(permissions.result).toEqual([
+    { type: 'account', resourceId: expect.stringMatching(/^[0-9a-f]{64}$/), clientId: 'http://127.0.0.1:5317', actions: { read: true } },
+  ]);
+  expect(await xverse(page, 'wallet_requestPermissions', [{ type: 'account' }])).toMatchObject({
+    error: { code: -32603, message: expect.stringContaining('does not yet support requesting individual permissions') },
+  });
   const asking = xverse(page, 'wallet_requestPermissions');
   await wallet.approveNext();
   expect((await asking).result).toMatchObject({ walletType: 'software', addresses: expect.any(Array) });
@@ -200,7 +237,10 @@ test('getAccounts grants account read only; wallet_requestPermissions is wallet_
   expect(await xverse(page, 'wallet_getCurrentPermissions')).toMatchObject({ error: { code: -32002 } });
 });
 
-test("the active account acts, as in Xverse: after a switch, the new account signs; the old account's address is refused with the reason", async ({ page, wallet }) => {
+test("the active account acts, as in Xverse: after a switch, the new account signs; the old account's address is refused with the reason", async ({
+  page,
+  wallet,
+}) => {
   await page.goto('/sats.html');
   await wallet.setActiveAccount(1);
   const [one] = (await expectedAddresses({ identity: 'xverse', account: 1, purposes: ['payment'] })).addresses;
@@ -210,6 +250,8 @@ test("the active account acts, as in Xverse: after a switch, the new account sig
   expect((await signing).result).toMatchObject({ address: one!.address, protocol: 'ECDSA' });
   // Refused when it arrives: no window opens for a request that cannot be approved.
   const refused = xverse(page, 'signMessage', { address: zero!.address, message: 'acct' });
-  expect(await refused).toMatchObject({ error: { code: -32602, message: 'Invalid parameters.', data: { error: expect.stringContaining("not the active account's") } } });
+  expect(await refused).toMatchObject({
+    error: { code: -32602, message: 'Invalid parameters.', data: { error: expect.stringContaining("not the active account's") } },
+  });
   expect(await wallet.pending()).toEqual([]);
 });

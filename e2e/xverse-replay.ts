@@ -48,13 +48,22 @@ export function xverseReplayAccount(account: number, network: ReferenceNetwork, 
   const coin = network === 'mainnet' ? 0 : 1;
   const native = keyAt(`m/84'/${coin}'/${account}'/0/0`, network, 'native');
   const nested = keyAt(`m/49'/${coin}'/${account}'/0/0`, network, 'nested');
-  return { payment: paymentType === 'native' ? native : nested, other: paymentType === 'native' ? nested : native, ordinals: keyAt(`m/86'/${coin}'/${account}'/0/0`, network, 'taproot') };
+  return {
+    payment: paymentType === 'native' ? native : nested,
+    other: paymentType === 'native' ? nested : native,
+    ordinals: keyAt(`m/86'/${coin}'/${account}'/0/0`, network, 'taproot'),
+  };
 }
 
 export type XverseReplay = { screen: string } | { psbt: string; finalised: boolean };
 
 /** What Xverse does with signPsbt({ psbt, signInputs, broadcast }): the screen its window shows, or the PSBT Confirm answers. */
-export function xverseSignPsbt(psbt: string, signInputs: Record<string, number[]>, broadcast: boolean, account: ReturnType<typeof xverseReplayAccount>): XverseReplay {
+export function xverseSignPsbt(
+  psbt: string,
+  signInputs: Record<string, number[]>,
+  broadcast: boolean,
+  account: ReturnType<typeof xverseReplayAccount>,
+): XverseReplay {
   const inputsToSign = Object.keys(signInputs).map((address) => ({ address, signingIndexes: signInputs[address]! }));
   // useSignPsbt: new EnhancedPsbt(…) in a try; a throw leaves no parsed PSBT.
   try {
@@ -75,7 +84,10 @@ export function xverseSignPsbt(psbt: string, signInputs: Record<string, number[]
   // Confirm: getSignedPsbtBase64({ finalize: broadcast }); a throw is its failure screen.
   try {
     const transaction = btc.Transaction.fromPSBT(Buffer.from(psbt, 'base64'), { allowUnknownInputs: true, allowUnknownOutputs: true });
-    for (const [key, taproot] of [[account.payment, false], [account.ordinals, true]] as const) {
+    for (const [key, taproot] of [
+      [account.payment, false],
+      [account.ordinals, true],
+    ] as const) {
       // context.ts getSignIndexes, for inputsToSign.
       const signIndexes: Record<number, number[] | undefined> = {};
       for (const inputToSign of inputsToSign) {

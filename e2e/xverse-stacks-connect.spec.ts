@@ -12,7 +12,7 @@ test.use({ identities: ['xverse'] });
 const BOB_STX = 'SP2J6ZY48GV1EZ5V2V5RB9MP66SW86PYKKNRV9EJ7';
 const ALICE_BTC = 'bc1qxhmdufsvnuaaaer4ynz88fspdsxq2h9e9cetdj';
 
-test('the picker lists Xverse beside this wallet; picking it connects with wallet_connect and the app keeps Xverse\'s answer', async ({ page, wallet }) => {
+test("the picker lists Xverse beside this wallet; picking it connects with wallet_connect and the app keeps Xverse's answer", async ({ page, wallet }) => {
   await page.goto('/connect.html');
   await click(page, 'connect');
   expect((await installedRows(page)).sort()).toEqual(['Mock Wallet (test only)', 'Xverse Wallet']);
@@ -24,7 +24,12 @@ test('the picker lists Xverse beside this wallet; picking it connects with walle
   expect(status).toBe('ok');
   expect(value['provider']).toBe('XverseProviders.BitcoinProvider');
   const expected = await expectedAddresses({ identity: 'xverse' });
-  expect(value['result']).toEqual({ id: expect.stringMatching(/^[0-9a-f]{64}$/), walletType: 'software', addresses: expected.addresses, network: expected.network });
+  expect(value['result']).toEqual({
+    id: expect.stringMatching(/^[0-9a-f]{64}$/),
+    walletType: 'software',
+    addresses: expected.addresses,
+    network: expected.network,
+  });
   const [call] = await wallet.calls();
   expect(call).toMatchObject({ method: 'wallet_connect', identity: 'xverse', outcome: 'approved' });
 });
@@ -47,7 +52,13 @@ test('through Xverse, stx_transferStx is signed by its Stacks key and signPsbt s
   expect(decodeStacksTransaction(transaction, stacks.publicKey).txid()).toBe(txid);
 
   const ref = await reference('mainnet', 0);
-  const psbt = buildPsbt([{ address: ref.p2wpkh.address, value: 30_000n }, { address: ALICE_BTC, value: 5_000n }], [{ address: ALICE_BTC, value: 34_000n }]);
+  const psbt = buildPsbt(
+    [
+      { address: ref.p2wpkh.address, value: 30_000n },
+      { address: ALICE_BTC, value: 5_000n },
+    ],
+    [{ address: ALICE_BTC, value: 34_000n }],
+  );
   // @stacks/connect turns { index, address } entries into Xverse's { [address]: [index] }.
   await click(page, 'sign-psbt', { psbt: psbt.toBase64(), signInputs: [{ index: 0, address: ref.p2wpkh.address }] });
   await wallet.approveNext();

@@ -6,7 +6,9 @@ import { buildPsbt, decodeTransaction, signerOf, verifyBip322, verifyP2wpkhSpend
 import * as bitcoin from 'bitcoinjs-lib';
 import { reference } from './reference.ts';
 
-const bitcoinMessage = createRequire(import.meta.url)('bitcoinjs-message') as { verify(message: string, address: string, signature: string, prefix?: null, checkSegwitAlways?: boolean): boolean };
+const bitcoinMessage = createRequire(import.meta.url)('bitcoinjs-message') as {
+  verify(message: string, address: string, signature: string, prefix?: null, checkSegwitAlways?: boolean): boolean;
+};
 
 test.use({ identities: ['xverse'] });
 
@@ -18,7 +20,13 @@ const satsRequest = (page: Page, method: string, params?: unknown): Promise<Sats
 
 /** Xverse's own provider, called directly (no sats-connect in between): what it resolves with. */
 const xverseRequest = (page: Page, method: string, params?: unknown): Promise<unknown> =>
-  page.evaluate(([m, p]) => (window as unknown as { XverseProviders: { BitcoinProvider: { request(m: string, p?: unknown): Promise<unknown> } } }).XverseProviders.BitcoinProvider.request(m, p), [method, params] as const);
+  page.evaluate(
+    ([m, p]) =>
+      (
+        window as unknown as { XverseProviders: { BitcoinProvider: { request(m: string, p?: unknown): Promise<unknown> } } }
+      ).XverseProviders.BitcoinProvider.request(m, p),
+    [method, params] as const,
+  );
 
 /** wallet_connect, approved in the window: what a returning app's "Connect" button does. */
 async function connect(page: Page, wallet: Wallet, params?: unknown): Promise<SatsResponse> {
@@ -32,14 +40,20 @@ const ALICE = 'bc1qxhmdufsvnuaaaer4ynz88fspdsxq2h9e9cetdj';
 test('getInfo is answered at once, with no window; wallet_connect opens one and returns the account in Xverse shapes', async ({ page, wallet }) => {
   await page.goto('/sats.html');
   const info = await satsRequest(page, 'getInfo');
-  expect(info).toMatchObject({ status: 'success', result: { version: expect.any(String), supports: [], methods: expect.arrayContaining(['wallet_connect', 'signPsbt']) } });
+  expect(info).toMatchObject({
+    status: 'success',
+    result: { version: expect.any(String), supports: [], methods: expect.arrayContaining(['wallet_connect', 'signPsbt']) },
+  });
   expect(await wallet.pending()).toHaveLength(0);
   const connecting = satsRequest(page, 'wallet_connect', { addresses: ['payment', 'ordinals'] });
   const prompt = await wallet.nextPrompt();
   expect(await prompt.details()).toMatchObject({ title: 'Connect request — via Xverse' });
   await prompt.approve();
   const expected = await expectedAddresses({ identity: 'xverse', purposes: ['payment', 'ordinals'] });
-  expect(await connecting).toEqual({ status: 'success', result: { id: expect.stringMatching(/^[0-9a-f]{64}$/), walletType: 'software', addresses: expected.addresses, network: expected.network } });
+  expect(await connecting).toEqual({
+    status: 'success',
+    result: { id: expect.stringMatching(/^[0-9a-f]{64}$/), walletType: 'software', addresses: expected.addresses, network: expected.network },
+  });
   // Independently derived: the payment address is BIP-84's, the ordinals key x-only.
   const ref = await reference('mainnet', 0);
   expect(expected.addresses.map((a) => a.address)).toEqual([ref.p2wpkh.address, ref.p2tr.address]);
@@ -65,12 +79,18 @@ test('before wallet_connect, getAddresses is -32002 Access denied.; after it, th
   expect(answer).toEqual({ status: 'success', result: await expectedAddresses({ identity: 'xverse', purposes: ['stacks', 'payment'] }) });
   expect(await satsRequest(page, 'wallet_getNetwork')).toEqual({ status: 'success', result: { bitcoin: { name: 'Mainnet' }, stacks: { name: 'Mainnet' } } });
   // sats-connect drops 'spark' itself for a wallet whose getInfo names no platform (as Xverse's public code); sent raw, it is -32602.
-  expect(await satsRequest(page, 'getAddresses', { purposes: ['spark'] })).toEqual({ status: 'success', result: { addresses: [], network: answer.status === 'success' && answer.result.network } });
+  expect(await satsRequest(page, 'getAddresses', { purposes: ['spark'] })).toEqual({
+    status: 'success',
+    result: { addresses: [], network: answer.status === 'success' && answer.result.network },
+  });
   const raw = await xverseRequest(page, 'getAddresses', { purposes: ['spark'] });
-  expect(raw).toMatchObject({ jsonrpc: '2.0', error: { code: -32602, message: 'Invalid parameters.', data: { error: expect.stringContaining('purposes[0]') } } });
+  expect(raw).toMatchObject({
+    jsonrpc: '2.0',
+    error: { code: -32602, message: 'Invalid parameters.', data: { error: expect.stringContaining('purposes[0]') } },
+  });
 });
 
-test('reject and close answer -32000 with Xverse\'s words; sats-connect reports them as errors, never throws', async ({ page, wallet }) => {
+test("reject and close answer -32000 with Xverse's words; sats-connect reports them as errors, never throws", async ({ page, wallet }) => {
   await page.goto('/sats.html');
   const rejected = satsRequest(page, 'wallet_connect');
   await wallet.rejectNext();
@@ -100,7 +120,10 @@ test('signMessage: ECDSA by the payment key (bitcoinjs-message verifies), BIP-32
   expect(verifyBip322(ordinals, 'Sign in to example.com', taproot.result.signature)).toBe(true);
 });
 
-test('signPsbt: base64 in and out, inputs named by address; each signed by its own key (libsecp256k1 checks), txid "" unless broadcast', async ({ page, wallet }) => {
+test('signPsbt: base64 in and out, inputs named by address; each signed by its own key (libsecp256k1 checks), txid "" unless broadcast', async ({
+  page,
+  wallet,
+}) => {
   await page.goto('/sats.html');
   const ref = await reference('mainnet', 0);
   const psbt = buildPsbt(
@@ -140,13 +163,17 @@ test('sendTransfer pays the recipients from the payment address: a { txid } whos
   const ref = await reference('mainnet', 0);
   expect(verifyP2wpkhSpend(logged.hex, 0, ref.p2wpkh.publicKey, 100_000_000_000n)).toBe(true);
   // Amounts are numbers in Xverse's schema: a string is -32602.
-  expect(await satsRequest(page, 'sendTransfer', { recipients: [{ address: ALICE, amount: '1000' }] })).toMatchObject({ status: 'error', error: { code: -32602 } });
+  expect(await satsRequest(page, 'sendTransfer', { recipients: [{ address: ALICE, amount: '1000' }] })).toMatchObject({
+    status: 'error',
+    error: { code: -32602 },
+  });
 });
 
 test('wallet_disconnect takes the permission back and the page hears disconnect; accountChange carries the new addresses', async ({ page, wallet }) => {
   await page.goto('/sats.html');
   await page.evaluate(() => {
-    for (const eventName of ['accountChange', 'networkChange', 'disconnect'] as const) window.sats.addListener({ eventName, cb: (e: unknown) => window.sats.events.push(e) } as never);
+    for (const eventName of ['accountChange', 'networkChange', 'disconnect'] as const)
+      window.sats.addListener({ eventName, cb: (e: unknown) => window.sats.events.push(e) } as never);
   });
   // Xverse's permission is per account: the app connects on account 2 and on account 1.
   await wallet.setActiveAccount(2);
@@ -155,11 +182,13 @@ test('wallet_disconnect takes the permission back and the page hears disconnect;
   await connect(page, wallet);
   await wallet.setActiveAccount(2);
   const account2 = await expectedAddresses({ identity: 'xverse', account: 2 });
-  await expect.poll(() => page.evaluate(() => window.sats.events)).toEqual([
-    { type: 'accountChange', addresses: [] }, // 2 → 1: the app could read account 2
-    { type: 'accountChange', addresses: [] }, // 1 → 2: it could read account 1 …
-    { type: 'accountChange', addresses: account2.addresses }, // … and can read account 2
-  ]);
+  await expect
+    .poll(() => page.evaluate(() => window.sats.events))
+    .toEqual([
+      { type: 'accountChange', addresses: [] }, // 2 → 1: the app could read account 2
+      { type: 'accountChange', addresses: [] }, // 1 → 2: it could read account 1 …
+      { type: 'accountChange', addresses: account2.addresses }, // … and can read account 2
+    ]);
   expect(await satsRequest(page, 'wallet_disconnect')).toEqual({ status: 'success', result: null });
   await expect.poll(() => page.evaluate(() => window.sats.events.at(-1))).toEqual({ type: 'disconnect' });
   expect(await satsRequest(page, 'wallet_getAccount')).toMatchObject({ status: 'error', error: { code: -32002 } });
@@ -253,7 +282,12 @@ test('a hostile page cannot replace or wrap the Xverse objects', async ({ page }
 test.describe('turned on where a person would', () => {
   test.use({ identities: [] });
 
-  test('the settings page turns Xverse on; switching account there, or in a connect window, tells connected Xverse sites', async ({ page, context, wallet, extensionId }) => {
+  test('the settings page turns Xverse on; switching account there, or in a connect window, tells connected Xverse sites', async ({
+    page,
+    context,
+    wallet,
+    extensionId,
+  }) => {
     await page.goto('/sats.html');
     expect(await page.evaluate(() => 'XverseProviders' in window)).toBe(false);
     const settings = await context.newPage();
@@ -278,39 +312,55 @@ test.describe('turned on where a person would', () => {
     await wallet.approveNext({ account: 0 });
     await leather;
     const account0 = (await expectedAddresses({ identity: 'xverse' })).addresses;
-    await expect.poll(() => page.evaluate(() => window.sats.events)).toEqual([
-      { type: 'accountChange', addresses: [] },
-      { type: 'accountChange', addresses: [] },
-      { type: 'accountChange', addresses: account0 },
-    ]);
+    await expect
+      .poll(() => page.evaluate(() => window.sats.events))
+      .toEqual([
+        { type: 'accountChange', addresses: [] },
+        { type: 'accountChange', addresses: [] },
+        { type: 'accountChange', addresses: account0 },
+      ]);
     expect(await satsRequest(page, 'wallet_getAccount')).toMatchObject({ status: 'success', result: { addresses: account0 } });
   });
 });
 
-test("with exposeAs ['StacksProvider'] too, window.StacksProvider stays the Leather-shaped alias and Xverse keeps its own under XverseProviders, silently", async ({ page, wallet }) => {
+test("with exposeAs ['StacksProvider'] too, window.StacksProvider stays the Leather-shaped alias and Xverse keeps its own under XverseProviders, silently", async ({
+  page,
+  wallet,
+}) => {
   await wallet.setSettings({ exposeAs: ['StacksProvider'] });
   const messages: string[] = [];
   page.on('console', (m) => messages.push(m.text()));
   await page.goto('/sats.html');
   const seen = await page.evaluate(() => {
-    const w = window as unknown as Record<string, { getProductInfo?: () => { name: string } } | undefined> & { XverseProviders: { StacksProvider: { getProductInfo(): { name: string } } } };
+    const w = window as unknown as Record<string, { getProductInfo?: () => { name: string } } | undefined> & {
+      XverseProviders: { StacksProvider: { getProductInfo(): { name: string } } };
+    };
     return { alias: w['StacksProvider'] === w['WalletProvider'], xverse: w.XverseProviders.StacksProvider.getProductInfo().name };
   });
   expect(seen).toEqual({ alias: true, xverse: 'Xverse Wallet' });
   expect(messages.filter((m) => m.includes('[mock wallet]'))).toEqual([]);
 });
 
-test("signPsbt naming an address the account lacks shows Xverse's error screen: approving fails with its words, Close answers -32603 with them, closing the window -32000", async ({ page, wallet }) => {
+test("signPsbt naming an address the account lacks shows Xverse's error screen: approving fails with its words, Close answers -32603 with them, closing the window -32000", async ({
+  page,
+  wallet,
+}) => {
   await page.goto('/sats.html');
   const ref = await reference('mainnet', 0);
   const psbt = buildPsbt([{ address: ref.p2wpkh.address, value: 50_000n }], [{ address: ALICE, value: 40_000n }]).toBase64();
   const asked = { psbt, signInputs: { [ALICE]: [0] } };
   const closing = satsRequest(page, 'signPsbt', asked);
   const prompt = await wallet.nextPrompt();
-  expect((await prompt.details()).screen).toEqual({ title: 'Address Mismatch', text: expect.stringContaining("doesn't match the account currently active in your wallet") });
+  expect((await prompt.details()).screen).toEqual({
+    title: 'Address Mismatch',
+    text: expect.stringContaining("doesn't match the account currently active in your wallet"),
+  });
   await expect(prompt.approve()).rejects.toThrow(/error screen "Address Mismatch": The app is requesting a signature/);
   await prompt.reject(); // its Close button
-  expect(await closing).toEqual({ status: 'error', error: { code: -32603, message: expect.stringMatching(/^The app is requesting a signature from an address/), data: { reason: 'rejected' } } });
+  expect(await closing).toEqual({
+    status: 'error',
+    error: { code: -32603, message: expect.stringMatching(/^The app is requesting a signature from an address/), data: { reason: 'rejected' } },
+  });
   const closed = satsRequest(page, 'signPsbt', asked);
   await wallet.closeNextPrompt();
   expect(await closed).toEqual({ status: 'error', error: { code: -32000, message: 'User rejected request to sign a psbt', data: { reason: 'closed' } } });

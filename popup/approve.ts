@@ -6,7 +6,17 @@
 // (in Chromium; in Firefox only in its dataset, see waitForRequest).
 import { MAX_ACCOUNT, MAX_LISTED_ACCOUNTS, accountLabel } from '../src/core/account-path.ts';
 import type { AccountSource, MethodView } from '../src/core/methods/method.ts';
-import { TAKEN_EVENT, TAKEN_QUERY, WARM_PORT, WARM_QUERY, type WarmPortMessage, type PromptDetails, type PromptMessage, type PromptReply, type PromptUrlParams } from '../src/shared/messages.ts';
+import {
+  TAKEN_EVENT,
+  TAKEN_QUERY,
+  WARM_PORT,
+  WARM_QUERY,
+  type WarmPortMessage,
+  type PromptDetails,
+  type PromptMessage,
+  type PromptReply,
+  type PromptUrlParams,
+} from '../src/shared/messages.ts';
 import { watchActiveAccount } from '../src/shared/active-account.ts';
 import { chromeApi } from '../src/shared/chrome-api.ts';
 
@@ -42,13 +52,22 @@ const REPLY_TIMEOUT_MS = 8_000;
  * event, sent through the registration this page shares with it, starts it the other way.
  */
 function nudge(): void {
-  void navigator.serviceWorker?.getRegistration().then((registration) => registration?.active?.postMessage('wake'), () => undefined);
+  void navigator.serviceWorker?.getRegistration().then(
+    (registration) => registration?.active?.postMessage('wake'),
+    () => undefined,
+  );
 }
 
 /** A message to the wallet; a stopped or restarting worker becomes a failed reply, never a hang. */
 async function send<T>(message: PromptMessage): Promise<PromptReply<T>> {
   let timer: ReturnType<typeof setTimeout> | undefined;
-  const timeout = new Promise<PromptReply<T>>((resolve) => (timer = setTimeout(() => (nudge(), resolve({ ok: false, error: 'The wallet did not answer in time.' })), REPLY_TIMEOUT_MS)));
+  const timeout = new Promise<PromptReply<T>>(
+    (resolve) =>
+      (timer = setTimeout(() => {
+        nudge();
+        resolve({ ok: false, error: 'The wallet did not answer in time.' });
+      }, REPLY_TIMEOUT_MS)),
+  );
   try {
     const reply = (await Promise.race([chromeApi.runtime.sendMessage(message), timeout])) as PromptReply<T> | undefined;
     // No listener answered (a worker still starting): a failed reply, asked again like any other.
@@ -108,7 +127,10 @@ function renderSigner(details: PromptDetails): void {
   signer.dataset['account'] = String(target.account);
   signer.dataset['source'] = target.source;
   // Under accountRule 'site' without a connection, a request's own account is not what chose the active one.
-  $('source').textContent = target.source === 'active' && details.accountNamed ? "the wallet: it is the active account (accountRule \"site\" does not let a request's account or address choose, as the real wallet)" : SOURCES[target.source];
+  $('source').textContent =
+    target.source === 'active' && details.accountNamed
+      ? 'the wallet: it is the active account (accountRule "site" does not let a request\'s account or address choose, as the real wallet)'
+      : SOURCES[target.source];
   const mismatch = $('mismatch');
   mismatch.hidden = connectedAccount === undefined || connectedAccount === target.account;
   if (connectedAccount !== undefined) {

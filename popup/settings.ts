@@ -20,7 +20,9 @@ function fill(settings: Settings, counters: NonceCounters): void {
   field<HTMLInputElement>('passphrase').value = settings.passphrase;
   field<HTMLInputElement>('accountCount').value = String(settings.accountCount);
   // Suggestions are the listed accounts only (at most 100): any other number is typed.
-  document.getElementById('listedAccounts')!.replaceChildren(...Array.from({ length: settings.accountCount }, (_, a) => new Option(accountLabel(a), String(a))));
+  document
+    .getElementById('listedAccounts')!
+    .replaceChildren(...Array.from({ length: settings.accountCount }, (_, a) => new Option(accountLabel(a), String(a))));
   field<HTMLInputElement>('activeAccount').value = String(settings.activeAccount);
   field<HTMLSelectElement>('network').value = settings.network;
   field<HTMLSelectElement>('variant').value = settings.variant;
@@ -53,7 +55,8 @@ function checkAll(name: string, values: readonly string[]): void {
   for (const box of form.querySelectorAll<HTMLInputElement>(`input[name=${name}]`)) box.checked = values.includes(box.value);
 }
 
-const checked = <T extends string>(name: string): T[] => [...form.querySelectorAll<HTMLInputElement>(`input[name=${name}]:checked`)].map((box) => box.value as T);
+const checked = <T extends string>(name: string): T[] =>
+  [...form.querySelectorAll<HTMLInputElement>(`input[name=${name}]:checked`)].map((box) => box.value as T);
 
 function read(): SettingsPatch {
   const number = (name: string): number => {

@@ -23,7 +23,12 @@ const bitcore = createRequire(import.meta.url)('bitcore-lib') as typeof Bitcore;
 const key = (label: string) => sha256(new TextEncoder().encode(label));
 const ms = (start: number) => performance.now() - start;
 
-interface Coin { txid: string; vout: number; value: bigint; script: Uint8Array }
+interface Coin {
+  txid: string;
+  vout: number;
+  value: bigint;
+  script: Uint8Array;
+}
 
 /** Outputs to a key's script, confirmed: one transaction from the faucet with `count` outputs. */
 function coins(regtest: Regtest, script: Uint8Array, count: number, value = 100_000n): Coin[] {
@@ -34,7 +39,13 @@ function coins(regtest: Regtest, script: Uint8Array, count: number, value = 100_
 
 function spend(inputs: Coin[], signer: { priv: Uint8Array; tapInternalKey?: Uint8Array }, to: Uint8Array): Uint8Array {
   const tx = new Transaction();
-  for (const c of inputs) tx.addInput({ txid: c.txid, index: c.vout, witnessUtxo: { script: c.script, amount: c.value }, ...(signer.tapInternalKey && { tapInternalKey: signer.tapInternalKey }) });
+  for (const c of inputs)
+    tx.addInput({
+      txid: c.txid,
+      index: c.vout,
+      witnessUtxo: { script: c.script, amount: c.value },
+      ...(signer.tapInternalKey && { tapInternalKey: signer.tapInternalKey }),
+    });
   const total = inputs.reduce((s, c) => s + c.value, 0n);
   tx.addOutput({ script: to, amount: total - BigInt(100 * inputs.length + 200) });
   tx.sign(signer.priv);
@@ -45,15 +56,45 @@ function spend(inputs: Coin[], signer: { priv: Uint8Array; tapInternalKey?: Uint
 /** bitcore-lib alone on one input: what any chain built on its interpreter must pay. */
 function interpreterAlone(raw: Uint8Array, input: number, prevouts: Coin[], flags: number): void {
   const tx = new bitcore.Transaction(Buffer.from(raw));
-  tx.inputs.forEach((txIn, i) => (txIn.output = new bitcore.Transaction.Output({ script: new bitcore.Script(Buffer.from(prevouts[i]!.script)), satoshis: Number(prevouts[i]!.value) })));
+  tx.inputs.forEach((txIn, i) => {
+    txIn.output = new bitcore.Transaction.Output({ script: new bitcore.Script(Buffer.from(prevouts[i]!.script)), satoshis: Number(prevouts[i]!.value) });
+  });
   const spent = prevouts[input]!;
-  const ok = new bitcore.Script.Interpreter().verify(tx.inputs[input]!.script, new bitcore.Script(Buffer.from(spent.script)), tx, input, flags, tx.inputs[input]!.getWitnesses(), Number(spent.value));
+  const ok = new bitcore.Script.Interpreter().verify(
+    tx.inputs[input]!.script,
+    new bitcore.Script(Buffer.from(spent.script)),
+    tx,
+    input,
+    flags,
+    tx.inputs[input]!.getWitnesses(),
+    Number(spent.value),
+  );
   if (!ok) throw new Error('bench: the interpreter refused a valid spend');
 }
 
 const FLAGS = (() => {
   const I = bitcore.Script.Interpreter;
-  return ['P2SH', 'DERSIG', 'NULLDUMMY', 'CHECKLOCKTIMEVERIFY', 'CHECKSEQUENCEVERIFY', 'WITNESS', 'TAPROOT', 'STRICTENC', 'MINIMALDATA', 'DISCOURAGE_UPGRADABLE_NOPS', 'MINIMALIF', 'NULLFAIL', 'LOW_S', 'DISCOURAGE_UPGRADABLE_WITNESS_PROGRAM', 'WITNESS_PUBKEYTYPE', 'CONST_SCRIPTCODE', 'DISCOURAGE_UPGRADABLE_TAPROOT_VERSION', 'DISCOURAGE_OP_SUCCESS', 'DISCOURAGE_UPGRADABLE_PUBKEYTYPE'].reduce((all, f) => all | I[`SCRIPT_VERIFY_${f}`]!, 0);
+  return [
+    'P2SH',
+    'DERSIG',
+    'NULLDUMMY',
+    'CHECKLOCKTIMEVERIFY',
+    'CHECKSEQUENCEVERIFY',
+    'WITNESS',
+    'TAPROOT',
+    'STRICTENC',
+    'MINIMALDATA',
+    'DISCOURAGE_UPGRADABLE_NOPS',
+    'MINIMALIF',
+    'NULLFAIL',
+    'LOW_S',
+    'DISCOURAGE_UPGRADABLE_WITNESS_PROGRAM',
+    'WITNESS_PUBKEYTYPE',
+    'CONST_SCRIPTCODE',
+    'DISCOURAGE_UPGRADABLE_TAPROOT_VERSION',
+    'DISCOURAGE_OP_SUCCESS',
+    'DISCOURAGE_UPGRADABLE_PUBKEYTYPE',
+  ].reduce((all, f) => all | I[`SCRIPT_VERIFY_${f}`]!, 0);
 })();
 
 export async function chainRows(quick: boolean): Promise<Row[]> {
@@ -75,7 +116,10 @@ export async function chainRows(quick: boolean): Promise<Row[]> {
   interpreterAlone(trTx, 0, [trCoin], FLAGS);
   const samples = { wpkhAlone: [] as number[], wpkhAccept: [] as number[], trAlone: [] as number[], trAccept: [] as number[] };
   for (let i = 0; i < N.one; i++) {
-    for (const [raw, coin, alone, accept] of [[wpkhTx, wpkhCoin, samples.wpkhAlone, samples.wpkhAccept], [trTx, trCoin, samples.trAlone, samples.trAccept]] as const) {
+    for (const [raw, coin, alone, accept] of [
+      [wpkhTx, wpkhCoin, samples.wpkhAlone, samples.wpkhAccept],
+      [trTx, trCoin, samples.trAlone, samples.trAccept],
+    ] as const) {
       let t = performance.now();
       interpreterAlone(raw, 0, [coin], FLAGS);
       alone.push(ms(t));
@@ -116,7 +160,10 @@ export async function chainRows(quick: boolean): Promise<Row[]> {
   server.regtest.fund(lone, 1000);
   const reads = { rich: [] as number[], lone: [] as number[] };
   for (let i = 0; i < N.reads; i++) {
-    for (const [address, into] of [[richAddress, reads.rich], [lone, reads.lone]] as const) {
+    for (const [address, into] of [
+      [richAddress, reads.rich],
+      [lone, reads.lone],
+    ] as const) {
       const t = performance.now();
       const utxos = (await (await fetch(`${server.url}/address/${address}/utxo`)).json()) as unknown[];
       into.push(ms(t));
@@ -154,18 +201,24 @@ export async function chainRows(quick: boolean): Promise<Row[]> {
   const secondStart = ms(t);
 
   const rows: Row[] = [
-    figure('chain floor: bitcore-lib\'s interpreter alone verifying one P2WPKH input (parse, spent output, verify)', stats(samples.wpkhAlone)),
-    against('accepting a 1-input P2WPKH transaction (every check, the interpreter, the indexes)', stats(samples.wpkhAccept), stats(samples.wpkhAlone), 'interpreter alone', 2),
+    figure("chain floor: bitcore-lib's interpreter alone verifying one P2WPKH input (parse, spent output, verify)", stats(samples.wpkhAlone)),
+    against(
+      'accepting a 1-input P2WPKH transaction (every check, the interpreter, the indexes)',
+      stats(samples.wpkhAccept),
+      stats(samples.wpkhAlone),
+      'interpreter alone',
+      2,
+    ),
     figure('chain floor: the interpreter alone verifying one P2TR key-path input', stats(samples.trAlone)),
     against('accepting a 1-input P2TR transaction', stats(samples.trAccept), stats(samples.trAlone), 'interpreter alone', 2),
     figure('a hundred 1-input P2WPKH transactions accepted (the scale floor)', stats(narrow)),
     against('one 100-input P2WPKH transaction accepted', stats(wide), stats(narrow), 'a hundred 1-input', 1.2),
     figure('Esplora over HTTP: the UTXOs of an address holding 1 UTXO', stats(reads.lone)),
     against('  the same read of an address holding 1000 UTXOs', stats(reads.rich), stats(reads.lone), '1 UTXO'),
-    underMs('a test\'s clean chain: restore after a funding, a payment and two blocks', stats(restores), 5),
+    underMs("a test's clean chain: restore after a funding, a payment and two blocks", stats(restores), 5),
     figure('chain start: Bitcoin regtest alone, 5 accounts funded, Esplora serving', stats(starts.bitcoin)),
-    figure('chain start with Stacks: simnet\'s first start in a process (empty project, 5 accounts)', stats([firstStart])),
-    figure('  the next start of the same project in the process (simnet\'s cached deployment)', stats([secondStart])),
+    figure("chain start with Stacks: simnet's first start in a process (empty project, 5 accounts)", stats([firstStart])),
+    figure("  the next start of the same project in the process (simnet's cached deployment)", stats([secondStart])),
     ...(await stacksRows(again, quick)),
   ];
   await again.close();

@@ -70,17 +70,28 @@ export async function firefoxWindows(pageUrl: string, count: number, warmups = 2
       const idle = await roundTrip();
       const started = performance.now();
       const loaded = new Promise<boolean>((resolve) => floors.push(resolve));
-      const id = (await control.evaluate(`browser.windows.create({ url: ${JSON.stringify(floorUrl)}, type: 'popup', focused: true, ...${JSON.stringify(PROMPT_BOUNDS)} }).then((w) => w.id)`)) as number;
+      const id = (await control.evaluate(
+        `browser.windows.create({ url: ${JSON.stringify(floorUrl)}, type: 'popup', focused: true, ...${JSON.stringify(PROMPT_BOUNDS)} }).then((w) => w.id)`,
+      )) as number;
       if (!(await loaded)) throw new Error(`Firefox's empty window (${floorUrl}) did not load within 10 s`);
       const floor = performance.now() - started;
       await control.evaluate(`void browser.windows.remove(${id})`);
       const afterClose = await roundTrip();
-      if (!(await untilTrue(control, `browser.windows.getAll().then((all) => !all.some((w) => w.id === ${id}))`, 10_000))) throw new Error(`Firefox's empty window ${id} did not close within 10 s`);
+      if (!(await untilTrue(control, `browser.windows.getAll().then((all) => !all.some((w) => w.id === ${id}))`, 10_000)))
+        throw new Error(`Firefox's empty window ${id} did not close within 10 s`);
       return { floor, idle, afterClose };
     };
     await wallet.reset();
     const page = await session.newPage(pageUrl);
-    const times: FirefoxTimes = { version: await browser.version(), windowFloor: [], windowApproved: [], warmApproved: [], chromeWarmApproved: [], roundTrip: [], afterClose: [] };
+    const times: FirefoxTimes = {
+      version: await browser.version(),
+      windowFloor: [],
+      windowApproved: [],
+      warmApproved: [],
+      chromeWarmApproved: [],
+      roundTrip: [],
+      afterClose: [],
+    };
     for (let i = 0; i < count + warmups; i++) {
       const { floor, idle, afterClose } = await windowFloor();
       const call = await approvedIn(page, wallet);

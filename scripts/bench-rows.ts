@@ -25,11 +25,23 @@ export interface Row {
 /** A row against a baseline measured in the same run; `limit` the target ratio. */
 export function against(path: string, measured: Stats, baseline: Stats, label: string, limit?: number): Row {
   const ratio = measured.median / baseline.median;
-  return { path, stats: measured, baseline: label, ratio, target: limit === undefined ? '—' : `≤ ${limit}× ${label}`, met: limit === undefined || ratio <= limit };
+  return {
+    path,
+    stats: measured,
+    baseline: label,
+    ratio,
+    target: limit === undefined ? '—' : `≤ ${limit}× ${label}`,
+    met: limit === undefined || ratio <= limit,
+  };
 }
 
 /** A row with no baseline: a floor, or a figure reported for its own sake. */
 export const figure = (path: string, measured: Stats): Row => ({ path, stats: measured, target: '—', met: true });
 
 /** A row whose target is an absolute time (ms), where the issue sets one. */
-export const underMs = (path: string, measured: Stats, limitMs: number): Row => ({ path, stats: measured, target: `≤ ${limitMs} ms`, met: measured.median <= limitMs });
+export const underMs = (path: string, measured: Stats, limitMs: number): Row => ({
+  path,
+  stats: measured,
+  target: `≤ ${limitMs} ms`,
+  met: measured.median <= limitMs,
+});

@@ -10,14 +10,15 @@ import { DEFAULT_MNEMONIC } from '../src/core/mnemonic.ts';
 import type { LocalChain } from '../src/chain/index.ts';
 import { against, figure, stats, underMs, type Row } from './bench-rows.ts';
 
-const SOURCE = '(define-data-var n uint u0) (define-public (bump) (ok (var-set n (+ (var-get n) u1)))) (define-public (send (amount uint) (to principal)) (stx-transfer? amount tx-sender to))';
+const SOURCE =
+  '(define-data-var n uint u0) (define-public (bump) (ok (var-set n (+ (var-get n) u1)))) (define-public (send (amount uint) (to principal)) (stx-transfer? amount tx-sender to))';
 
 export async function stacksRows(chain: LocalChain, quick: boolean): Promise<Row[]> {
   const stacks = chain.stacks;
   if (!stacks || !chain.stacksUrl) return [];
   const n = quick ? 3 : 40;
   const [sender, recipient] = chain.accounts;
-  const key = privateKeyToHex((await new KeyRing().secrets(DEFAULT_MNEMONIC, '', 'regtest', 0)).stx) + '01';
+  const key = `${privateKeyToHex((await new KeyRing().secrets(DEFAULT_MNEMONIC, '', 'regtest', 0)).stx)}01`;
   const network = { network: 'testnet' as const, client: { baseUrl: chain.stacksUrl } };
   await stacks.deployContract('bench', SOURCE);
   const contract = `${stacks.deployer}.bench`;
@@ -36,7 +37,16 @@ export async function stacksRows(chain: LocalChain, quick: boolean): Promise<Row
     t = performance.now();
     await stacks.callPublic(contract, 'send', [Cl.uint(1000), Cl.principal(recipient!.stx)], sender!.stx);
     samples.transferFloor.push(performance.now() - t);
-    const call = await makeContractCall({ contractAddress: stacks.deployer, contractName: 'bench', functionName: 'bump', functionArgs: [], senderKey: key, nonce: stacks.nonce(sender!.stx), fee: 300n, ...network });
+    const call = await makeContractCall({
+      contractAddress: stacks.deployer,
+      contractName: 'bench',
+      functionName: 'bump',
+      functionArgs: [],
+      senderKey: key,
+      nonce: stacks.nonce(sender!.stx),
+      fee: 300n,
+      ...network,
+    });
     t = performance.now();
     await post(call);
     samples.callApi.push(performance.now() - t);
@@ -57,11 +67,16 @@ export async function stacksRows(chain: LocalChain, quick: boolean): Promise<Row
     await stacks.deployContract('bench', SOURCE);
   }
   return [
-    underMs('a test\'s clean chain when the test used Stacks: chain.reset() after one contract call', stats(resets.changed), 5),
+    underMs("a test's clean chain when the test used Stacks: chain.reset() after one contract call", stats(resets.changed), 5),
     figure('  the same reset when the test did not touch either chain', stats(resets.untouched)),
-    figure('Stacks floor: simnet\'s own call of an stx-transfer? (the chain\'s control)', stats(samples.transferFloor)),
-    against('  an STX transfer through the API: makeSTXTokenTransfer POSTed to /v2/transactions', stats(samples.transferApi), stats(samples.transferFloor), 'simnet\'s call'),
-    figure('Stacks floor: simnet\'s own call of a contract function', stats(samples.callFloor)),
-    against('  the same call through the API: makeContractCall POSTed to /v2/transactions', stats(samples.callApi), stats(samples.callFloor), 'simnet\'s call'),
+    figure("Stacks floor: simnet's own call of an stx-transfer? (the chain's control)", stats(samples.transferFloor)),
+    against(
+      '  an STX transfer through the API: makeSTXTokenTransfer POSTed to /v2/transactions',
+      stats(samples.transferApi),
+      stats(samples.transferFloor),
+      "simnet's call",
+    ),
+    figure("Stacks floor: simnet's own call of a contract function", stats(samples.callFloor)),
+    against('  the same call through the API: makeContractCall POSTed to /v2/transactions', stats(samples.callApi), stats(samples.callFloor), "simnet's call"),
   ];
 }

@@ -52,7 +52,12 @@ async function suite(name: string, files: Record<string, string>, args: string[]
   const wall = performance.now() - started;
   const cpuAfter = endedChildrenCpu();
   const cpu = cpuBefore === undefined || cpuAfter === undefined ? undefined : cpuAfter - cpuBefore;
-  type Spec = { tests: { results: { duration: number; annotations?: { type: string; description?: string }[] }[]; annotations?: { type: string; description?: string }[] }[] };
+  type Spec = {
+    tests: {
+      results: { duration: number; annotations?: { type: string; description?: string }[] }[];
+      annotations?: { type: string; description?: string }[];
+    }[];
+  };
   type Suite = { specs?: Spec[]; suites?: Suite[] };
   const report = JSON.parse(await readFile(`${dir}/report.json`, 'utf8')) as { suites: Suite[] };
   const overhead: number[] = [];
@@ -80,7 +85,11 @@ for (let i = 0; i < ${count}; i++) {
   });
 }
 `;
-  return suite(`wallet-${count}-${workers}${use ? '-options' : ''}`, { 'playwright.config.ts': config(baseURL, workers, use ? `, ${use}` : ''), 'connect.spec.ts': spec }, []);
+  return suite(
+    `wallet-${count}-${workers}${use ? '-options' : ''}`,
+    { 'playwright.config.ts': config(baseURL, workers, use ? `, ${use}` : ''), 'connect.spec.ts': spec },
+    [],
+  );
 }
 
 /** The same tests against an in-page mock (addInitScript) in Playwright's default fresh context per test. */

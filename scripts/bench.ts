@@ -29,7 +29,6 @@ const N = quick
   : { warm: 100, window: 40, warmups: 2, cold: 20, reset: 60, launch: 6, suite: 100, suiteWorkers: 2, psbtInputs: 300 };
 const BATCH = 10; // warm paths: each sample is the mean of 10 calls
 
-
 type Provider = { request(method: string, params?: unknown): Promise<unknown> };
 
 /**
@@ -66,9 +65,7 @@ const canned = await (async () => {
   return page.evaluate(() => (window as unknown as { WalletProvider: Provider }).WalletProvider.request('getAddresses'));
 })();
 // A plain string: a bundler's helpers must not leak into the page.
-await page.addInitScript(
-  `window.PeerProvider = { request: async () => ({ ...${JSON.stringify(canned)}, id: crypto.randomUUID() }) };`,
-);
+await page.addInitScript(`window.PeerProvider = { request: async () => ({ ...${JSON.stringify(canned)}, id: crypto.randomUUID() }) };`);
 await page.goto(url);
 
 const results: Record<string, Stats> = {};
@@ -76,12 +73,18 @@ const results: Record<string, Stats> = {};
 // Whole suites, as a developer runs them: connect-and-approve tests, fullyParallel; the same suite with the
 // warm window off too (the fixtures without the next warm window being made meanwhile).
 const baseURL = url.replace('/blank.html', '');
-const suites = [() => walletSuite(baseURL, N.suite, N.suiteWorkers), () => peerSuite(baseURL, N.suite, N.suiteWorkers), () => walletSuite(baseURL, N.suite, N.suiteWorkers, 'warmWindow: false')] as const;
+const suites = [
+  () => walletSuite(baseURL, N.suite, N.suiteWorkers),
+  () => peerSuite(baseURL, N.suite, N.suiteWorkers),
+  () => walletSuite(baseURL, N.suite, N.suiteWorkers, 'warmWindow: false'),
+] as const;
 // A quick run only checks that each kind of row is measured and reported: it starts the Firefox rows and
 // two suites now, beside the Chromium rows (its figures then share the machine and mean nothing); the
 // suite with the warm window off is the first suite with one option, measured in a full run only.
 // A full run measures each alone: Firefox first, while nothing else of this run loads the machine.
-const quickly = quick ? { firefox: firefoxWindows(url, N.window, N.warmups), suites: Promise.all([suites[0](), suites[1](), Promise.resolve(undefined)]) } : undefined;
+const quickly = quick
+  ? { firefox: firefoxWindows(url, N.window, N.warmups), suites: Promise.all([suites[0](), suites[1](), Promise.resolve(undefined)]) }
+  : undefined;
 quickly?.firefox.catch(() => undefined);
 quickly?.suites.catch(() => undefined);
 const firefox = quickly ? undefined : await firefoxWindows(url, N.window, N.warmups);
@@ -209,9 +212,18 @@ await wallet.setSettings({ warmWindow: true });
 const afterIdle: number[] = [];
 const warm = await interleaved({
   floor: () => windowFloor(),
-  getAddresses: async () => (await untilWarm(), windowApproved('getAddresses')),
-  signPsbt: async () => (await untilWarm(), windowApproved('signPsbt', SIGN_PSBT)),
-  transfer: async () => (await untilWarm(), windowApproved('stx_transferStx', TRANSFER_STX)),
+  getAddresses: async () => {
+    await untilWarm();
+    return windowApproved('getAddresses');
+  },
+  signPsbt: async () => {
+    await untilWarm();
+    return windowApproved('signPsbt', SIGN_PSBT);
+  },
+  transfer: async () => {
+    await untilWarm();
+    return windowApproved('stx_transferStx', TRANSFER_STX);
+  },
   // As a test drives an app that connects and signs at once (issue #35): a getAddresses after 400 ms
   // idle, not waiting until the warm windows say they are ready, and a signMessage right after it.
   afterIdle: async () => {
@@ -345,7 +357,9 @@ for (let i = 0; i < N.launch; i++) {
 }
 results['freshLaunch'] = stats(launchSamples);
 
-const [ours, peer, noWarm]: [SuiteTimes, SuiteTimes, SuiteTimes | undefined] = quickly ? await quickly.suites : [await suites[0](), await suites[1](), await suites[2]()];
+const [ours, peer, noWarm]: [SuiteTimes, SuiteTimes, SuiteTimes | undefined] = quickly
+  ? await quickly.suites
+  : [await suites[0](), await suites[1](), await suites[2]()];
 const firefoxRows = firefox ?? (await quickly!.firefox);
 results['firefoxWindowFloor'] = stats(firefoxRows.windowFloor);
 results['firefoxWindowApproved'] = stats(firefoxRows.windowApproved);
@@ -370,13 +384,64 @@ server.close();
 // The embedded chain's rows: Node only, after the browsers are done with the machine.
 const chain = await chainRows(quick);
 
-
-type Key = 'floor' | 'peer' | 'autoApproved' | 'windowFloor' | 'windowFloorScripted' | 'windowApproved' | 'windowSignPsbt' | 'windowTransferStx' | 'windowAppears' | 'windowReady' | 'windowClick' | 'coldFloor' | 'coldFirstCall' | 'coldDerivation' | 'reset' | 'freshLaunch' | 'kitOverhead' | 'peerOverhead' | 'suite' | 'peerSuite' | 'fixtureTab' | 'fixtureChecks' | 'fixtureClose' | 'fixtureSiteData' | 'firefoxWindowFloor' | 'firefoxWindowApproved' | 'firefoxWarmApproved' | 'chromeKitWarmApproved' | 'firefoxRoundTrip' | 'firefoxAfterClose' | 'warmFloor' | 'warmGetAddresses' | 'warmSignPsbt' | 'warmTransferStx' | 'warmSecond' | 'warmAfterIdle' | 'coldUnlisted' | 'windowCpu' | 'tabCpu' | 'kitOverheadNoWarm' | 'suiteCpu' | 'peerSuiteCpu' | 'suiteNoWarm' | 'psbtSmall' | 'psbtLarge';
+type Key =
+  | 'floor'
+  | 'peer'
+  | 'autoApproved'
+  | 'windowFloor'
+  | 'windowFloorScripted'
+  | 'windowApproved'
+  | 'windowSignPsbt'
+  | 'windowTransferStx'
+  | 'windowAppears'
+  | 'windowReady'
+  | 'windowClick'
+  | 'coldFloor'
+  | 'coldFirstCall'
+  | 'coldDerivation'
+  | 'reset'
+  | 'freshLaunch'
+  | 'kitOverhead'
+  | 'peerOverhead'
+  | 'suite'
+  | 'peerSuite'
+  | 'fixtureTab'
+  | 'fixtureChecks'
+  | 'fixtureClose'
+  | 'fixtureSiteData'
+  | 'firefoxWindowFloor'
+  | 'firefoxWindowApproved'
+  | 'firefoxWarmApproved'
+  | 'chromeKitWarmApproved'
+  | 'firefoxRoundTrip'
+  | 'firefoxAfterClose'
+  | 'warmFloor'
+  | 'warmGetAddresses'
+  | 'warmSignPsbt'
+  | 'warmTransferStx'
+  | 'warmSecond'
+  | 'warmAfterIdle'
+  | 'coldUnlisted'
+  | 'windowCpu'
+  | 'tabCpu'
+  | 'kitOverheadNoWarm'
+  | 'suiteCpu'
+  | 'peerSuiteCpu'
+  | 'suiteNoWarm'
+  | 'psbtSmall'
+  | 'psbtLarge';
 const r = results as Record<Key, Stats>;
 /** A row measured against a baseline of the same run, with its target as a ratio. */
 const versus = (path: string, key: Key, baseline: Key, label: string, limit?: number): Row => {
   const ratio = r[key].median / r[baseline].median;
-  return { path, stats: r[key], baseline: label, ratio, target: limit === undefined ? '—' : `≤ ${limit}× ${label}`, met: limit === undefined || ratio <= limit };
+  return {
+    path,
+    stats: r[key],
+    baseline: label,
+    ratio,
+    target: limit === undefined ? '—' : `≤ ${limit}× ${label}`,
+    met: limit === undefined || ratio <= limit,
+  };
 };
 const plain = (path: string, key: Key): Row => ({ path, stats: r[key], target: '—', met: true });
 const rows: Row[] = [
@@ -391,7 +456,7 @@ const rows: Row[] = [
   versus('  getAddresses in the window, against the scripted floor', 'windowApproved', 'windowFloorScripted', 'scripted floor'),
   versus('  signPsbt in the window, against the scripted floor', 'windowSignPsbt', 'windowFloorScripted', 'scripted floor'),
   versus('  stx_transferStx in the window, against the scripted floor', 'windowTransferStx', 'windowFloorScripted', 'scripted floor'),
-  versus('getAddresses approved in a warm window (setting warmWindow, the kit\'s default)', 'warmGetAddresses', 'warmFloor', 'window floor', 0.5),
+  versus("getAddresses approved in a warm window (setting warmWindow, the kit's default)", 'warmGetAddresses', 'warmFloor', 'window floor', 0.5),
   versus('signPsbt approved in a warm window', 'warmSignPsbt', 'warmFloor', 'window floor', 0.7),
   versus('stx_transferStx approved in a warm window', 'warmTransferStx', 'warmFloor', 'window floor', 0.7),
   versus('getAddresses after 400 ms idle, not waiting for the warm windows to say ready', 'warmAfterIdle', 'warmFloor', 'window floor', 0.7),
@@ -405,34 +470,55 @@ const rows: Row[] = [
   versus('  an account beyond the list (1000+), never derived, after a worker stop', 'coldUnlisted', 'coldFloor', 'cold floor'),
   versus('wallet.reset() between tests', 'reset', 'freshLaunch', 'fresh launch'),
   plain('fresh persistent-context launch + worker ready', 'freshLaunch'),
-  { ...versus('per-test kit overhead: wallet + page fixtures, set-up and teardown', 'kitOverhead', 'peerOverhead', 'peer overhead'), target: '≤ 30 ms', met: r.kitOverhead.median <= 30 },
+  {
+    ...versus('per-test kit overhead: wallet + page fixtures, set-up and teardown', 'kitOverhead', 'peerOverhead', 'peer overhead'),
+    target: '≤ 30 ms',
+    met: r.kitOverhead.median <= 30,
+  },
   plain('  of which (measured alone): wallet.reset() at set-up — the kit', 'reset'),
   plain('  of which: new tab for the page fixture — Chrome', 'fixtureTab'),
   plain('  of which: end-of-test checks (pending, usage) — the kit', 'fixtureChecks'),
   plain('  of which: closing the tab — Chrome', 'fixtureClose'),
-  plain('  of which: clearing the visited origin\'s site data (CDP) — Chrome', 'fixtureSiteData'),
-  plain('  peer: Playwright\'s per-test context + page fixture', 'peerOverhead'),
+  plain("  of which: clearing the visited origin's site data (CDP) — Chrome", 'fixtureSiteData'),
+  plain("  peer: Playwright's per-test context + page fixture", 'peerOverhead'),
   ...(r.kitOverheadNoWarm ? [plain('  the same fixtures with the warm window off (no next window made meanwhile)', 'kitOverheadNoWarm')] : []),
-  versus(`suite: ${N.suite} connect-and-approve tests, ${N.suiteWorkers} worker${N.suiteWorkers === 1 ? '' : 's'} (wall)`, 'suite', 'peerSuite', 'peer suite', 0.5),
+  versus(
+    `suite: ${N.suite} connect-and-approve tests, ${N.suiteWorkers} worker${N.suiteWorkers === 1 ? '' : 's'} (wall)`,
+    'suite',
+    'peerSuite',
+    'peer suite',
+    0.5,
+  ),
   plain(`  peer suite: the same ${N.suite} tests, in-page mock, fresh context per test (wall)`, 'peerSuite'),
-  ...(r.suiteNoWarm ? [versus('  this kit\'s suite with the warm window off (wall)', 'suiteNoWarm', 'peerSuite', 'peer suite')] : []),
+  ...(r.suiteNoWarm ? [versus("  this kit's suite with the warm window off (wall)", 'suiteNoWarm', 'peerSuite', 'peer suite')] : []),
   ...(r.suiteCpu && r.peerSuiteCpu
     ? [
-        versus('  CPU per test, this kit\'s suite: every process of the run (Chrome, Playwright, Node) ÷ tests', 'suiteCpu', 'peerSuiteCpu', 'peer suite CPU'),
+        versus("  CPU per test, this kit's suite: every process of the run (Chrome, Playwright, Node) ÷ tests", 'suiteCpu', 'peerSuiteCpu', 'peer suite CPU'),
         plain('  CPU per test, the peer suite', 'peerSuiteCpu'),
       ]
     : []),
   ...(r.windowCpu && r.tabCpu
-    ? [plain('  CPU of one approval window: opened, loaded, closed (Chrome, and Playwright attached to it)', 'windowCpu'), plain('  CPU of one tab: opened, at about:blank, closed', 'tabCpu')]
+    ? [
+        plain('  CPU of one approval window: opened, loaded, closed (Chrome, and Playwright attached to it)', 'windowCpu'),
+        plain('  CPU of one tab: opened, at about:blank, closed', 'tabCpu'),
+      ]
     : []),
   plain(`signPsbt of ${N.psbtInputs} p2wpkh inputs, core code in Node (the scale floor)`, 'psbtSmall'),
   versus(`signPsbt of ${4 * N.psbtInputs} inputs: 4× the inputs, linear ≈ 4×`, 'psbtLarge', 'psbtSmall', 'scale floor', 5),
-  plain(`Firefox window floor: browser.windows.create of an empty extension page → DOMContentLoaded, seen by the Puppeteer kit (${firefoxRows.version})`, 'firefoxWindowFloor'),
+  plain(
+    `Firefox window floor: browser.windows.create of an empty extension page → DOMContentLoaded, seen by the Puppeteer kit (${firefoxRows.version})`,
+    'firefoxWindowFloor',
+  ),
   versus('Firefox: getAddresses approved in the real window by the Puppeteer kit', 'firefoxWindowApproved', 'firefoxWindowFloor', 'Firefox window floor', 1.2),
   plain('Chromium: getAddresses approved in a warm window by the Puppeteer kit', 'chromeKitWarmApproved'),
   versus('Firefox: the same call in a warm window, the same kit', 'firefoxWarmApproved', 'chromeKitWarmApproved', 'Chromium, same kit', 2),
   plain('  Firefox: a BiDi round trip (a trivial evaluate in the control page)', 'firefoxRoundTrip'),
-  versus('  the same round trip right after an extension window is closed (what the close itself still costs Firefox)', 'firefoxAfterClose', 'firefoxRoundTrip', 'round trip'),
+  versus(
+    '  the same round trip right after an extension window is closed (what the close itself still costs Firefox)',
+    'firefoxAfterClose',
+    'firefoxRoundTrip',
+    'round trip',
+  ),
   ...chain,
 ];
 
@@ -441,8 +527,9 @@ const machine = `${cpus().length} × ${cpus()[0]?.model.trim() ?? 'cpu'}, ${Math
 const lines = [
   `| path | n | median | p95 | vs | ratio | target | met |`,
   `|---|---:|---:|---:|---|---:|---|---|`,
-  ...rows.map((row) =>
-    `| ${row.path} | ${row.stats.n} | ${ms(row.stats.median)} | ${ms(row.stats.p95)} | ${row.baseline ?? ''} | ${row.ratio === undefined ? '' : `${row.ratio < 0.01 ? row.ratio.toExponential(1) : row.ratio.toFixed(2)}×`} | ${row.target} | ${row.target === '—' ? '' : row.met ? 'yes' : 'NO'} |`,
+  ...rows.map(
+    (row) =>
+      `| ${row.path} | ${row.stats.n} | ${ms(row.stats.median)} | ${ms(row.stats.p95)} | ${row.baseline ?? ''} | ${row.ratio === undefined ? '' : `${row.ratio < 0.01 ? row.ratio.toExponential(1) : row.ratio.toFixed(2)}×`} | ${row.target} | ${row.target === '—' ? '' : row.met ? 'yes' : 'NO'} |`,
   ),
 ];
 console.log(`\nmock-wallet-provider bench${quick ? ' (quick smoke run: counts too small to trust)' : ''} — ${machine}\n`);

@@ -14,7 +14,15 @@ const root = fileURLToPath(new URL('..', import.meta.url));
 const out = `${root}dist`;
 const extension = `${out}/extension`;
 
-const browserBundle: BuildOptions = { bundle: true, format: 'iife', target: 'chrome120', minify: true, sourcemap: false, legalComments: 'none', logLevel: 'warning' };
+const browserBundle: BuildOptions = {
+  bundle: true,
+  format: 'iife',
+  target: 'chrome120',
+  minify: true,
+  sourcemap: false,
+  legalComments: 'none',
+  logLevel: 'warning',
+};
 // Some dependencies are CommonJS and require() Node built-ins: give the ESM bundle a require.
 const REQUIRE_SHIM = "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);";
 const nodeBundle: BuildOptions = { bundle: true, format: 'esm', platform: 'node', target: 'node20', logLevel: 'warning', banner: { js: REQUIRE_SHIM } };
@@ -66,7 +74,10 @@ async function inlineStylesheet(page: string): Promise<void> {
   const html = await readFile(`${root}popup/${page}`, 'utf8');
   if (!html.includes(link)) throw new Error(`build: popup/${page} no longer links style.css as expected`);
   const css = await readFile(`${root}popup/style.css`, 'utf8');
-  await writeFile(`${extension}/popup/${page}`, html.replace(link, () => `<style>\n${css}</style>`));
+  await writeFile(
+    `${extension}/popup/${page}`,
+    html.replace(link, () => `<style>\n${css}</style>`),
+  );
 }
 
 /**
@@ -96,12 +107,30 @@ export async function buildAll(): Promise<void> {
   await Promise.all([
     build({ ...browserBundle, entryPoints: { content: `${root}src/content/index.ts`, background: `${root}src/background/index.ts` }, outdir: extension }),
     // The provider lists the implemented methods in its picker entries without bundling the method table.
-    build({ ...browserBundle, entryPoints: { page: `${root}src/wallets/leather/page/index.ts` }, outdir: extension, define: { __METHOD_NAMES__: JSON.stringify(Object.keys(METHODS)) } }),
+    build({
+      ...browserBundle,
+      entryPoints: { page: `${root}src/wallets/leather/page/index.ts` },
+      outdir: extension,
+      define: { __METHOD_NAMES__: JSON.stringify(Object.keys(METHODS)) },
+    }),
     // One alias script per name the exposeAs setting can choose (src/background/expose.ts registers them).
     // One page script per identity the identities setting can add (src/background/expose.ts registers them).
-    ...IDENTITY_NAMES.map((name) => build({ ...browserBundle, entryPoints: { [`identity-${name}`]: `${root}src/wallets/${name}/page.ts` }, outdir: extension })),
-    ...EXPOSE_NAMES.map((name) => build({ ...browserBundle, entryPoints: { [`expose-${name}`]: `${root}src/wallets/leather/page/expose.ts` }, outdir: extension, define: { __EXPOSE_NAME__: JSON.stringify(name) } })),
-    build({ ...browserBundle, entryPoints: { approve: `${root}popup/approve.ts`, settings: `${root}popup/settings.ts`, floor: `${root}popup/floor.ts` }, outdir: `${extension}/popup` }),
+    ...IDENTITY_NAMES.map((name) =>
+      build({ ...browserBundle, entryPoints: { [`identity-${name}`]: `${root}src/wallets/${name}/page.ts` }, outdir: extension }),
+    ),
+    ...EXPOSE_NAMES.map((name) =>
+      build({
+        ...browserBundle,
+        entryPoints: { [`expose-${name}`]: `${root}src/wallets/leather/page/expose.ts` },
+        outdir: extension,
+        define: { __EXPOSE_NAME__: JSON.stringify(name) },
+      }),
+    ),
+    build({
+      ...browserBundle,
+      entryPoints: { approve: `${root}popup/approve.ts`, settings: `${root}popup/settings.ts`, floor: `${root}popup/floor.ts` },
+      outdir: `${extension}/popup`,
+    }),
     // The demo dApp the e2e tests and `npm start` open (served by e2e/demo/server.ts).
     build({ ...browserBundle, entryPoints: { app: `${root}e2e/demo/app.ts` }, outdir: `${out}/demo` }),
     // A dApp written with @stacks/connect. WalletConnect's SDK (loaded only when an app passes a
@@ -112,9 +141,21 @@ export async function buildAll(): Promise<void> {
     // A dApp written with bigmi's connectors.
     build({ ...browserBundle, format: 'esm', entryPoints: { 'bigmi-app': `${root}e2e/demo/bigmi-app.ts` }, outdir: `${out}/demo` }),
     // A dApp written with LaserEyes, from its published tarball (scripts/lasereyes.ts).
-    build({ ...browserBundle, format: 'esm', entryPoints: { 'lasereyes-app': `${root}e2e/demo/lasereyes-app.ts` }, outdir: `${out}/demo`, alias: { '@omnisat/lasereyes-core': ensureLaserEyes() } }),
+    build({
+      ...browserBundle,
+      format: 'esm',
+      entryPoints: { 'lasereyes-app': `${root}e2e/demo/lasereyes-app.ts` },
+      outdir: `${out}/demo`,
+      alias: { '@omnisat/lasereyes-core': ensureLaserEyes() },
+    }),
     // The chain's two heavy packages stay in node_modules (simnet's WebAssembly cannot be bundled), loaded only by `chain`.
-    build({ ...nodeBundle, entryPoints: [`${root}src/cli/main.ts`], outfile: `${out}/cli/mock-wallet.js`, external: ['@stacks/clarinet-sdk', 'bitcore-lib'], banner: { js: `#!/usr/bin/env node\n${REQUIRE_SHIM}` } }),
+    build({
+      ...nodeBundle,
+      entryPoints: [`${root}src/cli/main.ts`],
+      outfile: `${out}/cli/mock-wallet.js`,
+      external: ['@stacks/clarinet-sdk', 'bitcore-lib'],
+      banner: { js: `#!/usr/bin/env node\n${REQUIRE_SHIM}` },
+    }),
     build({ ...nodeBundle, entryPoints: [`${root}src/playwright/index.ts`], outfile: `${out}/testing/index.js`, packages: 'external' }),
     build({ ...nodeBundle, entryPoints: [`${root}src/puppeteer/index.ts`], outfile: `${out}/puppeteer/index.js`, packages: 'external' }),
     declarations(),

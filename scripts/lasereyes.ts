@@ -23,10 +23,14 @@ export function ensureLaserEyes(): string {
   const work = mkdtempSync(join(tmpdir(), 'lasereyes-'));
   try {
     const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
-    const name = execFileSync(npm, ['pack', `@omnisat/lasereyes-core@${LASEREYES_VERSION}`, '--pack-destination', work, '--silent'], { encoding: 'utf8' }).trim().split('\n').at(-1)!;
+    const name = execFileSync(npm, ['pack', `@omnisat/lasereyes-core@${LASEREYES_VERSION}`, '--pack-destination', work, '--silent'], { encoding: 'utf8' })
+      .trim()
+      .split('\n')
+      .at(-1)!;
     const tarball = join(work, name);
     const digest = `sha512-${createHash('sha512').update(readFileSync(tarball)).digest('base64')}`;
-    if (digest !== INTEGRITY) throw new Error(`@omnisat/lasereyes-core@${LASEREYES_VERSION}: the tarball's integrity is ${digest}, not the registry's ${INTEGRITY}`);
+    if (digest !== INTEGRITY)
+      throw new Error(`@omnisat/lasereyes-core@${LASEREYES_VERSION}: the tarball's integrity is ${digest}, not the registry's ${INTEGRITY}`);
     execFileSync('tar', ['-xzf', tarball, '-C', work]);
     mkdirSync(join(root, 'node_modules', '.cache'), { recursive: true });
     rmSync(home, { recursive: true, force: true });

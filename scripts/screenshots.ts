@@ -44,12 +44,20 @@ async function reportWithFinding(browser: WalletBrowser, url: string): Promise<v
     await mkdir(join(project, 'tests'));
     await mkdir(join(project, 'node_modules', '@playwright'), { recursive: true });
     await symlink(repo, join(project, 'node_modules', 'mock-wallet-provider'));
-    for (const name of ['@playwright/test', 'playwright', 'playwright-core']) await symlink(join(repo, 'node_modules', name), join(project, 'node_modules', name));
+    for (const name of ['@playwright/test', 'playwright', 'playwright-core'])
+      await symlink(join(repo, 'node_modules', name), join(project, 'node_modules', name));
     await writeFile(join(project, 'package.json'), JSON.stringify({ name: 'report', private: true, type: 'module' }));
-    await writeFile(join(project, 'playwright.config.ts'), "export default { testDir: 'tests', reporter: [['html', { open: 'never', outputFolder: 'report' }]] };\n");
+    await writeFile(
+      join(project, 'playwright.config.ts'),
+      "export default { testDir: 'tests', reporter: [['html', { open: 'never', outputFolder: 'report' }]] };\n",
+    );
     await writeFile(join(project, 'tests', 'connect.spec.ts'), SPEC(url));
     // Not spawnSync: the demo server answering the test's browser runs in this process.
-    await promisify(execFile)(process.execPath, [join(project, 'node_modules', '@playwright', 'test', 'cli.js'), 'test'], { cwd: project, env: { ...process.env, CI: '' }, timeout: 120_000 }).catch((error: { stdout?: string; stderr?: string }) => {
+    await promisify(execFile)(process.execPath, [join(project, 'node_modules', '@playwright', 'test', 'cli.js'), 'test'], {
+      cwd: project,
+      env: { ...process.env, CI: '' },
+      timeout: 120_000,
+    }).catch((error: { stdout?: string; stderr?: string }) => {
       throw new Error(`the report's test run failed:\n${error.stdout ?? ''}${error.stderr ?? String(error)}`);
     });
     const page = await browser.context.newPage();

@@ -7,10 +7,25 @@ const DOC = 'docs/architecture.md';
 const START = '<!-- slowest:start -->';
 const END = '<!-- slowest:end -->';
 
-interface Result { duration: number; status: string }
-interface Spec { title: string; file: string; line: number; tests: { projectName: string; results: Result[] }[] }
-interface Suite { file?: string; specs?: Spec[]; suites?: Suite[] }
-interface Report { stats: { startTime: string; duration: number; expected: number; unexpected: number; skipped: number }; suites: Suite[] }
+interface Result {
+  duration: number;
+  status: string;
+}
+interface Spec {
+  title: string;
+  file: string;
+  line: number;
+  tests: { projectName: string; results: Result[] }[];
+}
+interface Suite {
+  file?: string;
+  specs?: Spec[];
+  suites?: Suite[];
+}
+interface Report {
+  stats: { startTime: string; duration: number; expected: number; unexpected: number; skipped: number };
+  suites: Suite[];
+}
 
 let report: Report;
 try {
@@ -22,7 +37,9 @@ try {
 
 const rows: { ms: number; project: string; where: string; title: string }[] = [];
 const walk = (suite: Suite): void => {
-  for (const spec of suite.specs ?? []) for (const test of spec.tests) for (const result of test.results) rows.push({ ms: result.duration, project: test.projectName, where: `${spec.file}:${spec.line}`, title: spec.title });
+  for (const spec of suite.specs ?? [])
+    for (const test of spec.tests)
+      for (const result of test.results) rows.push({ ms: result.duration, project: test.projectName, where: `${spec.file}:${spec.line}`, title: spec.title });
   for (const child of suite.suites ?? []) walk(child);
 };
 report.suites.forEach(walk);
@@ -34,7 +51,9 @@ const table = [
   '',
   '| s | project | test | where |',
   '|---:|---|---|---|',
-  ...rows.slice(0, 20).map((r) => `| ${(r.ms / 1000).toFixed(1)} | ${r.project} | ${cell(r.title.length > 90 ? `${r.title.slice(0, 89)}…` : r.title)} | \`${r.where}\` |`),
+  ...rows
+    .slice(0, 20)
+    .map((r) => `| ${(r.ms / 1000).toFixed(1)} | ${r.project} | ${cell(r.title.length > 90 ? `${r.title.slice(0, 89)}…` : r.title)} | \`${r.where}\` |`),
 ].join('\n');
 
 const doc = await readFile(DOC, 'utf8');

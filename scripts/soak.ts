@@ -28,12 +28,29 @@ const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms
 
 type PageState = { answers: Record<string, number>; results: Record<string, { ok: boolean; code?: number }> };
 
-export async function soak(options: { rounds: number; seed: number; baseURL: string; browser?: WalletBrowser; warmWindow?: boolean; progress?: (line: string) => void }): Promise<SoakReport> {
+export async function soak(options: {
+  rounds: number;
+  seed: number;
+  baseURL: string;
+  browser?: WalletBrowser;
+  warmWindow?: boolean;
+  progress?: (line: string) => void;
+}): Promise<SoakReport> {
   const warmWindow = options.warmWindow ?? true;
   const rand = seededRandom(options.seed);
   const browser = options.browser ?? (await WalletBrowser.launch({ baseURL: options.baseURL }));
   const wallet = new Wallet(browser);
-  const report: SoakReport = { seed: options.seed, warmWindow, rounds: options.rounds, answered: 0, lost: 0, duplicated: 0, logMismatches: 0, broadcasts: { rounds: 0, posts: 0, transactions: 0, duplicatedSends: 0, nonceGaps: 0 }, details: [] };
+  const report: SoakReport = {
+    seed: options.seed,
+    warmWindow,
+    rounds: options.rounds,
+    answered: 0,
+    lost: 0,
+    duplicated: 0,
+    logMismatches: 0,
+    broadcasts: { rounds: 0, posts: 0, transactions: 0, duplicatedSends: 0, nonceGaps: 0 },
+    details: [],
+  };
   const node = await loopbackNode();
   try {
     await wallet.reset();
@@ -70,7 +87,10 @@ export async function soak(options: { rounds: number; seed: number; baseURL: str
       const deciding = byKit
         ? wallet.approve(pending.id, method === 'getAddresses' ? { account } : {}).catch(() => undefined)
         : (method === 'getAddresses' ? prompt.selectAccount(Math.min(account, 99)).catch(() => undefined) : Promise.resolve()).then(() =>
-            prompt.page.getByRole('button', { name: 'Approve', exact: true }).click({ force: true, timeout: 5_000 }).catch(() => undefined),
+            prompt.page
+              .getByRole('button', { name: 'Approve', exact: true })
+              .click({ force: true, timeout: 5_000 })
+              .catch(() => undefined),
           );
       await sleep(stopAfter);
       await wallet.stopServiceWorker().catch(() => undefined);
@@ -98,10 +118,22 @@ export async function soak(options: { rounds: number; seed: number; baseURL: str
         report.lost++;
         const window = prompt.page.isClosed()
           ? 'its window is closed'
-          : `its window shows "${await prompt.page.locator('#error').innerText().catch(() => '?')}", Approve ${(await prompt.page.locator('#approve').isEnabled().catch(() => false)) ? 'enabled' : 'disabled'}`;
+          : `its window shows "${await prompt.page
+              .locator('#error')
+              .innerText()
+              .catch(() => '?')}", Approve ${
+              (await prompt.page
+                .locator('#approve')
+                .isEnabled()
+                .catch(() => false))
+                ? 'enabled'
+                : 'disabled'
+            }`;
         const worker = await browser.serviceWorkerStatus(); // before the kit's next call wakes it
         const still = (await wallet.pending()).some((p) => p.id === pending.id) ? 'still pending' : 'no longer pending';
-        report.details.push(`${tag}: the page got no answer within 20 s (${method}, ${byKit ? 'kit' : 'click'}, stop after ${stopAfter} ms); ${window}; the worker was ${worker}; ${still}`);
+        report.details.push(
+          `${tag}: the page got no answer within 20 s (${method}, ${byKit ? 'kit' : 'click'}, stop after ${stopAfter} ms); ${window}; the worker was ${worker}; ${still}`,
+        );
         continue;
       }
       report.answered++;
@@ -132,7 +164,8 @@ export async function soak(options: { rounds: number; seed: number; baseURL: str
     const perTransaction = [...nonceOf.values()];
     const nonces = [...new Set(perTransaction)].sort((a, b) => a - b);
     report.broadcasts.nonceGaps = nonces.filter((n, i) => n !== i).length + (perTransaction.length - nonces.length);
-    if (report.broadcasts.transactions !== report.broadcasts.rounds) report.details.push(`${report.broadcasts.rounds} transfer rounds, but the node received ${report.broadcasts.transactions} distinct transactions`);
+    if (report.broadcasts.transactions !== report.broadcasts.rounds)
+      report.details.push(`${report.broadcasts.rounds} transfer rounds, but the node received ${report.broadcasts.transactions} distinct transactions`);
     await page.close();
   } finally {
     await node.close();
@@ -153,13 +186,17 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const server = await startDemoServer(0); // any free port: several soaks may run at once
   const { port } = server.address() as AddressInfo;
   const warmWindow = !process.argv.includes('--cold-windows');
-  console.log(`soak: ${rounds} rounds, seed ${seed}, ${warmWindow ? 'warm' : 'cold'} windows (replay with --seed ${seed}${warmWindow ? '' : ' --cold-windows'})`);
+  console.log(
+    `soak: ${rounds} rounds, seed ${seed}, ${warmWindow ? 'warm' : 'cold'} windows (replay with --seed ${seed}${warmWindow ? '' : ' --cold-windows'})`,
+  );
   const started = Date.now();
   const report = await soak({ rounds, seed, baseURL: `http://127.0.0.1:${port}`, warmWindow, progress: (line) => console.error(line) });
   server.close();
   console.log(JSON.stringify(report, null, 2));
   const b = report.broadcasts;
-  console.log(`answered ${report.answered}, lost ${report.lost}, duplicated ${report.duplicated}, log mismatches ${report.logMismatches}; transfers ${b.rounds}: ${b.transactions} transactions reached the node in ${b.posts} POSTs (${b.duplicatedSends} resent), ${b.nonceGaps} nonce gaps; in ${Math.round((Date.now() - started) / 1000)} s`);
+  console.log(
+    `answered ${report.answered}, lost ${report.lost}, duplicated ${report.duplicated}, log mismatches ${report.logMismatches}; transfers ${b.rounds}: ${b.transactions} transactions reached the node in ${b.posts} POSTs (${b.duplicatedSends} resent), ${b.nonceGaps} nonce gaps; in ${Math.round((Date.now() - started) / 1000)} s`,
+  );
   const broken = report.lost + report.duplicated + report.logMismatches + b.nonceGaps + Math.abs(b.transactions - b.rounds);
   process.exitCode = broken > 0 ? 1 : 0;
 }

@@ -67,7 +67,13 @@ async function connect(): Promise<void> {
     const stacks = entries.find((e): e is StxEntry => e.symbol === 'STX');
     const path = segwit?.derivationPath ?? taproot?.derivationPath;
     const account = path === undefined ? 0 : accountFromDerivationPath(path); // throws on a non-integer segment
-    connection = { account, network: networkOf(params, segwit?.address ?? taproot?.address), ...(segwit && { segwit }), ...(taproot && { taproot }), ...(stacks && { stacks }) };
+    connection = {
+      account,
+      network: networkOf(params, segwit?.address ?? taproot?.address),
+      ...(segwit && { segwit }),
+      ...(taproot && { taproot }),
+      ...(stacks && { stacks }),
+    };
   } catch (error) {
     const failure = error as Partial<RpcFailure>;
     $('response').textContent = JSON.stringify(error, null, 2);
@@ -111,7 +117,11 @@ function describeStacksTransaction(hex: string): Record<string, string> {
     sender: addressFromPublicKeyHash(tx.auth.spendingCondition.signer, connection?.network === 'mainnet' ? 'mainnet' : 'testnet'),
     nonce: String(tx.auth.spendingCondition.nonce),
     fee: String(tx.auth.spendingCondition.fee),
-    ...(payload.payloadType === PayloadType.TokenTransfer && { recipient: Cl.prettyPrint(payload.recipient), amount: String(payload.amount), memo: payload.memo.content.replace(/\0+$/, '') }),
+    ...(payload.payloadType === PayloadType.TokenTransfer && {
+      recipient: Cl.prettyPrint(payload.recipient),
+      amount: String(payload.amount),
+      memo: payload.memo.content.replace(/\0+$/, ''),
+    }),
   };
 }
 

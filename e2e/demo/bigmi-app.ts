@@ -31,7 +31,11 @@ window.bigmi = {
   account: () => {
     // A union by status: the address is there once connected.
     const account = getAccount(config) as { account?: { address: string }; status: string; connector?: { name: string } };
-    return { ...(account.account && { address: account.account.address }), status: account.status, ...(account.connector && { connector: account.connector.name }) };
+    return {
+      ...(account.account && { address: account.account.address }),
+      status: account.status,
+      ...(account.connector && { connector: account.connector.name }),
+    };
   },
   connect: async (id) => void (await connect(config, { connector: connectorOf(id) })),
   disconnect: () => disconnect(config),

@@ -41,8 +41,7 @@ const signInputs = (): number[] => (input()['signInputs'] as number[] | undefine
 // wallet and drops `account`, so that call turns the rewriting off; the others pass it through.
 const signPsbtAs = (account: number, psbt: string, signInputs: number[]) =>
   request({ enableOverrides: false }, 'signPsbt', { psbt, signInputs, account } as MethodParams<'signPsbt'>);
-const signMessageAs = (account: number, message: string) =>
-  request('signMessage' as 'stx_signMessage', { message, account } as never); // connect 8 has no typed signMessage
+const signMessageAs = (account: number, message: string) => request('signMessage' as 'stx_signMessage', { message, account } as never); // connect 8 has no typed signMessage
 const transferStxAs = (address: string, recipient: string, amount: bigint) => request('stx_transferStx', { recipient, amount, address });
 const signStructuredAs = (address: string, message: ClarityValue, domain: TupleCV) =>
   request('stx_signStructuredMessage', { message, domain, address } as MethodParams<'stx_signStructuredMessage'>);
@@ -63,10 +62,14 @@ const SIP018_MESSAGE = Cl.tuple({ action: Cl.stringAscii('sign-in'), nonce: Cl.u
 const SIP018_DOMAIN = Cl.tuple({ name: Cl.stringAscii('connect dApp'), version: Cl.stringAscii('1.0.0'), 'chain-id': Cl.uint(1) });
 on('sign-structured', () => {
   const { address } = stxAddress();
-  return address === undefined ? request('stx_signStructuredMessage', { message: SIP018_MESSAGE, domain: SIP018_DOMAIN }) : signStructuredAs(address, SIP018_MESSAGE, SIP018_DOMAIN);
+  return address === undefined
+    ? request('stx_signStructuredMessage', { message: SIP018_MESSAGE, domain: SIP018_DOMAIN })
+    : signStructuredAs(address, SIP018_MESSAGE, SIP018_DOMAIN);
 });
 on('send-transfer', () => request('sendTransfer', { recipients: [{ address: String(input()['address']), amount: 15000 }] }));
 // The generic form, as connect sends it to a wallet without isLeather (no rewriting at all).
 on('sign-psbt-raw', () => requestRaw(window.WalletProvider as never, 'signPsbt', { psbt: String(input()['psbt']), signInputs: signInputs() }));
-on('send-transfer-raw', () => requestRaw(window.WalletProvider as never, 'sendTransfer', { recipients: [{ address: String(input()['address']), amount: 15000 }] }));
+on('send-transfer-raw', () =>
+  requestRaw(window.WalletProvider as never, 'sendTransfer', { recipients: [{ address: String(input()['address']), amount: 15000 }] }),
+);
 on('disconnect', async () => disconnect());

@@ -16,7 +16,9 @@ client.initialize();
 /** What an app shows: the store's connection fields, as plain JSON. */
 function state() {
   const { connected, isConnecting, provider, address, paymentAddress, publicKey, accounts, hasProvider } = client.$store.get();
-  return JSON.parse(JSON.stringify({ connected, isConnecting, provider, address, paymentAddress, publicKey, accounts, hasProvider, network: client.$network.get() }));
+  return JSON.parse(
+    JSON.stringify({ connected, isConnecting, provider, address, paymentAddress, publicKey, accounts, hasProvider, network: client.$network.get() }),
+  );
 }
 window.lasereyes = { client, state, UNISAT, OKX };
 

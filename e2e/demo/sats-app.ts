@@ -4,7 +4,15 @@ import Wallet, { request, addListener, getProviderById, getSupportedWallets, Rpc
 
 declare global {
   interface Window {
-    sats: { request: typeof request; addListener: typeof addListener; Wallet: typeof Wallet; getProviderById: typeof getProviderById; getSupportedWallets: typeof getSupportedWallets; RpcErrorCode: typeof RpcErrorCode; events: unknown[] };
+    sats: {
+      request: typeof request;
+      addListener: typeof addListener;
+      Wallet: typeof Wallet;
+      getProviderById: typeof getProviderById;
+      getSupportedWallets: typeof getSupportedWallets;
+      RpcErrorCode: typeof RpcErrorCode;
+      events: unknown[];
+    };
   }
 }
 

@@ -9,6 +9,7 @@ export const BASE_URL = `http://127.0.0.1:${DEMO_PORT}`;
 export type KitBrowser = 'chrome' | 'firefox';
 
 export const test = base.extend<{ wallet: Wallet; tab: Page; session: WalletSession }, { kitBrowser: KitBrowser; walletSession: WalletSession }>({
+  // biome-ignore lint/correctness/noEmptyPattern: Playwright reads a fixture's dependencies from this pattern
   kitBrowser: [async ({}, use, workerInfo) => use((workerInfo.project.metadata as { kitBrowser: KitBrowser }).kitBrowser), { scope: 'worker' }],
   walletSession: [
     async ({ kitBrowser }, use) => {
@@ -34,13 +35,19 @@ export { expect } from '@playwright/test';
 
 export interface Settled {
   ok: boolean;
-  response: { id?: string; result?: Record<string, unknown> & { addresses?: Record<string, string>[] }; error?: { code: number; message: string; data?: unknown } };
+  response: {
+    id?: string;
+    result?: Record<string, unknown> & { addresses?: Record<string, string>[] };
+    error?: { code: number; message: string; data?: unknown };
+  };
 }
 
 /** Starts window.WalletProvider.request(...) in the tab; resolves once it settles either way. */
 export function request(tab: Page, method: string, params?: unknown): Promise<Settled> {
   const args = params === undefined ? JSON.stringify(method) : `${JSON.stringify(method)}, ${JSON.stringify(params)}`;
-  return tab.evaluate(`window.WalletProvider.request(${args}).then((response) => ({ ok: true, response }), (response) => ({ ok: false, response }))`) as Promise<Settled>;
+  return tab.evaluate(
+    `window.WalletProvider.request(${args}).then((response) => ({ ok: true, response }), (response) => ({ ok: false, response }))`,
+  ) as Promise<Settled>;
 }
 
 /** The addresses of a getAddresses answer, in order. */

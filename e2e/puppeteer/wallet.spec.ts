@@ -54,14 +54,22 @@ test('account: switched in the window, and from the kit; both variants answer as
     const prompt = await wallet.nextPrompt();
     expect(await prompt.account()).toBe(4);
     await prompt.approve();
-    expect((await answer).response.result, variant).toEqual(await expectedAddresses({ account: 4, variant, ...(variant === 'second' && { chains: ['bitcoin', 'stacks'] }) }));
+    expect((await answer).response.result, variant).toEqual(
+      await expectedAddresses({ account: 4, variant, ...(variant === 'second' && { chains: ['bitcoin', 'stacks'] }) }),
+    );
   }
 });
 
 test('signPsbt: the window lists the inputs; the signatures verify (bitcoinjs-lib, tiny-secp256k1)', async ({ tab, wallet }) => {
   await tab.goto(`${BASE_URL}/blank.html`);
   const ref = await reference('mainnet', 0);
-  const hex = buildPsbt([{ address: ref.p2wpkh.address, value: 20_000n }, { address: ref.p2wpkh.address, value: 30_000n }], [{ address: PAY_TO, value: 49_000n }]).toHex();
+  const hex = buildPsbt(
+    [
+      { address: ref.p2wpkh.address, value: 20_000n },
+      { address: ref.p2wpkh.address, value: 30_000n },
+    ],
+    [{ address: PAY_TO, value: 49_000n }],
+  ).toHex();
   const answer = request(tab, 'signPsbt', { hex, signAtIndex: [0, 1] });
   const prompt = await wallet.nextPrompt();
   const details = await prompt.details();
@@ -93,7 +101,10 @@ test("@stacks/connect's picker lists the wallet; picking it connects", async ({ 
   await wallet.pickInConnectModal(tab);
   await wallet.approveNext();
   await tab.waitForFunction(`/^connect:(ok|error)$/.test(document.getElementById('out').dataset.last)`, { timeout: 10_000 });
-  const out = JSON.parse((await tab.evaluate(`document.getElementById('out').textContent`)) as string) as { provider: string; result: { addresses: { address: string }[] } };
+  const out = JSON.parse((await tab.evaluate(`document.getElementById('out').textContent`)) as string) as {
+    provider: string;
+    result: { addresses: { address: string }[] };
+  };
   const ref = await reference('mainnet', 0);
   expect(out.provider).toBe('WalletProvider');
   expect(out.result.addresses.map((a) => a.address)).toEqual([ref.p2wpkh.address, ref.p2tr.address, ref.stx!.address]);
@@ -124,13 +135,24 @@ test('reset withdraws a waiting request, closes its window, and restores the def
   const prompt = await wallet.nextPrompt();
   await wallet.reset();
   expect(await waiting).toMatchObject({ ok: false, response: { error: { code: 4001 } } });
-  await expect.poll(() => prompt.page.evaluate('location.href').then(() => 'open', () => 'closed')).toBe('closed');
+  await expect
+    .poll(() =>
+      prompt.page.evaluate('location.href').then(
+        () => 'open',
+        () => 'closed',
+      ),
+    )
+    .toBe('closed');
   expect(await wallet.pending()).toEqual([]);
   expect(await wallet.calls()).toEqual([]);
   expect((await wallet.settings()).activeAccount).toBe(0);
 });
 
-test("exposeAs registers the alias in the page's own world (scripting.registerContentScripts, MAIN); storage.session budgets hold", async ({ session, wallet, kitBrowser }) => {
+test("exposeAs registers the alias in the page's own world (scripting.registerContentScripts, MAIN); storage.session budgets hold", async ({
+  session,
+  wallet,
+  kitBrowser,
+}) => {
   firefoxOnly(kitBrowser);
   await wallet.setSettings({ exposeAs: ['LeatherProvider'] });
   const tab = await session.newPage(`${BASE_URL}/blank.html`);
@@ -155,14 +177,19 @@ test('Xverse identity: sats-connect connects, reads the addresses, hears account
   await tab.goto(`${BASE_URL}/sats.html`);
   await tab.waitForFunction(() => 'sats' in window);
   type Sats = { status: string; result?: unknown; error?: { code: number } };
-  const sats = (method: string, params?: unknown): Promise<Sats> => tab.evaluate((m, p) => window.sats.request(m as never, p as never), method, params) as Promise<Sats>;
+  const sats = (method: string, params?: unknown): Promise<Sats> =>
+    tab.evaluate((m, p) => window.sats.request(m as never, p as never), method, params) as Promise<Sats>;
   expect(await sats('getAddresses', { purposes: ['payment'] })).toMatchObject({ status: 'error', error: { code: -32002 } });
   const connecting = sats('wallet_connect');
   await wallet.approveNext();
   expect(await connecting).toMatchObject({ status: 'success', result: { walletType: 'software' } });
-  expect(await sats('getAddresses', { purposes: ['ordinals', 'payment'] })).toEqual({ status: 'success', result: await expectedAddresses({ identity: 'xverse', purposes: ['ordinals', 'payment'] }) });
+  expect(await sats('getAddresses', { purposes: ['ordinals', 'payment'] })).toEqual({
+    status: 'success',
+    result: await expectedAddresses({ identity: 'xverse', purposes: ['ordinals', 'payment'] }),
+  });
   await tab.evaluate(() => {
-    for (const eventName of ['accountChange', 'disconnect'] as const) window.sats.addListener({ eventName, cb: (e: unknown) => window.sats.events.push(e) } as never);
+    for (const eventName of ['accountChange', 'disconnect'] as const)
+      window.sats.addListener({ eventName, cb: (e: unknown) => window.sats.events.push(e) } as never);
   });
   await wallet.setActiveAccount(1);
   expect(await sats('wallet_disconnect')).toEqual({ status: 'success', result: null });
@@ -173,14 +200,22 @@ test('Xverse identity: sats-connect connects, reads the addresses, hears account
 /** A LaserEyes app (e2e/demo/lasereyes.html) in the tab: LaserEyes finds the wallet's provider, and a click on its button connects. */
 async function laserEyesConnected(tab: Page, wallet: Wallet, name: 'unisat' | 'okx'): Promise<string> {
   await tab.goto(`${BASE_URL}/lasereyes.html`);
-  await tab.waitForFunction((n) => 'lasereyes' in window && (window.lasereyes.state() as { hasProvider: Record<string, boolean> }).hasProvider[n] === true, {}, name);
+  await tab.waitForFunction(
+    (n) => 'lasereyes' in window && (window.lasereyes.state() as { hasProvider: Record<string, boolean> }).hasProvider[n] === true,
+    {},
+    name,
+  );
   await tab.click(`#connect-${name}`);
   await wallet.approveNext();
   await tab.waitForFunction(() => document.getElementById('out')!.textContent!.startsWith('Connected: '));
   return (await tab.evaluate(() => document.getElementById('out')!.textContent!)).slice('Connected: '.length);
 }
 
-test("UniSat identity in Firefox: LaserEyes connects on a click, signs (BIP-322, a PSBT), follows an account switch; sats-connect's UniSat adapter reads the account and signs in", async ({ tab, wallet, kitBrowser }) => {
+test("UniSat identity in Firefox: LaserEyes connects on a click, signs (BIP-322, a PSBT), follows an account switch; sats-connect's UniSat adapter reads the account and signs in", async ({
+  tab,
+  wallet,
+  kitBrowser,
+}) => {
   firefoxOnly(kitBrowser); // Chromium: e2e/lasereyes.spec.ts
   await wallet.setSettings({ identities: ['unisat'] });
   const address = await laserEyesConnected(tab, wallet, 'unisat');
@@ -188,7 +223,9 @@ test("UniSat identity in Firefox: LaserEyes connects on a click, signs (BIP-322,
   const message = tab.evaluate(() => window.lasereyes.client.signMessage('Hello World', { protocol: 'bip322' }));
   await wallet.approveNext();
   // docs/reference/unisat.md §6's vector.
-  expect(await message).toBe('AkcwRAIgKjQeMT+Jb9zi6sHHxFb/RiwaLezvFRgB+AlEKcGMqCUCIEvNgnZFCrTJqvnQrw6VjTQ4V9k7PbK8uM44CHv6voffASEDMNVP0N1CCm5fjTYk9fNILK41D3nV8HU79b7vnC2Rrzw=');
+  expect(await message).toBe(
+    'AkcwRAIgKjQeMT+Jb9zi6sHHxFb/RiwaLezvFRgB+AlEKcGMqCUCIEvNgnZFCrTJqvnQrw6VjTQ4V9k7PbK8uM44CHv6voffASEDMNVP0N1CCm5fjTYk9fNILK41D3nV8HU79b7vnC2Rrzw=',
+  );
   const hex = buildPsbt([{ address, value: 20_000n }], [{ address: PAY_TO, value: 19_000n }]).toHex();
   const signing = tab.evaluate((tx, a) => window.lasereyes.client.signPsbt({ tx, finalize: false, inputsToSign: [{ index: 0, address: a }] }), hex, address);
   await wallet.approveNext();
@@ -199,8 +236,12 @@ test("UniSat identity in Firefox: LaserEyes connects on a click, signs (BIP-322,
   // accounts at once (no window), then a BIP-322 sign-in in a window.
   await tab.goto(`${BASE_URL}/sats.html`);
   await tab.waitForFunction(() => 'sats' in window);
-  type Sats = { status: string; result?: { address?: string; signature?: string; protocol?: string }[] & { address?: string; signature?: string; protocol?: string } };
-  const sats = (method: string, params: unknown): Promise<Sats> => tab.evaluate((m, p) => window.sats.Wallet.request(m as never, p as never), method, params) as Promise<Sats>;
+  type Sats = {
+    status: string;
+    result?: { address?: string; signature?: string; protocol?: string }[] & { address?: string; signature?: string; protocol?: string };
+  };
+  const sats = (method: string, params: unknown): Promise<Sats> =>
+    tab.evaluate((m, p) => window.sats.Wallet.request(m as never, p as never), method, params) as Promise<Sats>;
   const asking = sats('getAccounts', { purposes: ['payment'] });
   await wallet.pickInSatsConnect(tab, { identity: 'unisat' });
   const accounts = await asking;
@@ -212,7 +253,11 @@ test("UniSat identity in Firefox: LaserEyes connects on a click, signs (BIP-322,
   expect(verifyBip322('bc1qnjg0jd8228aq7egyzacy8cys3knf9xvrerkf9g', 'Hello World', signedIn.result!.signature!)).toBe(true);
 });
 
-test('OKX identity in Firefox: LaserEyes connects okxwallet.bitcoin on a click and signs; both account events reach the page', async ({ tab, wallet, kitBrowser }) => {
+test('OKX identity in Firefox: LaserEyes connects okxwallet.bitcoin on a click and signs; both account events reach the page', async ({
+  tab,
+  wallet,
+  kitBrowser,
+}) => {
   firefoxOnly(kitBrowser); // Chromium: e2e/okx.spec.ts
   await wallet.setSettings({ identities: ['okx'] });
   const address = await laserEyesConnected(tab, wallet, 'okx');
@@ -229,7 +274,14 @@ test('OKX identity in Firefox: LaserEyes connects okxwallet.bitcoin on a click a
   await wallet.setActiveAccount(1);
   await tab.waitForFunction(() => (window as unknown as { heard: unknown[] }).heard.length === 2);
   expect(await tab.evaluate(() => (window as unknown as { heard: unknown[] }).heard)).toEqual([
-    ['accountChanged', { address: 'bc1qnjg0jd8228aq7egyzacy8cys3knf9xvrerkf9g', publicKey: '03e775fd51f0dfb8cd865d9ff1cca2a158cf651fe997fdc9fee9c1d3b5e995ea77', compressedPublicKey: '03e775fd51f0dfb8cd865d9ff1cca2a158cf651fe997fdc9fee9c1d3b5e995ea77' }],
+    [
+      'accountChanged',
+      {
+        address: 'bc1qnjg0jd8228aq7egyzacy8cys3knf9xvrerkf9g',
+        publicKey: '03e775fd51f0dfb8cd865d9ff1cca2a158cf651fe997fdc9fee9c1d3b5e995ea77',
+        compressedPublicKey: '03e775fd51f0dfb8cd865d9ff1cca2a158cf651fe997fdc9fee9c1d3b5e995ea77',
+      },
+    ],
     ['accountsChanged', ['bc1qnjg0jd8228aq7egyzacy8cys3knf9xvrerkf9g']],
   ]);
 });
@@ -263,7 +315,14 @@ test("Xverse events reach only the granted site's frames; a sandboxed frame's gr
     throw new Error('the iframe never got the Xverse provider');
   };
   const call = (frame: Frameish, method: string, params?: unknown) =>
-    frame.evaluate((m, p) => (window as unknown as { XverseProviders: { BitcoinProvider: { request(m: string, p?: unknown): Promise<unknown> } } }).XverseProviders.BitcoinProvider.request(m, p), method, params) as Promise<{ result?: unknown; error?: { code: number } }>;
+    frame.evaluate(
+      (m, p) =>
+        (
+          window as unknown as { XverseProviders: { BitcoinProvider: { request(m: string, p?: unknown): Promise<unknown> } } }
+        ).XverseProviders.BitcoinProvider.request(m, p),
+      method,
+      params,
+    ) as Promise<{ result?: unknown; error?: { code: number } }>;
   const listen = (frame: Frameish) =>
     frame.evaluate(() => {
       const w = window as unknown as { __events: unknown[]; XverseProviders: { BitcoinProvider: { addListener(n: string, cb: (e: unknown) => void): void } } };
@@ -300,13 +359,26 @@ test("Xverse events reach only the granted site's frames; a sandboxed frame's gr
 });
 
 // One second Firefox serves both checks (a launch costs about 5 s of CPU): launchWallet's options, and two wallets at once.
-test("Firefox, straight from launchWallet with options: they are the settings from the start and across reset(); the first calls need no reset and take warm windows loaded before them, back to back; two browsers at once each answer their own page; a closed control tab is opened again at once", async ({ tab, wallet, kitBrowser }) => {
+test('Firefox, straight from launchWallet with options: they are the settings from the start and across reset(); the first calls need no reset and take warm windows loaded before them, back to back; two browsers at once each answer their own page; a closed control tab is opened again at once', async ({
+  tab,
+  wallet,
+  kitBrowser,
+}) => {
   firefoxOnly(kitBrowser); // the same launch code serves Chromium (launch.ts); Firefox is where the control tab lives
   test.setTimeout(60_000);
-  await expect(launchWallet({ browser: 'firefox', settings: { accountCount: -1 } })).rejects.toThrow(/launchWallet: the wallet refuses these settings: .*accountCount/);
-  const fresh = await launchWallet({ browser: 'firefox', baseURL: BASE_URL, identities: ['xverse'], warmWindow: true, settings: { accountCount: 3, network: 'testnet' } });
+  await expect(launchWallet({ browser: 'firefox', settings: { accountCount: -1 } })).rejects.toThrow(
+    /launchWallet: the wallet refuses these settings: .*accountCount/,
+  );
+  const fresh = await launchWallet({
+    browser: 'firefox',
+    baseURL: BASE_URL,
+    identities: ['xverse'],
+    warmWindow: true,
+    settings: { accountCount: 3, network: 'testnet' },
+  });
   try {
-    const settingsHold = async (): Promise<void> => expect(await fresh.wallet.settings()).toMatchObject({ identities: ['xverse'], warmWindow: true, accountCount: 3, network: 'testnet' });
+    const settingsHold = async (): Promise<void> =>
+      expect(await fresh.wallet.settings()).toMatchObject({ identities: ['xverse'], warmWindow: true, accountCount: 3, network: 'testnet' });
     // Opened while the warm windows are being made: Firefox put such a tab in a warm window (a popup) and Puppeteer's page detached.
     const page = await fresh.newPage('/blank.html');
     expect(await page.evaluate(() => 'XverseProviders' in window)).toBe(true);
@@ -315,7 +387,8 @@ test("Firefox, straight from launchWallet with options: they are the settings fr
     // right after an answer takes the second.
     const warmPages = async (): Promise<Page[]> => {
       const found = [];
-      for (const p of await fresh.browser.pages()) if (String(await p.evaluate('location.href').catch(() => '')).endsWith('/popup/approve.html?warm=1')) found.push(p);
+      for (const p of await fresh.browser.pages())
+        if (String(await p.evaluate('location.href').catch(() => '')).endsWith('/popup/approve.html?warm=1')) found.push(p);
       return found;
     };
     await expect.poll(async () => (await fresh.wallet.warmReady()) && (await warmPages()).length === 2, { timeout: 10_000 }).toBe(true);

@@ -40,7 +40,8 @@ const alreadyApproved = async (id: string): Promise<boolean> => (await decidedAs
 async function settledAs(id: string, key: string, wanted: 'approved' | 'rejected'): Promise<void> {
   await whenDecided(key, 30_000);
   const decided = await decidedAs(id);
-  if (decided !== wanted) throw new Error(`request ${id} was already ${decided ?? 'being decided'}; ${wanted === 'approved' ? 'approving' : 'rejecting'} it did nothing`);
+  if (decided !== wanted)
+    throw new Error(`request ${id} was already ${decided ?? 'being decided'}; ${wanted === 'approved' ? 'approving' : 'rejecting'} it did nothing`);
 }
 
 async function listPending(): Promise<PendingView[]> {
@@ -94,7 +95,9 @@ export const control: WalletControl = {
     await pauseWindows(true);
     try {
       // A signed transaction not yet sent is sent once and answered: a decision is never undone.
-      await Promise.all((await pendingRequests.values()).map((p) => (p.answer ? withdraw(p.key, settings) : p.prepared ? approve(p.key) : reject(p.key, 'reset'))));
+      await Promise.all(
+        (await pendingRequests.values()).map((p) => (p.answer ? withdraw(p.key, settings) : p.prepared ? approve(p.key) : reject(p.key, 'reset'))),
+      );
       // Whatever is left (a request mid-decision) must not outlive the reset as a ghost.
       for (const p of await pendingRequests.values()) await drop(p.key);
     } finally {

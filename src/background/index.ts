@@ -2,7 +2,15 @@
 // that wakes a stopped worker (a page's request, a closed window) finds them in place.
 import browser, { type Runtime } from 'webextension-polyfill';
 import { CONTROL_GLOBAL, type WalletControl } from '../shared/control.ts';
-import { WARM_PORT, isMessage, type PromptMessage, type RpcPollMessage, type RpcRequestMessage, type SettingsMessage, type WalletListenMessage } from '../shared/messages.ts';
+import {
+  WARM_PORT,
+  isMessage,
+  type PromptMessage,
+  type RpcPollMessage,
+  type RpcRequestMessage,
+  type SettingsMessage,
+  type WalletListenMessage,
+} from '../shared/messages.ts';
 import { drop } from './request/settle.ts';
 import { handlePrompt, isOwnPage, reject } from './request/approvals.ts';
 import { control } from './control.ts';
@@ -64,7 +72,11 @@ const reconcileExposure = (): void =>
 browser.runtime.onInstalled.addListener(reconcileExposure);
 browser.runtime.onStartup.addListener(reconcileExposure);
 // A new install or a new browser session has no cached keys: the listed accounts are derived now, in idle time.
-const derive = (): void => void currentSettings().then((settings) => prederive(keyRing, settings), () => undefined);
+const derive = (): void =>
+  void currentSettings().then(
+    (settings) => prederive(keyRing, settings),
+    () => undefined,
+  );
 browser.runtime.onInstalled.addListener(derive);
 browser.runtime.onStartup.addListener(derive);
 

@@ -19,7 +19,8 @@ export class FundingError extends Error {}
  * from Clarinet's Devnet.toml, which takes none), with the addresses a chain pays at start.
  */
 export async function fundedAccounts(count: number, mnemonic: string = DEFAULT_MNEMONIC): Promise<FundedAccount[]> {
-  if (!Number.isInteger(count) || count < 0 || count > 100 || count > MAX_ACCOUNT + 1) throw new FundingError(`the number of funded accounts must be a whole number from 0 to 100, got ${String(count)}`);
+  if (!Number.isInteger(count) || count < 0 || count > 100 || count > MAX_ACCOUNT + 1)
+    throw new FundingError(`the number of funded accounts must be a whole number from 0 to 100, got ${String(count)}`);
   let words: string;
   try {
     words = normalizeMnemonic(mnemonic);

@@ -13,10 +13,7 @@ export interface ChainRequest {
 }
 
 /** A reply: JSON (an object or array), text, or raw bytes, as the real API sends each route. */
-export type ChainReply =
-  | { status: number; json: JsonValue }
-  | { status: number; text: string }
-  | { status: number; bytes: Uint8Array };
+export type ChainReply = { status: number; json: JsonValue } | { status: number; text: string } | { status: number; bytes: Uint8Array };
 
 /** A chain's routes: a reply, or undefined for a path it does not serve (404). */
 export type Routes = (request: ChainRequest) => ChainReply | undefined | Promise<ChainReply | undefined>;

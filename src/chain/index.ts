@@ -59,7 +59,10 @@ export async function startChain(options: ChainOptions = {}): Promise<LocalChain
     ...(b.port !== undefined && { port: b.port }),
     ...(b.blockIntervalMs !== undefined && { blockIntervalMs: b.blockIntervalMs }),
     ...(b.fullRbf !== undefined && { fullRbf: b.fullRbf }),
-    funding: accounts.flatMap((a) => [{ address: a.p2wpkh, sats }, { address: a.p2tr, sats }]),
+    funding: accounts.flatMap((a) => [
+      { address: a.p2wpkh, sats },
+      { address: a.p2tr, sats },
+    ]),
   });
   const start: Snapshot = bitcoin.regtest.snapshot();
   let stacks: StacksControl | undefined;

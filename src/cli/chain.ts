@@ -34,26 +34,29 @@ const whole = (flag: string, value: string | undefined, max: number): number | u
   return Number(value);
 };
 
+const parseChainArgs = (argv: string[]) =>
+  parseArgs({
+    args: argv,
+    strict: true,
+    options: {
+      'bitcoin-port': { type: 'string' },
+      'stacks-port': { type: 'string' },
+      'no-stacks': { type: 'boolean' },
+      project: { type: 'string' },
+      accounts: { type: 'string' },
+      sats: { type: 'string' },
+      'micro-stx': { type: 'string' },
+      'block-interval': { type: 'string' },
+      mnemonic: { type: 'string' },
+      help: { type: 'boolean', short: 'h' },
+    },
+  });
+
 /** The options a command line asks for; bad input throws ChainUsageError. */
 export function chainOptions(argv: string[]): ChainOptions | 'help' {
-  let values;
+  let values: ReturnType<typeof parseChainArgs>['values'];
   try {
-    ({ values } = parseArgs({
-      args: argv,
-      strict: true,
-      options: {
-        'bitcoin-port': { type: 'string' },
-        'stacks-port': { type: 'string' },
-        'no-stacks': { type: 'boolean' },
-        project: { type: 'string' },
-        accounts: { type: 'string' },
-        sats: { type: 'string' },
-        'micro-stx': { type: 'string' },
-        'block-interval': { type: 'string' },
-        mnemonic: { type: 'string' },
-        help: { type: 'boolean', short: 'h' },
-      },
-    }));
+    ({ values } = parseChainArgs(argv));
   } catch (error) {
     throw new ChainUsageError(error instanceof Error ? error.message : String(error));
   }
@@ -105,7 +108,8 @@ export async function runChain(argv: string[]): Promise<{ chain: LocalChain; tex
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
     // A port in use is the likely failure: say which.
-    if ((error as { code?: unknown }).code === 'EADDRINUSE') throw new ChainUsageError(`a port is in use (${message}): pass --bitcoin-port / --stacks-port, or 0 for any free port`);
+    if ((error as { code?: unknown }).code === 'EADDRINUSE')
+      throw new ChainUsageError(`a port is in use (${message}): pass --bitcoin-port / --stacks-port, or 0 for any free port`);
     if (error instanceof FundingError) throw new ChainUsageError(message);
     throw error;
   }

@@ -81,7 +81,20 @@ test('bad input: one line on stderr, exit code 2, empty stdout', async () => {
 test('--help documents every flag', async () => {
   const { status, stdout } = await cli('--help');
   expect(status).toBe(0);
-  for (const flag of ['--mnemonic', '--passphrase', '--account', '--network', '--variant', '--chains', '--missing', '--id', '--params', '--taproot-key', '--fee-rate', '--help']) {
+  for (const flag of [
+    '--mnemonic',
+    '--passphrase',
+    '--account',
+    '--network',
+    '--variant',
+    '--chains',
+    '--missing',
+    '--id',
+    '--params',
+    '--taproot-key',
+    '--fee-rate',
+    '--help',
+  ]) {
     expect(stdout).toContain(flag);
   }
 });
@@ -95,7 +108,11 @@ test('the built bin prints what runCli returns and exits with its status: an ans
   ]) {
     expect(binary(...args), args.join(' ')).toEqual(await cli(...args));
   }
-  expect(binary('addresses', '--network', 'moon')).toMatchObject({ status: 2, stdout: '', stderr: expect.stringMatching(/^mock-wallet: network must be one of/) });
+  expect(binary('addresses', '--network', 'moon')).toMatchObject({
+    status: 2,
+    stdout: '',
+    stderr: expect.stringMatching(/^mock-wallet: network must be one of/),
+  });
   expect(binary('call', 'signMessage', '--params', '{"message":"x","type":"legacy"}').status).toBe(3);
 });
 
@@ -112,7 +129,7 @@ test('call <method> prints the approved answer: a signature that verifies, the s
   expect(active).toEqual(response);
 });
 
-test('call: the wallet\'s JSON-RPC error is printed as the page gets it, exit code 3; bad flags exit 2', async () => {
+test("call: the wallet's JSON-RPC error is printed as the page gets it, exit code 3; bad flags exit 2", async () => {
   const refused = await cli('call', 'signMessage', '--params', '{"message":"x","type":"legacy"}', '--id', 'e');
   expect(refused.status).toBe(3);
   expect(JSON.parse(refused.stdout)).toMatchObject({ jsonrpc: '2.0', id: 'e', error: { code: -32602 } });
@@ -133,7 +150,7 @@ test('call works for the Stacks methods too: a deterministic RSV signature that 
   expect(JSON.parse((await cli(...args)).stdout)).toEqual(first);
 });
 
-test('--as xverse answers in Xverse\'s dialect: its purposes and shapes, --payment-type nested, its errors', async () => {
+test("--as xverse answers in Xverse's dialect: its purposes and shapes, --payment-type nested, its errors", async () => {
   const ref = await reference('mainnet', 0);
   const { status, stdout } = await cli('addresses', '--as', 'xverse', '--id', 'x');
   expect(status).toBe(0);
@@ -158,9 +175,13 @@ test('--as unisat: arguments in order, the answer printed bare as the page gets 
   expect(JSON.parse((await cli('addresses', '--as', 'unisat', '--network', 'testnet')).stdout)).toEqual(['tb1qcr8te4kr609gcawutmrza0j4xv80jy8zmfp6l0']);
   const signed = await cli('call', 'signMessage', '--as', 'unisat', '--params', '["Hello World","bip322-simple"]');
   expect(signed.status).toBe(0);
-  expect(JSON.parse(signed.stdout)).toBe('AkcwRAIgKjQeMT+Jb9zi6sHHxFb/RiwaLezvFRgB+AlEKcGMqCUCIEvNgnZFCrTJqvnQrw6VjTQ4V9k7PbK8uM44CHv6voffASEDMNVP0N1CCm5fjTYk9fNILK41D3nV8HU79b7vnC2Rrzw=');
+  expect(JSON.parse(signed.stdout)).toBe(
+    'AkcwRAIgKjQeMT+Jb9zi6sHHxFb/RiwaLezvFRgB+AlEKcGMqCUCIEvNgnZFCrTJqvnQrw6VjTQ4V9k7PbK8uM44CHv6voffASEDMNVP0N1CCm5fjTYk9fNILK41D3nV8HU79b7vnC2Rrzw=',
+  );
   expect(verifyBip322('bc1qcr8te4kr609gcawutmrza0j4xv80jy8z306fyu', 'Hello World', JSON.parse(signed.stdout))).toBe(true);
-  expect(JSON.parse((await cli('call', 'getPublicKey', '--as', 'unisat', '--address-type', 'p2tr')).stdout)).toBe('03cc8a4bc64d897bddc5fbc2f670f7a8ba0b386779106cf1223c6fc5d7cd6fc115');
+  expect(JSON.parse((await cli('call', 'getPublicKey', '--as', 'unisat', '--address-type', 'p2tr')).stdout)).toBe(
+    '03cc8a4bc64d897bddc5fbc2f670f7a8ba0b386779106cf1223c6fc5d7cd6fc115',
+  );
   expect(JSON.parse((await cli('call', 'getBalance', '--as', 'unisat', '--balance', '5000')).stdout)).toEqual({ confirmed: 5000, unconfirmed: 0, total: 5000 });
   const bad = await cli('call', 'signPsbt', '--as', 'unisat', '--params', '["zz"]');
   expect(bad.status).toBe(3);
@@ -168,7 +189,9 @@ test('--as unisat: arguments in order, the answer printed bare as the page gets 
   expect((await cli('call', 'signMessage', '--as', 'unisat', '--params', '{"text":"hi"}')).stdout).toContain('takes its arguments as an array in order');
   expect((await cli('addresses', '--address-type', 'p2tr')).stderr).toContain('--address-type goes with --as unisat or --as okx');
   // OKX: methods named by provider object; its own address type setting.
-  expect(JSON.parse((await cli('call', 'bitcoin.connect', '--as', 'okx', '--address-type', 'p2tr')).stdout)).toMatchObject({ publicKey: 'cc8a4bc64d897bddc5fbc2f670f7a8ba0b386779106cf1223c6fc5d7cd6fc115' });
+  expect(JSON.parse((await cli('call', 'bitcoin.connect', '--as', 'okx', '--address-type', 'p2tr')).stdout)).toMatchObject({
+    publicKey: 'cc8a4bc64d897bddc5fbc2f670f7a8ba0b386779106cf1223c6fc5d7cd6fc115',
+  });
   expect(JSON.parse((await cli('addresses', '--as', 'okx', '--network', 'testnet')).stdout)).toEqual(['tb1qcr8te4kr609gcawutmrza0j4xv80jy8zmfp6l0']);
   expect((await cli('addresses', '--as', 'unisat', '--address-type', 'p2wsh')).stderr).toContain('unisatAddressType must be one of');
 });

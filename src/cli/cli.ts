@@ -83,7 +83,12 @@ class UsageError extends Error {}
 const wholeNumber = (value: string): number => (/^[0-9]+$/.test(value) ? Number(value) : NaN);
 
 function listFlag(value: string | undefined): string[] | undefined {
-  return value === undefined ? undefined : value.split(',').map((s) => s.trim()).filter(Boolean);
+  return value === undefined
+    ? undefined
+    : value
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean);
 }
 
 /** What a run prints on stdout, and its exit code: 0, or 3 for a JSON-RPC error. */
@@ -158,7 +163,8 @@ async function run(argv: string[]): Promise<{ stdout: string; status: 0 | 3 }> {
   if (values['malformed-path']) patch.malformedDerivationPath = true;
   if (values['response-delay'] !== undefined) patch.responseDelayMs = wholeNumber(values['response-delay']);
   if (values['fee-rate'] !== undefined) patch.bitcoinFeeRate = wholeNumber(values['fee-rate']);
-  if (values.as !== undefined && !isIdentity(values.as)) throw new UsageError(`--as must be one of ${IDENTITY_NAMES.join(', ')} (the contract's provider is the default), got "${values.as}"`);
+  if (values.as !== undefined && !isIdentity(values.as))
+    throw new UsageError(`--as must be one of ${IDENTITY_NAMES.join(', ')} (the contract's provider is the default), got "${values.as}"`);
   const identity = isIdentity(values.as) ? values.as : undefined;
   const called = walletFor(identity);
   // A wallet's own flags set the settings its record names (applySettingsPatch checks the values).
@@ -166,7 +172,13 @@ async function run(argv: string[]): Promise<{ stdout: string; status: 0 | 3 }> {
     const value = values[flag];
     if (value === undefined) continue;
     const setting = called.cliFlags[flag];
-    if (!setting) throw new UsageError(`--${flag} goes with ${Object.values(WALLETS).filter((w) => w.cliFlags[flag]).map((w) => `--as ${w.name}`).join(' or ')}`);
+    if (!setting)
+      throw new UsageError(
+        `--${flag} goes with ${Object.values(WALLETS)
+          .filter((w) => w.cliFlags[flag])
+          .map((w) => `--as ${w.name}`)
+          .join(' or ')}`,
+      );
     Object.assign(patch, { [setting]: value });
   }
   if (values.balance !== undefined) patch.bitcoinBalance = wholeNumber(values.balance);
@@ -185,7 +197,8 @@ async function run(argv: string[]): Promise<{ stdout: string; status: 0 | 3 }> {
     }
   }
   if (command === 'addresses' && identity) {
-    if (values.chains !== undefined) throw new UsageError(`--chains is the contract's; ${called.title} is asked as its ${called.addressMethod(wallet.network)} asks`);
+    if (values.chains !== undefined)
+      throw new UsageError(`--chains is the contract's; ${called.title} is asked as its ${called.addressMethod(wallet.network)} asks`);
     params = called.addressRequest({}) ?? undefined;
   } else if (command === 'addresses') {
     // The wallet's network applies in both variants; --chains travels as a request param.
@@ -202,7 +215,8 @@ async function run(argv: string[]): Promise<{ stdout: string; status: 0 | 3 }> {
   const delay = !identity && METHODS[name] ? answerDelayMs(METHODS[name].kind, wallet) : 0;
   if (delay > 0) await new Promise((resolve) => setTimeout(resolve, delay));
   // As the page receives it: the envelope, or (UniSat) the bare result or the { code, message } it rejects with.
-  const printed = called.answers === 'envelope' ? response : 'error' in response ? { code: response.error.code, message: response.error.message } : response.result;
+  const printed =
+    called.answers === 'envelope' ? response : 'error' in response ? { code: response.error.code, message: response.error.message } : response.result;
   return { stdout: `${JSON.stringify(printed, null, 2)}\n`, status: 'error' in response ? 3 : 0 };
 }
 

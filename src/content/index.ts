@@ -177,7 +177,10 @@ const isListen = (data: unknown): boolean => typeof data === 'object' && data !=
 const receiveFrom =
   (port: MessagePort, identity?: IdentityName) =>
   (event: MessageEvent<unknown>): void => {
-    if (identity && isListen(event.data)) return listen(identity);
+    if (identity && isListen(event.data)) {
+      listen(identity);
+      return;
+    }
     const id = idOf(event.data);
     if (id === undefined || outstanding.has(id)) return;
     track(id, port);
@@ -204,7 +207,8 @@ browser.runtime.onMessage.addListener((message: unknown, sender: Runtime.Message
   if (sender.id !== browser.runtime.id) return undefined;
   if (isMessage<RpcResponseMessage>(message, 'rpc/response')) answer(message.response.id, message.response);
   // Only an event for this frame's own site: never one meant for another frame of the tab.
-  else if (isMessage<WalletEventMessage>(message, 'wallet/event') && message.site === ownSite) ports.get(message.identity)?.port1.postMessage({ event: message.event } satisfies PageEvent);
+  else if (isMessage<WalletEventMessage>(message, 'wallet/event') && message.site === ownSite)
+    ports.get(message.identity)?.port1.postMessage({ event: message.event } satisfies PageEvent);
   return undefined;
 });
 

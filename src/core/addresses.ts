@@ -88,7 +88,13 @@ export function shapeAddresses(
   if (chains.includes('stacks') && has('stx')) {
     const { address, publicKey } = keys.stx;
     // Key order as each shape writes it: the real wallet's is { symbol, address, publicKey }.
-    entries.push(second ? { symbol: 'STX', kind: 'single-sig', address, publicKey } : variant === 'leather' ? { symbol: 'STX', address, publicKey } : { symbol: 'STX', address });
+    entries.push(
+      second
+        ? { symbol: 'STX', kind: 'single-sig', address, publicKey }
+        : variant === 'leather'
+          ? { symbol: 'STX', address, publicKey }
+          : { symbol: 'STX', address },
+    );
   }
   return entries;
 }

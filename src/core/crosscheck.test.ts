@@ -12,7 +12,10 @@ import { DEFAULT_SETTINGS } from './settings.ts';
 const MNEMONICS = [
   ['abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon about', ''],
   // A 24-word phrase with a BIP-39 passphrase: the seed must take both into account.
-  ['legal winner thank year wave sausage worth useful legal winner thank year wave sausage worth useful legal winner thank year wave sausage worth title', 'TREZOR'],
+  [
+    'legal winner thank year wave sausage worth useful legal winner thank year wave sausage worth useful legal winner thank year wave sausage worth title',
+    'TREZOR',
+  ],
 ] as const;
 
 for (const [mnemonic, passphrase] of MNEMONICS) {

@@ -54,7 +54,9 @@ test('stx_getAddresses gets the same faults; extra entries need the Bitcoin key 
 test('the shuffle never returns the standard order; bad fault settings are refused by name', () => {
   for (let seed = 0; seed < 200; seed++) expect(shuffled([1, 2, 3], seed)).not.toEqual([1, 2, 3]);
   expect(malformPath("m/84'/1'/12'/0/0")).toBe("m/84'/1'/12.5'/0/0");
-  expect(() => applySettingsPatch(defaultSettings(), { entryOrder: 'random' as 'shuffled' })).toThrow(/entryOrder must be one of "standard", "reversed", "shuffled"/);
+  expect(() => applySettingsPatch(defaultSettings(), { entryOrder: 'random' as 'shuffled' })).toThrow(
+    /entryOrder must be one of "standard", "reversed", "shuffled"/,
+  );
   expect(() => applySettingsPatch(defaultSettings(), { responseDelayMs: 60_001 })).toThrow(/responseDelayMs must be an integer from 0 to 60000/);
   expect(() => applySettingsPatch(defaultSettings(), { extraEntries: 'yes' as unknown as boolean })).toThrow(/extraEntries must be true or false/);
 });

@@ -10,7 +10,6 @@ import type { EntryOrder, MethodKind, Variant } from './choices.ts';
 import { NETWORKS } from './networks.ts';
 import { seededRandom } from './random.ts';
 
-
 /** How much later an answer reaches the page: connect answers only, by the responseDelayMs fault. */
 export function answerDelayMs(kind: MethodKind, settings: { responseDelayMs: number }): number {
   return kind === 'connect' ? settings.responseDelayMs : 0;
@@ -67,6 +66,7 @@ export function applyAnswerFaults(entries: AddressEntry[], keys: AccountKeys, va
   if (faults.extraEntries && entries.some((e) => e.symbol === 'BTC' && 'type' in e && e.type === 'p2wpkh')) out.push(...extraEntries(keys, variant));
   if (faults.entryOrder === 'reversed') out.reverse();
   if (faults.entryOrder === 'shuffled') out = shuffled(out, faults.shuffleSeed);
-  if (faults.malformedDerivationPath) out = out.map((e) => ('derivationPath' in e && e.derivationPath ? { ...e, derivationPath: malformPath(e.derivationPath) } : e));
+  if (faults.malformedDerivationPath)
+    out = out.map((e) => ('derivationPath' in e && e.derivationPath ? { ...e, derivationPath: malformPath(e.derivationPath) } : e));
   return out;
 }

@@ -21,7 +21,11 @@ test('refuses what JSON cannot carry, naming the path', () => {
   cyclic['self'] = cyclic;
   let deep: unknown = 1;
   for (let i = 0; i < 40; i++) deep = [deep];
-  const throwing = { get x() { throw new Error('boom'); } };
+  const throwing = {
+    get x() {
+      throw new Error('boom');
+    },
+  };
   const cases: [unknown, RegExp][] = [
     [{ f: () => 1 }, /value\.f is a function/],
     [{ n: NaN }, /value\.n is NaN/],
@@ -34,7 +38,17 @@ test('refuses what JSON cannot carry, naming the path', () => {
     ['x'.repeat(800_001), /string of 800001 characters \(limit 800000\)/],
     [new Array(3000).fill(0), /more than 2000 values/],
     [throwing, /value\.x is a getter, not a data property/],
-    [new Proxy({}, { ownKeys: () => { throw new Error('trap'); } }), /could not be read/],
+    [
+      new Proxy(
+        {},
+        {
+          ownKeys: () => {
+            throw new Error('trap');
+          },
+        },
+      ),
+      /could not be read/,
+    ],
   ];
   // A large PSBT's hex travels whole.
   expect(toJsonValue({ hex: 'ab'.repeat(300_000) })).toMatchObject({ ok: true });
@@ -95,7 +109,12 @@ test('reads own data only: getters, and accessors a page adds to the prototypes,
     else delete (Array.prototype as unknown as Record<string, unknown>)['0'];
   }
   let calls = 0;
-  const withGetter = { get chains() { calls++; return ['bitcoin']; } };
+  const withGetter = {
+    get chains() {
+      calls++;
+      return ['bitcoin'];
+    },
+  };
   expect(toJsonValue(withGetter)).toMatchObject({ ok: false, path: 'value.chains', reason: 'is a getter, not a data property' });
   expect(calls).toBe(0);
 });

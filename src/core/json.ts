@@ -26,6 +26,7 @@ export function excerpt(text: string, max = 40): string {
 const { keys, getPrototypeOf, defineProperty, create, getOwnPropertyDescriptor } = Object;
 const hasOwn = Object.prototype.hasOwnProperty;
 const { isArray } = Array;
+// biome-ignore lint/suspicious/noShadowRestrictedNames: Number.isFinite kept before any page script can replace it
 const { isFinite } = Number;
 const { apply } = Reflect;
 const ObjectProto = Object.prototype;

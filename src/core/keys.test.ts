@@ -11,18 +11,14 @@ test('BIP-39 seed and master fingerprint 73c5da0a', async () => {
   expect(Buffer.from(seed).toString('hex')).toBe(
     '5eb00bbddcf069084889a8ab9155568165f5c453ccb85e70811aaed6f6da5fc19a5ac40b389cd370d086206dec8aa6c43daea6690f20ad3d8d48b2d2ce9e38e4',
   );
-  expect(root.privateExtendedKey).toBe(
-    'xprv9s21ZrQH143K3GJpoapnV8SFfukcVBSfeCficPSGfubmSFDxo1kuHnLisriDvSnRRuL2Qrg5ggqHKNVpxR86QEC8w35uxmGoggxtQTPvfUu',
-  );
+  expect(root.privateExtendedKey).toBe('xprv9s21ZrQH143K3GJpoapnV8SFfukcVBSfeCficPSGfubmSFDxo1kuHnLisriDvSnRRuL2Qrg5ggqHKNVpxR86QEC8w35uxmGoggxtQTPvfUu');
   expect(fingerprintHex(root)).toBe('73c5da0a');
 });
 
 test('BIP-84 vectors: account key, receive 0 and 1, change 0', () => {
   const zpub = { private: 0x04b2430c, public: 0x04b24746 };
   const account = HDKey.fromMasterSeed(seedOf(), zpub).derive("m/84'/0'/0'");
-  expect(account.publicExtendedKey).toBe(
-    'zpub6rFR7y4Q2AijBEqTUquhVz398htDFrtymD9xYYfG1m4wAcvPhXNfE3EfH1r1ADqtfSdVCToUG868RvUUkgDKf31mGDtKsAYz2oz2AGutZYs',
-  );
+  expect(account.publicExtendedKey).toBe('zpub6rFR7y4Q2AijBEqTUquhVz398htDFrtymD9xYYfG1m4wAcvPhXNfE3EfH1r1ADqtfSdVCToUG868RvUUkgDKf31mGDtKsAYz2oz2AGutZYs');
   expect(p2wpkhKey(root, 'mainnet', "m/84'/0'/0'/0/0")).toEqual({
     derivationPath: "m/84'/0'/0'/0/0",
     publicKey: '0330d54fd0dd420a6e5f8d3624f5f3482cae350f79d5f0753bf5beef9c2d91af3c',
@@ -40,9 +36,24 @@ test('BIP-84 vectors: account key, receive 0 and 1, change 0', () => {
 
 test('BIP-86 vectors: internal key, x-only output key and address', () => {
   const vectors = [
-    ["m/86'/0'/0'/0/0", 'cc8a4bc64d897bddc5fbc2f670f7a8ba0b386779106cf1223c6fc5d7cd6fc115', 'a60869f0dbcf1dc659c9cecbaf8050135ea9e8cdc487053f1dc6880949dc684c', 'bc1p5cyxnuxmeuwuvkwfem96lqzszd02n6xdcjrs20cac6yqjjwudpxqkedrcr'],
-    ["m/86'/0'/0'/0/1", '83dfe85a3151d2517290da461fe2815591ef69f2b18a2ce63f01697a8b313145', 'a82f29944d65b86ae6b5e5cc75e294ead6c59391a1edc5e016e3498c67fc7bbb', 'bc1p4qhjn9zdvkux4e44uhx8tc55attvtyu358kutcqkudyccelu0was9fqzwh'],
-    ["m/86'/0'/0'/1/0", '399f1b2f4393f29a18c937859c5dd8a77350103157eb880f02e8c08214277cef', '882d74e5d0572d5a816cef0041a96b6c1de832f6f9676d9605c44d5e9a97d3dc', 'bc1p3qkhfews2uk44qtvauqyr2ttdsw7svhkl9nkm9s9c3x4ax5h60wqwruhk7'],
+    [
+      "m/86'/0'/0'/0/0",
+      'cc8a4bc64d897bddc5fbc2f670f7a8ba0b386779106cf1223c6fc5d7cd6fc115',
+      'a60869f0dbcf1dc659c9cecbaf8050135ea9e8cdc487053f1dc6880949dc684c',
+      'bc1p5cyxnuxmeuwuvkwfem96lqzszd02n6xdcjrs20cac6yqjjwudpxqkedrcr',
+    ],
+    [
+      "m/86'/0'/0'/0/1",
+      '83dfe85a3151d2517290da461fe2815591ef69f2b18a2ce63f01697a8b313145',
+      'a82f29944d65b86ae6b5e5cc75e294ead6c59391a1edc5e016e3498c67fc7bbb',
+      'bc1p4qhjn9zdvkux4e44uhx8tc55attvtyu358kutcqkudyccelu0was9fqzwh',
+    ],
+    [
+      "m/86'/0'/0'/1/0",
+      '399f1b2f4393f29a18c937859c5dd8a77350103157eb880f02e8c08214277cef',
+      '882d74e5d0572d5a816cef0041a96b6c1de832f6f9676d9605c44d5e9a97d3dc',
+      'bc1p3qkhfews2uk44qtvauqyr2ttdsw7svhkl9nkm9s9c3x4ax5h60wqwruhk7',
+    ],
   ] as const;
   for (const [path, internalKey, outputKey, address] of vectors) {
     const key = p2trKey(root, 'mainnet', path);
@@ -85,8 +96,5 @@ test('account index is range-checked', () => {
 });
 
 function seedOf(): Uint8Array {
-  return Buffer.from(
-    '5eb00bbddcf069084889a8ab9155568165f5c453ccb85e70811aaed6f6da5fc19a5ac40b389cd370d086206dec8aa6c43daea6690f20ad3d8d48b2d2ce9e38e4',
-    'hex',
-  );
+  return Buffer.from('5eb00bbddcf069084889a8ab9155568165f5c453ccb85e70811aaed6f6da5fc19a5ac40b389cd370d086206dec8aa6c43daea6690f20ad3d8d48b2d2ce9e38e4', 'hex');
 }

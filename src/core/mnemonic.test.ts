@@ -5,7 +5,8 @@ import { DEFAULT_MNEMONIC, mnemonicToSeed, normalizeMnemonic } from './mnemonic.
 
 test('accepts 12 and 24 words, normalising case and spaces', () => {
   expect(normalizeMnemonic(`  ${DEFAULT_MNEMONIC.toUpperCase().replaceAll(' ', '   ')}\n`)).toBe(DEFAULT_MNEMONIC);
-  const words24 = 'legal winner thank year wave sausage worth useful legal winner thank year wave sausage worth useful legal winner thank year wave sausage worth title';
+  const words24 =
+    'legal winner thank year wave sausage worth useful legal winner thank year wave sausage worth useful legal winner thank year wave sausage worth title';
   expect(normalizeMnemonic(words24)).toBe(words24);
 });
 

@@ -3,8 +3,7 @@ import { mnemonicToEntropy, mnemonicToSeedWebcrypto } from '@scure/bip39';
 import { wordlist } from '@scure/bip39/wordlists/english.js';
 
 /** The public BIP-39 test mnemonic. Never holds real funds; never should. */
-export const DEFAULT_MNEMONIC =
-  'abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon about';
+export const DEFAULT_MNEMONIC = 'abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon about';
 
 // Real Stacks/Bitcoin wallets import 12- or 24-word phrases only.
 export const MNEMONIC_LENGTHS = [12, 24] as const;

@@ -2,7 +2,16 @@ import { test, expect } from '@playwright/test';
 import { checkCounter, counterOf, readCounters } from './nonce-counters.ts';
 
 test('stored counters: well-formed entries kept, anything else dropped; an absent one is 0', () => {
-  const counters = readCounters({ 'mainnet:0': 4, 'testnet:2': 0, 'moon:0': 1, 'mainnet:x': 1, 'mainnet:1': -1, 'mainnet:3': 1.5, 'mainnet:9999999999': 1, 'signet:1': '2' });
+  const counters = readCounters({
+    'mainnet:0': 4,
+    'testnet:2': 0,
+    'moon:0': 1,
+    'mainnet:x': 1,
+    'mainnet:1': -1,
+    'mainnet:3': 1.5,
+    'mainnet:9999999999': 1,
+    'signet:1': '2',
+  });
   expect(counters).toEqual({ 'mainnet:0': 4, 'testnet:2': 0 });
   expect(counterOf(counters, 'mainnet', 0)).toBe(4);
   expect(counterOf(counters, 'mainnet', 5)).toBe(0);

@@ -25,7 +25,9 @@ export function readCounters(stored: unknown): NonceCounters {
 /** Where a counter is set from outside (the kits, the settings page): a readable error naming what is wrong. */
 export function checkCounter(nonce: unknown, network: unknown, account: unknown): { nonce: number; network: NetworkName; account: number } {
   if (!isNonce(nonce)) throw new RangeError(`the Stacks nonce must be a whole number from 0 to ${Number.MAX_SAFE_INTEGER}, got ${JSON.stringify(nonce)}`);
-  if (!(NETWORK_NAMES as readonly unknown[]).includes(network)) throw new RangeError(`network must be one of ${NETWORK_NAMES.join(', ')}, got ${JSON.stringify(network)}`);
-  if (typeof account !== 'number' || !Number.isInteger(account) || account < 0 || account > MAX_ACCOUNT) throw new RangeError(`account must be a whole number from 0 to ${MAX_ACCOUNT} (0-based), got ${JSON.stringify(account)}`);
+  if (!(NETWORK_NAMES as readonly unknown[]).includes(network))
+    throw new RangeError(`network must be one of ${NETWORK_NAMES.join(', ')}, got ${JSON.stringify(network)}`);
+  if (typeof account !== 'number' || !Number.isInteger(account) || account < 0 || account > MAX_ACCOUNT)
+    throw new RangeError(`account must be a whole number from 0 to ${MAX_ACCOUNT} (0-based), got ${JSON.stringify(account)}`);
   return { nonce, network: network as NetworkName, account };
 }

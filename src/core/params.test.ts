@@ -31,7 +31,10 @@ test('second variant: chains and network', () => {
 test('first variant ignores parameters it does not use, as a real wallet; strictParams refuses them', () => {
   // @stacks/connect's connect({ network }) and unknown extras: all entries, ignored names reported.
   expect(parseGetAddressesParams({ network: 'testnet' }, 'first')).toEqual({ chains: ['bitcoin', 'stacks'], ignored: ['network'] });
-  expect(parseGetAddressesParams({ chains: ['bitcoin'], appDetails: { name: 'x' } }, 'first')).toEqual({ chains: ['bitcoin', 'stacks'], ignored: ['chains', 'appDetails'] });
+  expect(parseGetAddressesParams({ chains: ['bitcoin'], appDetails: { name: 'x' } }, 'first')).toEqual({
+    chains: ['bitcoin', 'stacks'],
+    ignored: ['chains', 'appDetails'],
+  });
   // Malformed values of the contract's own parameters are still refused, and so is a non-object.
   expect(() => parseGetAddressesParams({ network: 'moon' }, 'first')).toThrow(/network must be one of/);
   expect(() => parseGetAddressesParams({ chains: 'bitcoin' }, 'first')).toThrow(/chains must be an array/);

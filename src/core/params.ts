@@ -4,7 +4,6 @@ import { ADDRESS_NETWORK_IDS, addressNetwork, type NetworkName } from './network
 import { invalidParams } from './rpc.ts';
 import type { Variant } from './choices.ts';
 
-
 export const CHAINS = ['bitcoin', 'stacks'] as const;
 export type Chain = (typeof CHAINS)[number];
 
@@ -19,7 +18,11 @@ export interface GetAddressesParams {
 const PARAM_NAMES = ['chains', 'network'];
 const quote = (v: unknown): string => (typeof v === 'string' ? excerpt(v) : v === null ? 'null' : Array.isArray(v) ? 'an array' : typeof v);
 /** Parameter names, echoed at most 40 characters each, at most 5 of them. */
-const names = (keys: string[]): string => keys.slice(0, 5).map((k) => excerpt(k)).join(', ') + (keys.length > 5 ? ` and ${keys.length - 5} more` : '');
+const names = (keys: string[]): string =>
+  keys
+    .slice(0, 5)
+    .map((k) => excerpt(k))
+    .join(', ') + (keys.length > 5 ? ` and ${keys.length - 5} more` : '');
 
 function isEmpty(params: unknown): boolean {
   if (params === undefined || params === null) return true;

@@ -19,10 +19,25 @@ test('well-formed requests pass through', () => {
 });
 
 test('malformed envelopes are -32600', () => {
-  for (const raw of [null, 1, 'x', [], { method: 'getAddresses' }, { id: 1, method: 'getAddresses' }, { id: '', method: 'x' },
-    { id: 'x'.repeat(129), method: 'x' }, { id: 'a' }, { id: 'a', method: 7 }, { id: 'a', method: null }, { id: 'a', method: '' },
-    { id: 'a', method: 'm'.repeat(129) }]) {
-    expect(code(() => parseRequest(raw)), JSON.stringify(raw)).toBe(-32600);
+  for (const raw of [
+    null,
+    1,
+    'x',
+    [],
+    { method: 'getAddresses' },
+    { id: 1, method: 'getAddresses' },
+    { id: '', method: 'x' },
+    { id: 'x'.repeat(129), method: 'x' },
+    { id: 'a' },
+    { id: 'a', method: 7 },
+    { id: 'a', method: null },
+    { id: 'a', method: '' },
+    { id: 'a', method: 'm'.repeat(129) },
+  ]) {
+    expect(
+      code(() => parseRequest(raw)),
+      JSON.stringify(raw),
+    ).toBe(-32600);
   }
 });
 
@@ -33,12 +48,40 @@ test('requestId recovers a usable id or gives ""', () => {
 });
 
 test('routing: the method table, known-but-unsupported (4002), unknown (-32601)', () => {
-  for (const method of ['getAddresses', 'signMessage', 'sendTransfer', 'signPsbt', 'stx_callContract', 'stx_transferStx', 'stx_deployContract', 'stx_getAddresses', 'supportedMethods']) {
+  for (const method of [
+    'getAddresses',
+    'signMessage',
+    'sendTransfer',
+    'signPsbt',
+    'stx_callContract',
+    'stx_transferStx',
+    'stx_deployContract',
+    'stx_getAddresses',
+    'supportedMethods',
+  ]) {
     expect(findMethod(leather, method).name).toBe(method);
   }
-  for (const method of ['open', 'openSwap', 'stx_transferSip10Ft']) expect(code(() => findMethod(leather, method)), method).toBe(4002);
+  for (const method of ['open', 'openSwap', 'stx_transferSip10Ft'])
+    expect(
+      code(() => findMethod(leather, method)),
+      method,
+    ).toBe(4002);
   // As the real wallet: methods it has no handler for are -32601.
-  for (const method of ['getInfo', 'stx_getNetworks', 'stx_getAccounts', 'wallet_connect', 'getaddresses', 'eth_requestAccounts', 'toString', '__proto__', 'constructor', 'hasOwnProperty']) {
-    expect(code(() => findMethod(leather, method)), method).toBe(-32601);
+  for (const method of [
+    'getInfo',
+    'stx_getNetworks',
+    'stx_getAccounts',
+    'wallet_connect',
+    'getaddresses',
+    'eth_requestAccounts',
+    'toString',
+    '__proto__',
+    'constructor',
+    'hasOwnProperty',
+  ]) {
+    expect(
+      code(() => findMethod(leather, method)),
+      method,
+    ).toBe(-32601);
   }
 });

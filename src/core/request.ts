@@ -5,7 +5,8 @@ import type { WalletRecord } from '../wallets/record.ts';
 export { MAX_ID_LENGTH, MAX_METHOD_LENGTH, parseRequest, requestId, type WalletRequest } from './envelope.ts';
 
 /** The wallet's method of that name, if it has one. */
-export const methodNamed = (wallet: WalletRecord, name: string): AnyMethod | undefined => (Object.hasOwn(wallet.methods, name) ? wallet.methods[name] : undefined);
+export const methodNamed = (wallet: WalletRecord, name: string): AnyMethod | undefined =>
+  Object.hasOwn(wallet.methods, name) ? wallet.methods[name] : undefined;
 
 /** The method a well-formed request names, or RpcError with the code that wallet answers. */
 export function findMethod(wallet: WalletRecord, name: string): AnyMethod {

@@ -6,16 +6,40 @@ const defaults = () => ({ ...DEFAULT_SETTINGS, missingEntries: [] });
 
 test('defaults: public mnemonic, account 0, mainnet, first variant, prompt, 4001', () => {
   expect(DEFAULT_SETTINGS).toMatchObject({
-    mnemonic: DEFAULT_MNEMONIC, passphrase: '', activeAccount: 0, network: 'mainnet', variant: 'first', approvalPolicy: 'prompt', rejectionCode: 4001,
-    accountRule: 'request', taprootKeyField: 'internal', bitcoinBroadcastUrl: '', bitcoinFeeRate: 10,
+    mnemonic: DEFAULT_MNEMONIC,
+    passphrase: '',
+    activeAccount: 0,
+    network: 'mainnet',
+    variant: 'first',
+    approvalPolicy: 'prompt',
+    rejectionCode: 4001,
+    accountRule: 'request',
+    taprootKeyField: 'internal',
+    bitcoinBroadcastUrl: '',
+    bitcoinFeeRate: 10,
   });
   // The URL loses its trailing slash, so `${url}/tx` has one.
   expect(applySettingsPatch(defaults(), { bitcoinBroadcastUrl: 'https://mempool.local/api//' }).bitcoinBroadcastUrl).toBe('https://mempool.local/api');
 });
 
 test('a valid patch applies; switching past the list lengthens it', () => {
-  const next = applySettingsPatch(defaults(), { activeAccount: 6, network: 'testnet', variant: 'second', approvalPolicy: 'approve', rejectionCode: -32000, missingEntries: ['stx', 'stx'] });
-  expect(next).toMatchObject({ activeAccount: 6, accountCount: 7, network: 'testnet', variant: 'second', approvalPolicy: 'approve', rejectionCode: -32000, missingEntries: ['stx'] });
+  const next = applySettingsPatch(defaults(), {
+    activeAccount: 6,
+    network: 'testnet',
+    variant: 'second',
+    approvalPolicy: 'approve',
+    rejectionCode: -32000,
+    missingEntries: ['stx', 'stx'],
+  });
+  expect(next).toMatchObject({
+    activeAccount: 6,
+    accountCount: 7,
+    network: 'testnet',
+    variant: 'second',
+    approvalPolicy: 'approve',
+    rejectionCode: -32000,
+    missingEntries: ['stx'],
+  });
   expect(applySettingsPatch(defaults(), { mnemonic: ` ${DEFAULT_MNEMONIC.toUpperCase()} ` }).mnemonic).toBe(DEFAULT_MNEMONIC);
 });
 
@@ -61,5 +85,9 @@ test('a bad field is refused whole, naming the field', () => {
 
 test('stored settings: bad fields fall back to defaults one by one', () => {
   expect(readStoredSettings(undefined).settings).toEqual(defaults());
-  expect(readStoredSettings({ network: 'signet', variant: 'nope', activeAccount: 2 }).settings).toMatchObject({ network: 'signet', variant: 'first', activeAccount: 2 });
+  expect(readStoredSettings({ network: 'signet', variant: 'nope', activeAccount: 2 }).settings).toMatchObject({
+    network: 'signet',
+    variant: 'first',
+    activeAccount: 2,
+  });
 });

@@ -187,7 +187,10 @@ export function applySettingsPatch(current: Settings, patch: unknown): Settings 
   if (!isPlainRecord(patch)) throw new SettingsError('settings must be an object');
   const unknown = Object.keys(patch).filter((k) => !(KEYS as string[]).includes(k));
   // The nonce counters were a setting once; they are the wallet's running state now.
-  if (unknown.includes('stacksNonces')) throw new SettingsError('stacksNonces is no longer a setting: set a counter with wallet.setStacksNonce(nonce, { account, network }) (docs/settings-and-cli.md)');
+  if (unknown.includes('stacksNonces'))
+    throw new SettingsError(
+      'stacksNonces is no longer a setting: set a counter with wallet.setStacksNonce(nonce, { account, network }) (docs/settings-and-cli.md)',
+    );
   if (unknown.length > 0) throw new SettingsError(`unknown setting ${list(unknown)}; known: ${KEYS.join(', ')}`);
   const next: Settings = { ...current, missingEntries: [...current.missingEntries], exposeAs: [...current.exposeAs], identities: [...current.identities] };
   const p = patch as Record<keyof Settings, unknown>;
@@ -236,7 +239,9 @@ export function applySettingsPatch(current: Settings, patch: unknown): Settings 
   if ('bitcoinFeeRate' in p) next.bitcoinFeeRate = integer('bitcoinFeeRate', 1, MAX_FEE_RATE, p.bitcoinFeeRate);
   // Shortening the list must not silently unlist the active account, nor be silently undone.
   if ('accountCount' in p && !('activeAccount' in p) && next.activeAccount >= next.accountCount && next.activeAccount < MAX_LISTED_ACCOUNTS) {
-    throw new SettingsError(`accountCount ${next.accountCount} would not list the active account (activeAccount ${next.activeAccount}); set activeAccount below ${next.accountCount} in the same change`);
+    throw new SettingsError(
+      `accountCount ${next.accountCount} would not list the active account (activeAccount ${next.activeAccount}); set activeAccount below ${next.accountCount} in the same change`,
+    );
   }
   // Switching to an account beyond the list lengthens the list, as a wallet's "add account" would.
   if (next.activeAccount >= next.accountCount && next.activeAccount < MAX_LISTED_ACCOUNTS) {

@@ -10,7 +10,8 @@ export interface SiteGrant {
 
 export const grantKey = (network: NetworkName, account: number): string => `${network}:${account}`;
 
-export const canReadAccount = (grant: SiteGrant | undefined, network: NetworkName, account: number): boolean => grant?.accounts.includes(grantKey(network, account)) ?? false;
+export const canReadAccount = (grant: SiteGrant | undefined, network: NetworkName, account: number): boolean =>
+  grant?.accounts.includes(grantKey(network, account)) ?? false;
 
 /** The grant with one more account readable (and readNetwork when asked). */
 export function widen(grant: SiteGrant | undefined, network: NetworkName, account: number, readNetwork: boolean): SiteGrant {

@@ -28,7 +28,10 @@ const rules = (calls: UsageCall[]) => usageFindings(calls, rulesOf).map((f) => [
 test('no-user-action: a connect without user activation, for both connect methods; a clicked one is fine', () => {
   const onLoad = call('getAddresses', 1000, { userActivation: false, gestureAt: undefined });
   const stx = call('stx_getAddresses', 9000, { userActivation: false });
-  expect(rules([onLoad, stx])).toEqual([['no-user-action', [onLoad.id]], ['no-user-action', [stx.id]]]);
+  expect(rules([onLoad, stx])).toEqual([
+    ['no-user-action', [onLoad.id]],
+    ['no-user-action', [stx.id]],
+  ]);
   expect(rules([call('getAddresses', 1000)])).toEqual([]);
   // Queries and signing calls are not connects.
   expect(rules([call('supportedMethods', 1000, { userActivation: false })])).toEqual([]);
@@ -54,7 +57,9 @@ test(`connect-before-signing: a sign less than ${CONNECT_BEFORE_SIGNING_MS} ms a
   // The person clicked Sign after the connect answered: a new action, however quick.
   expect(rules([connect, call('stx_transferStx', 20_400)])).toEqual([]);
   // A connect still waiting, or dropped, was never answered.
-  expect(rules([{ ...connect, outcome: 'pending', settledAt: undefined } as UsageCall, call('signPsbt', 20_500, { gestureAt: connect.gestureAt! })])).toEqual([]);
+  expect(rules([{ ...connect, outcome: 'pending', settledAt: undefined } as UsageCall, call('signPsbt', 20_500, { gestureAt: connect.gestureAt! })])).toEqual(
+    [],
+  );
 });
 
 test('active-account-signing: a sign naming no account while the active account is not the connected one', () => {
@@ -69,10 +74,14 @@ test('active-account-signing: a sign naming no account while the active account 
 });
 
 test('active-account-signing is written for the rule in force: the request rule names the active account as acting, the site rule the connected one', () => {
-  const request = usageFindings([call('signMessage', 30_000, { accountNamed: false, activeAccount: 2, connectedAccount: 0, accountRule: 'request' })], rulesOf)[0]!.message;
+  const request = usageFindings(
+    [call('signMessage', 30_000, { accountNamed: false, activeAccount: 2, connectedAccount: 0, accountRule: 'request' })],
+    rulesOf,
+  )[0]!.message;
   expect(request).toMatch(/the wallet acts for Account 3, one the user did not connect/);
   expect(request).not.toMatch(/accountRule 'site'/);
-  const site = usageFindings([call('signMessage', 30_000, { accountNamed: false, activeAccount: 2, connectedAccount: 0, accountRule: 'site' })], rulesOf)[0]!.message;
+  const site = usageFindings([call('signMessage', 30_000, { accountNamed: false, activeAccount: 2, connectedAccount: 0, accountRule: 'site' })], rulesOf)[0]!
+    .message;
   expect(site).toMatch(/This wallet acts for Account 1, the account this site connected with \(accountRule 'site', as the real wallet\)/);
   expect(site).not.toMatch(/the wallet acts for Account 3/);
 });
@@ -106,7 +115,10 @@ test("unisat-one-approval: a UniSat call that asks for a window while UniSat's w
   const unisat = (method: string, at: number, extra: Partial<UsageCall> = {}) => call(method, at, { identity: 'unisat', asksApproval: true, ...extra });
   // Three switch-backs at once (as LaserEyes sends them): the second replaces the first, the third the second.
   const [a, b, c] = [unisat('switchChain', 1000), unisat('switchChain', 1010), unisat('switchChain', 1020)];
-  expect(rules([a, b, c])).toEqual([['unisat-one-approval', [a.id, b.id]], ['unisat-one-approval', [b.id, c.id]]]);
+  expect(rules([a, b, c])).toEqual([
+    ['unisat-one-approval', [a.id, b.id]],
+    ['unisat-one-approval', [b.id, c.id]],
+  ]);
   // One after the other's answer, a call answered at once (no window), and another wallet's window: nothing.
   const first = unisat('signMessage', 5000, { settledAt: 5300 });
   const after = unisat('signPsbt', 5300);
@@ -119,6 +131,8 @@ test("unisat-one-approval: a UniSat call that asks for a window while UniSat's w
   const later = unisat('signMessage', 9700);
   const findings = usageFindings([waiting, other, later], rulesOf);
   expect(findings.map((f) => [f.rule, f.callIds])).toEqual([['unisat-one-approval', [waiting.id, other.id]]]);
-  expect(findings[0]!.message).toMatch(/^requestAccounts came while UniSat's window for signMessage from http:\/\/app\.test was still open\. .* signMessage would never have been answered/);
+  expect(findings[0]!.message).toMatch(
+    /^requestAccounts came while UniSat's window for signMessage from http:\/\/app\.test was still open\. .* signMessage would never have been answered/,
+  );
   expect(findings[0]!.origin).toBe('http://other.test');
 });

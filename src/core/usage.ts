@@ -18,7 +18,16 @@ export const CONNECT_BEFORE_SIGNING_MS = 2_000;
 export const NOTE_RULES = ['nothing-to-sign', 'network-mismatch'] as const;
 export type NoteRule = (typeof NOTE_RULES)[number];
 
-export const USAGE_RULES = ['no-user-action', 'repeated-connect', 'connect-before-signing', 'active-account-signing', ...NOTE_RULES, 'xverse-not-connected', 'unisat-not-connected', 'unisat-one-approval'] as const;
+export const USAGE_RULES = [
+  'no-user-action',
+  'repeated-connect',
+  'connect-before-signing',
+  'active-account-signing',
+  ...NOTE_RULES,
+  'xverse-not-connected',
+  'unisat-not-connected',
+  'unisat-one-approval',
+] as const;
 export type UsageRule = (typeof USAGE_RULES)[number];
 
 /** A method's own finding about one request: the fact, in a person's words; the advice is added here. */
@@ -71,7 +80,8 @@ const seconds = (ms: number): string => (ms < 1000 ? `${Math.round(ms)} ms` : `$
 const sameAction = (call: UsageCall, earlier: number): boolean => (call.gestureAt ?? -Infinity) <= earlier;
 
 /** An answer the page received: anything but still waiting or dropped with its page. */
-const answered = (call: UsageCall): call is UsageCall & { settledAt: number } => call.settledAt !== undefined && call.outcome !== 'pending' && call.outcome !== 'dropped';
+const answered = (call: UsageCall): call is UsageCall & { settledAt: number } =>
+  call.settledAt !== undefined && call.outcome !== 'pending' && call.outcome !== 'dropped';
 
 function noUserAction(calls: UsageCall[]): UsageFinding[] {
   return calls
@@ -83,7 +93,7 @@ function noUserAction(calls: UsageCall[]): UsageFinding[] {
       message:
         `${c.method} was called without a user action (on page load, from a timer or while polling). ` +
         `The contract (${CALLER_RULES}) says to call it once, on an explicit user action such as a Connect button click, ` +
-        'and never to test whether the user is still connected: keep the addresses from the first answer in your app\'s state.',
+        "and never to test whether the user is still connected: keep the addresses from the first answer in your app's state.",
     }));
 }
 
@@ -134,7 +144,10 @@ function connectBeforeSigning(calls: UsageCall[]): UsageFinding[] {
   for (const sign of calls.filter((c) => c.kind === 'sign')) {
     const connect = (connects.get(sign.origin) ?? [])
       // A person (or a test) clicking Sign after the connect answered is a new action, however quick.
-      .filter((c): c is UsageCall & { settledAt: number } => answered(c) && sign.startedAt >= c.settledAt && sign.startedAt - c.settledAt < CONNECT_BEFORE_SIGNING_MS && sameAction(sign, c.settledAt))
+      .filter(
+        (c): c is UsageCall & { settledAt: number } =>
+          answered(c) && sign.startedAt >= c.settledAt && sign.startedAt - c.settledAt < CONNECT_BEFORE_SIGNING_MS && sameAction(sign, c.settledAt),
+      )
       .at(-1);
     if (!connect) continue;
     findings.push({
@@ -152,7 +165,8 @@ function connectBeforeSigning(calls: UsageCall[]): UsageFinding[] {
 
 /** Leather-style `signPsbt` params as @stacks/connect's request() rewrites them (it drops every other field, `account` included). */
 const CONNECT_PSBT_KEYS = ['hex', 'signAtIndex', 'allowedSighash', 'broadcast', 'network', 'descriptor'];
-const connectShapedPsbt = (params: unknown): boolean => isPlainRecord(params) && 'hex' in params && Object.keys(params).every((k) => CONNECT_PSBT_KEYS.includes(k));
+const connectShapedPsbt = (params: unknown): boolean =>
+  isPlainRecord(params) && 'hex' in params && Object.keys(params).every((k) => CONNECT_PSBT_KEYS.includes(k));
 
 /** How an app names the acting account for this method, including through @stacks/connect. */
 export function namingAdvice(method: string, params: unknown): string {
@@ -177,7 +191,14 @@ export function namingAdvice(method: string, params: unknown): string {
 
 function activeAccountSigning(calls: UsageCall[]): UsageFinding[] {
   return calls
-    .filter((c) => c.kind === 'sign' && c.accountNamed === false && c.connectedAccount !== undefined && c.activeAccount !== undefined && c.activeAccount !== c.connectedAccount)
+    .filter(
+      (c) =>
+        c.kind === 'sign' &&
+        c.accountNamed === false &&
+        c.connectedAccount !== undefined &&
+        c.activeAccount !== undefined &&
+        c.activeAccount !== c.connectedAccount,
+    )
     .map((c) => {
       const active = label(c.activeAccount!);
       const connected = label(c.connectedAccount!);
@@ -214,7 +235,10 @@ export function contractRules(calls: readonly UsageCall[]): UsageFinding[] {
  * Every finding in the calls, in the order the offending calls were made: each wallet's calls read
  * against that wallet's rules (`rulesOf`: its record's usageRules; an Xverse read is not a connect).
  */
-export function usageFindings(calls: readonly UsageCall[], rulesOf: (identity: UsageCall['identity']) => (calls: readonly UsageCall[]) => UsageFinding[]): UsageFinding[] {
+export function usageFindings(
+  calls: readonly UsageCall[],
+  rulesOf: (identity: UsageCall['identity']) => (calls: readonly UsageCall[]) => UsageFinding[],
+): UsageFinding[] {
   const sorted = [...calls].sort((a, b) => a.startedAt - b.startedAt);
   const byWallet = new Map<UsageCall['identity'], UsageCall[]>();
   for (const call of sorted) {
@@ -225,7 +249,9 @@ export function usageFindings(calls: readonly UsageCall[], rulesOf: (identity: U
   const all = [...byWallet].flatMap(([identity, own]) => rulesOf(identity)(own));
   // Looked up, not searched: a long log (thousands of calls) is read for every approval window.
   const position = new Map<string, number>();
-  sorted.forEach((c, index) => position.has(c.id) || position.set(c.id, index));
+  sorted.forEach((c, index) => {
+    if (!position.has(c.id)) position.set(c.id, index);
+  });
   const firstCall = (f: UsageFinding): number => position.get(f.callIds.at(-1)!) ?? -1;
   return all.sort((a, b) => firstCall(a) - firstCall(b));
 }

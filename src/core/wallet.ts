@@ -54,7 +54,15 @@ export function stacksAccountOf(ring: KeyRing, settings: Settings) {
 /** Parses a request and fixes the account it acts for; throws RpcError as the wallet answers. */
 /** `site`: the calling site's permissions, for a wallet that gates methods on them (-32002 before params are read). */
 /** `wallet`: the identity the page called, or a record itself (a wallet the table does not list: a test's). */
-export async function prepareCall(ring: KeyRing, name: string, raw: JsonValue | undefined, settings: Settings, connected?: number, wallet: IdentityName | WalletRecord | undefined = undefined, grant?: SiteGrant): Promise<Call> {
+export async function prepareCall(
+  ring: KeyRing,
+  name: string,
+  raw: JsonValue | undefined,
+  settings: Settings,
+  connected?: number,
+  wallet: IdentityName | WalletRecord | undefined = undefined,
+  grant?: SiteGrant,
+): Promise<Call> {
   wallet = typeof wallet === 'object' ? wallet : walletFor(wallet);
   const method = findMethod(wallet, name);
   if (wallet.accessDenied && !permitted(method, grant, settings)) throw wallet.accessDenied();
@@ -63,7 +71,13 @@ export async function prepareCall(ring: KeyRing, name: string, raw: JsonValue | 
 }
 
 /** The acting account's context as the called wallet derives it (its own Stacks path, for Xverse), with the calling site. */
-export async function callContext(ring: KeyRing, settings: Settings, wallet: WalletRecord, target: Target, extra: { stacksNonce?: number; site?: MethodContext['site'] } = {}): Promise<MethodContext> {
+export async function callContext(
+  ring: KeyRing,
+  settings: Settings,
+  wallet: WalletRecord,
+  target: Target,
+  extra: { stacksNonce?: number; site?: MethodContext['site'] } = {},
+): Promise<MethodContext> {
   const plain = { ...(await methodContext(ring, settings, target, extra.stacksNonce)), ...(extra.site && { site: extra.site }) };
   return wallet.adaptContext ? wallet.adaptContext(plain) : plain;
 }

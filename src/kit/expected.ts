@@ -16,7 +16,14 @@ export type { ExpectedXverseAddresses, ExpectedXverseAddressesOptions } from '..
 export type { ExpectedUnisatAddressesOptions } from '../wallets/unisat/expected.ts';
 export type { ExpectedOkxAddressesOptions } from '../wallets/okx/expected.ts';
 
-export interface ExpectedAddressesOptions extends ExpectedCommon, Partial<Pick<Settings, 'variant' | 'missingEntries' | 'taprootKeyField' | 'strictParams' | 'entryOrder' | 'shuffleSeed' | 'extraEntries' | 'malformedDerivationPath'>> {
+export interface ExpectedAddressesOptions
+  extends ExpectedCommon,
+    Partial<
+      Pick<
+        Settings,
+        'variant' | 'missingEntries' | 'taprootKeyField' | 'strictParams' | 'entryOrder' | 'shuffleSeed' | 'extraEntries' | 'malformedDerivationPath'
+      >
+    > {
   identity?: undefined;
   /** The request's `chains` param (the second variant uses it; the first and leather variants ignore it, as the wallet does). */
   chains?: Chain[];
@@ -42,7 +49,13 @@ export async function expectedAddresses(
   // A wallet with per-site permissions answers a site that may read the account and the network.
   const site = wallet.accessDenied ? { origin: 'expected', grant: { accounts: [grantKey(settings.network, account)], readNetwork: true } } : undefined;
   const params = wallet.addressRequest({ ...(chains && { chains }), ...(purposes && { purposes }) });
-  const response = await approvedResponse(ring, settings, 'expected', wallet.addressMethod(settings.network), params, undefined, { ...(identity && { identity }), ...(site && { site }) });
-  if ('error' in response) throw new Error(`expectedAddresses: the wallet, as ${wallet.title}, would answer error ${response.error.code}: ${response.error.message} ${JSON.stringify(response.error.data ?? '')}`.trimEnd());
+  const response = await approvedResponse(ring, settings, 'expected', wallet.addressMethod(settings.network), params, undefined, {
+    ...(identity && { identity }),
+    ...(site && { site }),
+  });
+  if ('error' in response)
+    throw new Error(
+      `expectedAddresses: the wallet, as ${wallet.title}, would answer error ${response.error.code}: ${response.error.message} ${JSON.stringify(response.error.data ?? '')}`.trimEnd(),
+    );
   return response.result as GetAddressesResult | ExpectedXverseAddresses | string[];
 }

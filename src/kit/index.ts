@@ -3,7 +3,14 @@
 export { describeCall, type PickOptions } from './wallet.ts';
 export type { PromptDetails } from './prompt.ts';
 export { WalletSetupError, extensionPath, findFirefox } from './setup.ts';
-export { expectedAddresses, type ExpectedAddressesOptions, type ExpectedXverseAddressesOptions, type ExpectedXverseAddresses, type ExpectedUnisatAddressesOptions, type ExpectedOkxAddressesOptions } from './expected.ts';
+export {
+  expectedAddresses,
+  type ExpectedAddressesOptions,
+  type ExpectedXverseAddressesOptions,
+  type ExpectedXverseAddresses,
+  type ExpectedUnisatAddressesOptions,
+  type ExpectedOkxAddressesOptions,
+} from './expected.ts';
 export { accountFromDerivationPath, accountLabel } from '../core/account-path.ts';
 export type { AddressEntry, AnsweredEntry, ExtraBtcEntry, P2wpkhEntry, P2trEntry, StxEntry, GetAddressesResult } from '../core/addresses.ts';
 export type { RpcResponse, RpcSuccess, RpcFailure, RpcErrorObject } from '../core/rpc.ts';
@@ -16,4 +23,16 @@ export type { CallLogEntry, PendingView, LoggedTransaction } from '../shared/con
 export type { AccountSource } from '../core/methods/method.ts';
 export { REPEATED_CONNECT_MS, CONNECT_BEFORE_SIGNING_MS, USAGE_RULES, describeFindings, type UsageFinding, type UsageRule } from '../core/usage.ts';
 // The embedded chains (docs/chain.md): the Playwright kit's `chain` fixture, or startChain() in any runner.
-export { startChain, ChainError, BitcoinControl, type LocalChain, type ChainOptions, type EsploraTx, type EsploraUtxo, type EsploraOutput, type TxStatus, type FeeRates, type FundedAccount } from '../chain/index.ts';
+export {
+  startChain,
+  ChainError,
+  BitcoinControl,
+  type LocalChain,
+  type ChainOptions,
+  type EsploraTx,
+  type EsploraUtxo,
+  type EsploraOutput,
+  type TxStatus,
+  type FeeRates,
+  type FundedAccount,
+} from '../chain/index.ts';

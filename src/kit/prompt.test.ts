@@ -16,7 +16,7 @@ function wallet(answers: (boolean | 'signing' | Error)[]): { probe: DecidedProbe
   return { probe, asked };
 }
 
-test("asks again while the wallet is still signing, and returns the decision when it comes", async () => {
+test('asks again while the wallet is still signing, and returns the decision when it comes', async () => {
   const { probe, asked } = wallet(['signing', 'signing', 'signing', true]);
   expect(await untilDecided(probe, 'k1')).toBe(true);
   expect(asked).toEqual(['k1', 'k1', 'k1', 'k1']);

@@ -159,7 +159,11 @@ export class Prompt<H = unknown> {
   /** The account the window will approve with (0-based, as in the derivation path). */
   async account(): Promise<number> {
     await this.ready();
-    return Number(await this.read(`return document.getElementById('sign').hidden ? document.getElementById('account').value : document.getElementById('signer').dataset.account`));
+    return Number(
+      await this.read(
+        `return document.getElementById('sign').hidden ? document.getElementById('account').value : document.getElementById('signer').dataset.account`,
+      ),
+    );
   }
 
   /** The decoded request as the window shows it, once its details are on screen. */
@@ -253,7 +257,10 @@ export class Prompt<H = unknown> {
       await Promise.race([closed.catch(() => undefined), new Promise((resolve) => setTimeout(resolve, 1_000))]);
       if (await this.window.isClosed()) return;
       const said = await this.window.evaluate(`document.getElementById('error')?.textContent ?? ''`).catch(() => '');
-      throw new Error(`approval window: ${name} was pressed but the wallet did not take it within ${timeout / 1000} s${said ? ` (the window says: ${String(said)})` : ''}`, { cause: error });
+      throw new Error(
+        `approval window: ${name} was pressed but the wallet did not take it within ${timeout / 1000} s${said ? ` (the window says: ${String(said)})` : ''}`,
+        { cause: error },
+      );
     }
   }
 

@@ -7,7 +7,9 @@ import { extensionPath, findFirefox, geckoId, WalletSetupError } from './setup.t
 
 test('FIREFOX_PATH wins, a wrong one is named, and no Firefox at all says what to install', () => {
   expect(findFirefox({ FIREFOX_PATH: process.execPath })).toBe(process.execPath);
-  expect(() => findFirefox({ FIREFOX_PATH: '/nowhere/firefox' })).toThrow('FIREFOX_PATH is set to /nowhere/firefox, but no file is there (looking for Firefox)');
+  expect(() => findFirefox({ FIREFOX_PATH: '/nowhere/firefox' })).toThrow(
+    'FIREFOX_PATH is set to /nowhere/firefox, but no file is there (looking for Firefox)',
+  );
   expect(() => findFirefox({ FIREFOX_PATH: '/nowhere/firefox' })).toThrow(WalletSetupError);
 });
 

@@ -31,7 +31,12 @@ export function geckoId(extension: string): string {
 }
 
 /** The environment variable's path when set (it must exist), else the first of the candidates that exists. */
-export function findExecutable(what: 'Chromium' | 'Firefox', envName: string, candidates: (string | undefined)[], env: Record<string, string | undefined> = process.env): string | undefined {
+export function findExecutable(
+  what: 'Chromium' | 'Firefox',
+  envName: string,
+  candidates: (string | undefined)[],
+  env: Record<string, string | undefined> = process.env,
+): string | undefined {
   const fromEnv = env[envName];
   if (fromEnv) {
     if (!existsSync(fromEnv)) throw new WalletSetupError(`${envName} is set to ${fromEnv}, but no file is there (looking for ${what})`);

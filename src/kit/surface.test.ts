@@ -11,7 +11,10 @@ test('both kits export every shared value, the same one; each adds only its own 
     expect((playwrightKit as Record<string, unknown>)[name], `testing exports ${name}`).toBe(value);
     expect((puppeteerKit as Record<string, unknown>)[name], `puppeteer exports ${name}`).toBe(value);
   }
-  const own = (kit: object) => Object.keys(kit).filter((name) => !(name in shared)).sort();
+  const own = (kit: object) =>
+    Object.keys(kit)
+      .filter((name) => !(name in shared))
+      .sort();
   expect(own(playwrightKit)).toEqual(['Prompt', 'Wallet', 'WalletBrowser', 'expect', 'findChromium', 'test', 'walletProjects']);
   expect(own(puppeteerKit)).toEqual(['Prompt', 'Wallet', 'launchWallet']);
 });

@@ -4,7 +4,17 @@ import type { KitDriver, PromptWindow } from './driver.ts';
 import { WalletApi } from './wallet.ts';
 
 function fakeWindow(key: string, openedAt: number, page = key): PromptWindow<string> & { pressed: number } {
-  const window = { page, url: `chrome-extension://x/popup/approve.html?key=${key}`, openedAt, pressed: 0, evaluate: async () => '', pressEnter: async () => void window.pressed++, closed: () => new Promise<void>(() => undefined), isClosed: async () => false, close: async () => undefined };
+  const window = {
+    page,
+    url: `chrome-extension://x/popup/approve.html?key=${key}`,
+    openedAt,
+    pressed: 0,
+    evaluate: async () => '',
+    pressEnter: async () => void window.pressed++,
+    closed: () => new Promise<void>(() => undefined),
+    isClosed: async () => false,
+    close: async () => undefined,
+  };
   return window;
 }
 
@@ -23,7 +33,7 @@ function kit() {
   return { wallet: new WalletApi(driver), found: (window: PromptWindow<string>) => found(window), asked };
 }
 
-test('a window opened before the last reset, found late, is nobody\'s next prompt, whether it was waiting or arrives while the test waits', async () => {
+test("a window opened before the last reset, found late, is nobody's next prompt, whether it was waiting or arrives while the test waits", async () => {
   const { wallet, found, asked } = kit();
   const before = Date.now() - 1000;
   found(fakeWindow('old-waiting', before));
@@ -67,7 +77,7 @@ test('a window that failed while it is still open is not retried: the error stan
   await expect(approving).rejects.toThrow('the page threw');
 });
 
-test("a window whose document is replaced while the kit asks for its button (found before its first navigation) is asked again, then pressed", async () => {
+test('a window whose document is replaced while the kit asks for its button (found before its first navigation) is asked again, then pressed', async () => {
   const { wallet, found } = kit();
   let asked = 0;
   const answers = [
@@ -83,7 +93,10 @@ test("a window whose document is replaced while the kit asks for its button (fou
   expect(navigating.pressed).toBe(1);
   // The approval page itself without its button is a real fault: said at once.
   const { wallet: other, found: foundOther } = kit();
-  const broken = { ...fakeWindow('k2', Date.now()), evaluate: async () => 'the window has no approve button (its document: chrome-extension://x/popup/approve.html, complete)' };
+  const broken = {
+    ...fakeWindow('k2', Date.now()),
+    evaluate: async () => 'the window has no approve button (its document: chrome-extension://x/popup/approve.html, complete)',
+  };
   const failing = other.approveNext({ timeout: 2000 });
   foundOther(broken);
   await expect(failing).rejects.toThrow('the window has no approve button');

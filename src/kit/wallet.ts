@@ -116,12 +116,17 @@ export class WalletApi<H> {
     const [calls, settings] = await Promise.all([this.calls(), this.settings()]);
     const count = calls.filter((c) => c.method === 'getAddresses').length;
     let message = `no approval window opened within ${timeout / 1000} s; the page made ${count} getAddresses call${count === 1 ? '' : 's'}`;
-    if (settings.approvalPolicy !== 'prompt') message += ` (approval policy is "${settings.approvalPolicy}", so no window opens; use setApprovalPolicy('prompt'))`;
+    if (settings.approvalPolicy !== 'prompt')
+      message += ` (approval policy is "${settings.approvalPolicy}", so no window opens; use setApprovalPolicy('prompt'))`;
     const recent = calls.filter((c) => c.startedAt >= since - 1000);
     const shown = recent.length > 0 ? recent : calls.slice(-3);
     if (shown.length === 0) return `${message}. The page made no request at all: did the app call the wallet?`;
-    const heading = recent.length > 0 ? "The page's requests since this helper was called" : `No request since this helper was called; the page's last ${shown.length}`;
-    return `${message}. ${heading}:\n${shown.slice(-10).map((c) => `  - ${describeCall(c)}`).join('\n')}`;
+    const heading =
+      recent.length > 0 ? "The page's requests since this helper was called" : `No request since this helper was called; the page's last ${shown.length}`;
+    return `${message}. ${heading}:\n${shown
+      .slice(-10)
+      .map((c) => `  - ${describeCall(c)}`)
+      .join('\n')}`;
   }
 
   /** Waits for the next approval window and clicks Approve, after switching account if asked. */

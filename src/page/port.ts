@@ -6,6 +6,7 @@ import type { PageListen, PageRequest } from '../shared/messages.ts';
 // Page code may later replace any of these built-ins; keep the originals.
 const { apply } = Reflect;
 const { defineProperty, getOwnPropertyDescriptor, getPrototypeOf } = Object;
+// biome-ignore lint/suspicious/noShadowRestrictedNames: the built-in, kept before any page script can replace it
 const hasOwnProperty = Object.prototype.hasOwnProperty;
 const postToPort = MessagePort.prototype.postMessage;
 // The handshake and every answer are read through these, saved before any page script runs:

@@ -15,10 +15,20 @@ test('the built extension is found beside the kit, or MOCK_WALLET_EXTENSION says
 });
 
 test('a control call the worker lost is asked again; one the wallet refused is not', () => {
-  for (const lost of ['Target page, context or browser has been closed', 'worker.evaluate: Execution context was destroyed, most likely because of a navigation.', 'Resulting promise was garbage collected.', 'Error: No SW', 'Target closed: the worker did not answer']) {
+  for (const lost of [
+    'Target page, context or browser has been closed',
+    'worker.evaluate: Execution context was destroyed, most likely because of a navigation.',
+    'Resulting promise was garbage collected.',
+    'Error: No SW',
+    'Target closed: the worker did not answer',
+  ]) {
     expect(isLostCall(lost), lost).toBe(true);
   }
-  for (const refused of ['no pending request with id "7" (pending: none)', 'SettingsError: network must be one of mainnet, testnet', 'request 3 was already rejected; approving it did nothing']) {
+  for (const refused of [
+    'no pending request with id "7" (pending: none)',
+    'SettingsError: network must be one of mainnet, testnet',
+    'request 3 was already rejected; approving it did nothing',
+  ]) {
     expect(isLostCall(refused), refused).toBe(false);
   }
 });

@@ -42,7 +42,9 @@ export interface LaunchOptions {
  * storage): asked again, it answers or fails with its own message.
  */
 export function isLostCall(message: string): boolean {
-  return /Target (page, context or browser )?(has been )?closed|Execution context was destroyed|Service worker restarted|\bNo SW\b|promise was garbage collected/i.test(message);
+  return /Target (page, context or browser )?(has been )?closed|Execution context was destroyed|Service worker restarted|\bNo SW\b|promise was garbage collected/i.test(
+    message,
+  );
 }
 
 export class WalletBrowser {
@@ -91,12 +93,15 @@ export class WalletBrowser {
       args: chromiumArgs(extension),
     });
     try {
-      const worker = context.serviceWorkers().find((w) => w.url().startsWith('chrome-extension://')) ?? (await context.waitForEvent('serviceworker', { timeout: 10_000 }));
+      const worker =
+        context.serviceWorkers().find((w) => w.url().startsWith('chrome-extension://')) ?? (await context.waitForEvent('serviceworker', { timeout: 10_000 }));
       const extensionId = new URL(worker.url()).host;
       return new WalletBrowser(context, extensionId, worker, ownedDir);
     } catch (error) {
       await context.close();
-      throw new WalletSetupError(`Chromium started but the wallet extension did not load (${String(error)}). Is ${executablePath} a Chromium that honours --load-extension?`);
+      throw new WalletSetupError(
+        `Chromium started but the wallet extension did not load (${String(error)}). Is ${executablePath} a Chromium that honours --load-extension?`,
+      );
     }
   }
 
@@ -137,13 +142,20 @@ export class WalletBrowser {
   async serviceWorkerStatus(anchor?: Page): Promise<string> {
     let now = 'unknown';
     await this.serviceWorkerCdp(anchor, async (_cdp, status) => {
-      now = await withTimeout(Promise.race(['running', 'stopped', 'starting', 'stopping'].map((s) => status(s).then(() => s))), 2_000, 'no status reported').catch(() => 'unknown');
+      now = await withTimeout(
+        Promise.race(['running', 'stopped', 'starting', 'stopping'].map((s) => status(s).then(() => s))),
+        2_000,
+        'no status reported',
+      ).catch(() => 'unknown');
     });
     return now;
   }
 
   /** A CDP session that reports the wallet worker's running status ('running', 'stopped', …). */
-  private async serviceWorkerCdp(anchor: Page | undefined, use: (cdp: CDPSession, status: (wanted: string) => Promise<string>) => Promise<void>): Promise<void> {
+  private async serviceWorkerCdp(
+    anchor: Page | undefined,
+    use: (cdp: CDPSession, status: (wanted: string) => Promise<string>) => Promise<void>,
+  ): Promise<void> {
     const page = anchor ?? this.context.pages().find((p) => !p.url().startsWith(this.origin)) ?? (await this.context.newPage());
     const cdp = await this.context.newCDPSession(page);
     const waiters: { wanted: string; resolve: (versionId: string) => void }[] = [];
@@ -180,7 +192,11 @@ export class WalletBrowser {
         const closed = new Promise<never>((_, reject) => worker.once('close', (onClose = () => reject(new Error('Target closed')))));
         const watch = this.watchRunning();
         try {
-          return (await withTimeout(Promise.race([evaluation, closed, watch.stopped]), CONTROL_TIMEOUT_MS, 'Target closed: the worker did not answer')) as Awaited<ReturnType<WalletControl[K]>>;
+          return (await withTimeout(
+            Promise.race([evaluation, closed, watch.stopped]),
+            CONTROL_TIMEOUT_MS,
+            'Target closed: the worker did not answer',
+          )) as Awaited<ReturnType<WalletControl[K]>>;
         } finally {
           worker.off('close', onClose);
           watch.stop();
@@ -193,7 +209,12 @@ export class WalletBrowser {
           continue;
         }
         // Keep the wallet's own sentence: drop Playwright's prefix, the error class and the worker's stack.
-        throw new Error(message.replace(/^worker\.evaluate: /, '').replace(/^\w*Error: /, '').split('\n')[0]);
+        throw new Error(
+          message
+            .replace(/^worker\.evaluate: /, '')
+            .replace(/^\w*Error: /, '')
+            .split('\n')[0],
+        );
       }
     }
   }
@@ -251,4 +272,3 @@ export class WalletBrowser {
     if (this.ownedDir) await rm(this.ownedDir, { recursive: true, force: true, maxRetries: 5, retryDelay: 100 });
   }
 }
-

@@ -28,7 +28,10 @@ function wrap(context: BrowserContext): void {
   disposing('addInitScript');
   disposing('exposeBinding');
   disposing('exposeFunction');
-  const once = <K extends 'route' | 'routeFromHAR' | 'routeWebSocket' | 'setExtraHTTPHeaders' | 'grantPermissions' | 'setGeolocation' | 'setOffline'>(name: K, undo: Undo): void => {
+  const once = <K extends 'route' | 'routeFromHAR' | 'routeWebSocket' | 'setExtraHTTPHeaders' | 'grantPermissions' | 'setGeolocation' | 'setOffline'>(
+    name: K,
+    undo: Undo,
+  ): void => {
     const original = context[name].bind(context) as (...args: unknown[]) => Promise<unknown>;
     (context as unknown as Record<K, (...args: unknown[]) => Promise<unknown>>)[name] = async (...args: unknown[]) => {
       const result = await original(...args);

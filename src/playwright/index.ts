@@ -92,6 +92,7 @@ export const test = base.extend<WalletTestFixtures & KitTestFixtures, WalletWork
     { scope: 'worker', box: true },
   ],
   _kitTest: [
+    // biome-ignore lint/correctness/noEmptyPattern: Playwright reads a fixture's dependencies from this pattern
     async ({}, use, testInfo) => {
       await use({ timing: fixtureTiming(testInfo), checked: false });
     },
@@ -275,7 +276,11 @@ function fixtureTiming(testInfo: TestInfo): FixtureTiming {
   let since: number | undefined = performance.now();
   const on = process.env['MOCK_WALLET_FIXTURE_TIMING'] === '1';
   const timing: FixtureTiming = {
-    pause: () => void (since !== undefined && ((spent += performance.now() - since), (since = undefined))),
+    pause: () => {
+      if (since === undefined) return;
+      spent += performance.now() - since;
+      since = undefined;
+    },
     resume: () => void (since ??= performance.now()),
     report: () => {
       timing.pause();
@@ -295,7 +300,8 @@ function unanswered(waiting: PendingView[], mode: 'off' | 'warn' | 'fail', testI
   return waiting;
 }
 
-const describeWaiting = (waiting: PendingView[]): string => waiting.map((p) => `${p.method}${p.identity ? ` (${p.identity})` : ''} from ${p.origin} (id ${p.id})`).join('; ');
+const describeWaiting = (waiting: PendingView[]): string =>
+  waiting.map((p) => `${p.method}${p.identity ? ` (${p.identity})` : ''} from ${p.origin} (id ${p.id})`).join('; ');
 
 function failIfWaiting(waiting: PendingView[], mode: 'off' | 'warn' | 'fail'): void {
   if (mode === 'fail' && waiting.length > 0) {

@@ -22,6 +22,8 @@ test('one project per wallet, named by it, each setting walletName and adding it
 });
 
 test('a wallet this mock does not pose as, or one named twice, is a clear error', () => {
-  expect(() => walletProjects([posed, 'phantom' as never])).toThrow(`walletProjects: "phantom" is not a wallet this mock poses as; the wallets are ${Object.keys(WALLETS).join(', ')}`);
+  expect(() => walletProjects([posed, 'phantom' as never])).toThrow(
+    `walletProjects: "phantom" is not a wallet this mock poses as; the wallets are ${Object.keys(WALLETS).join(', ')}`,
+  );
   expect(() => walletProjects([other, other])).toThrow('a wallet is named twice');
 });

@@ -9,9 +9,15 @@ import type { WalletTestFixtures } from './index.ts';
  * read) and adds it to `identities`. Named by the wallet ('unisat', or '<name>-unisat' when `project`
  * has a name), so the report says which wallet each run was and `--project unisat` runs one.
  */
-export function walletProjects(names: readonly WalletName[], project: PlaywrightTestProject<Partial<WalletTestFixtures>> = {}): PlaywrightTestProject<Partial<WalletTestFixtures>>[] {
+export function walletProjects(
+  names: readonly WalletName[],
+  project: PlaywrightTestProject<Partial<WalletTestFixtures>> = {},
+): PlaywrightTestProject<Partial<WalletTestFixtures>>[] {
   const unknown = names.filter((name) => !Object.hasOwn(WALLETS, name));
-  if (unknown.length > 0) throw new Error(`walletProjects: ${unknown.map((n) => JSON.stringify(n)).join(', ')} is not a wallet this mock poses as; the wallets are ${Object.keys(WALLETS).join(', ')}`);
+  if (unknown.length > 0)
+    throw new Error(
+      `walletProjects: ${unknown.map((n) => JSON.stringify(n)).join(', ')} is not a wallet this mock poses as; the wallets are ${Object.keys(WALLETS).join(', ')}`,
+    );
   if (new Set(names).size !== names.length) throw new Error(`walletProjects: a wallet is named twice in ${JSON.stringify(names)}`);
   return names.map((walletName) => {
     const identities = identitiesFor(walletName, project.use?.identities ?? []);

@@ -13,7 +13,11 @@ function inTest(): boolean {
   }
 }
 
-const KIT_FILE = new Error().stack?.split('\n')[1]?.match(/\((.*):\d+:\d+\)$|at (.*):\d+:\d+$/)?.slice(1).find(Boolean);
+const KIT_FILE = new Error().stack
+  ?.split('\n')[1]
+  ?.match(/\((.*):\d+:\d+\)$|at (.*):\d+:\d+$/)
+  ?.slice(1)
+  .find(Boolean);
 
 /** Where the user's code made the call: the first frame outside the kit's own file and Node's. */
 function callerLocation(): { file: string; line: number; column: number } | undefined {

@@ -26,6 +26,10 @@ export async function openInBackground(context: BrowserContext): Promise<Page> {
 /** Closes every page but those kept and the wallet's warm window (an approval window that holds no request yet). */
 export async function closeAllBut(context: BrowserContext, keep: Set<Page | undefined>): Promise<void> {
   const warm = (p: Page): boolean => p.url().includes(PROMPT_PAGE) && !holdsRequest(p.url());
-  await Promise.all(context.pages().filter((p) => !keep.has(p) && !p.isClosed() && !warm(p)).map((p) => p.close().catch(() => undefined)));
+  await Promise.all(
+    context
+      .pages()
+      .filter((p) => !keep.has(p) && !p.isClosed() && !warm(p))
+      .map((p) => p.close().catch(() => undefined)),
+  );
 }
-

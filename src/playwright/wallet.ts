@@ -28,7 +28,10 @@ export class Wallet extends WalletApi<Page> {
     try {
       await row.getByRole('button', { name: 'Connect' }).click({ timeout: options.timeout ?? PICK_TIMEOUT_MS });
     } catch (error) {
-      const listed = await page.locator('connect-modal li').allInnerTexts().catch(() => []);
+      const listed = await page
+        .locator('connect-modal li')
+        .allInnerTexts()
+        .catch(() => []);
       throw new Error(`pickInConnectModal: ${pickerProblem(listed, options.identity)}`, { cause: error });
     }
   }
@@ -55,4 +58,3 @@ export class Wallet extends WalletApi<Page> {
     await this.browser.stopServiceWorker(anchor);
   }
 }
-

@@ -15,7 +15,15 @@ async function pair(): Promise<{ browserSide: Socket; client: Socket; port: numb
   const client = connect(port, '127.0.0.1');
   client.on('data', () => undefined); // the transport's own reader
   await new Promise((resolve) => client.once('connect', resolve));
-  return { browserSide: await browserSide, client, port, close: () => (client.destroy(), server.close()) };
+  return {
+    browserSide: await browserSide,
+    client,
+    port,
+    close: () => {
+      client.destroy();
+      server.close();
+    },
+  };
 }
 
 const browserAt = (port: number) => ({ wsEndpoint: () => `ws://127.0.0.1:${port}/session` }) as unknown as Browser;

@@ -24,7 +24,9 @@ export async function launchChrome(puppeteer: Puppeteer, extension: string, opti
     return { browser, origin, call: workerCall(browser, origin) };
   } catch (error) {
     await browser.close();
-    throw new WalletSetupError(`Chromium started but the wallet extension did not load (${String(error)}). Is ${executablePath} a Chromium that honours --load-extension?`);
+    throw new WalletSetupError(
+      `Chromium started but the wallet extension did not load (${String(error)}). Is ${executablePath} a Chromium that honours --load-extension?`,
+    );
   }
 }
 
@@ -38,7 +40,11 @@ function workerCall(browser: Browser, origin: string): ControlCall {
       const live = await find();
       if (!live) throw new WalletSetupError("the wallet's service worker could not be reached");
       try {
-        return (await withTimeout(live.evaluate(controlScript(CONTROL_GLOBAL, method, json, 'globalThis')), CONTROL_TIMEOUT_MS, 'the wallet did not answer')) as string;
+        return (await withTimeout(
+          live.evaluate(controlScript(CONTROL_GLOBAL, method, json, 'globalThis')),
+          CONTROL_TIMEOUT_MS,
+          'the wallet did not answer',
+        )) as string;
       } catch (error) {
         worker = undefined; // stopped or restarted: look it up again
         if (attempt === 0 && /closed|destroyed|detached|not found/i.test(String(error))) continue;

@@ -38,4 +38,3 @@ export function controlOver(call: ControlCall): KitDriver<unknown>['control'] {
     return reply.value as Awaited<ReturnType<WalletControl[K]>>;
   };
 }
-

@@ -85,10 +85,26 @@ export async function until(page: Page, expression: string, ms: number, every = 
 const CHECK_MS = 500;
 /** Whether the page answers a trivial evaluate within CHECK_MS (a closed Firefox tab never does). */
 const answers = (tab: Page): Promise<boolean> =>
-  Promise.race([tab.evaluate('1').then(() => true, () => false), new Promise<boolean>((resolve) => setTimeout(() => resolve(false), CHECK_MS))]);
+  Promise.race([
+    tab.evaluate('1').then(
+      () => true,
+      () => false,
+    ),
+    new Promise<boolean>((resolve) => setTimeout(() => resolve(false), CHECK_MS)),
+  ]);
 
 /** Control calls that change nothing: made again safely. */
-const READS: ReadonlySet<string> = new Set<keyof WalletControl>(['decided', 'listPending', 'getSettings', 'settingsProblems', 'calls', 'usage', 'warmReady', 'prederived', 'stacksNonce']);
+const READS: ReadonlySet<string> = new Set<keyof WalletControl>([
+  'decided',
+  'listPending',
+  'getSettings',
+  'settingsProblems',
+  'calls',
+  'usage',
+  'warmReady',
+  'prederived',
+  'stacksNonce',
+]);
 
 /** Calls through the control page; a control tab a test closed is opened again before the next call, not after it fails. */
 function controlPageCall(browser: Browser, origin: string, first: Page): ControlCall {

@@ -53,10 +53,15 @@ export interface WalletSession {
 
 export async function launchWallet(options: LaunchWalletOptions = {}): Promise<WalletSession> {
   const browserName = options.browser ?? 'chrome';
-  if (browserName !== 'chrome' && browserName !== 'firefox') throw new WalletSetupError(`launchWallet: browser must be 'chrome' or 'firefox', got ${JSON.stringify(browserName)}`);
+  if (browserName !== 'chrome' && browserName !== 'firefox')
+    throw new WalletSetupError(`launchWallet: browser must be 'chrome' or 'firefox', got ${JSON.stringify(browserName)}`);
   // What reset() returns to: the defaults with these over them, as the Playwright kit's options;
   // checked before any browser starts, so a bad one fails at once, naming the field.
-  const baseline: SettingsPatch = { ...options.settings, ...(options.identities && { identities: options.identities }), ...(options.warmWindow !== undefined && { warmWindow: options.warmWindow }) };
+  const baseline: SettingsPatch = {
+    ...options.settings,
+    ...(options.identities && { identities: options.identities }),
+    ...(options.warmWindow !== undefined && { warmWindow: options.warmWindow }),
+  };
   try {
     applySettingsPatch(defaultSettings(), baseline);
   } catch (error) {

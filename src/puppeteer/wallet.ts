@@ -28,7 +28,10 @@ export class Wallet extends WalletApi<Page> {
   async pickInSatsConnect(page: Page, options: PickOptions = {}): Promise<void> {
     const name = pickerRowName(options.identity, 'satsConnect');
     try {
-      const row = (await page.waitForFunction(`${SATS_ROWS}.find((row) => row.innerText.trim() === ${JSON.stringify(name)}) ?? null`, { timeout: options.timeout ?? PICK_TIMEOUT_MS, polling: 50 })) as ElementHandle<Element>;
+      const row = (await page.waitForFunction(`${SATS_ROWS}.find((row) => row.innerText.trim() === ${JSON.stringify(name)}) ?? null`, {
+        timeout: options.timeout ?? PICK_TIMEOUT_MS,
+        polling: 50,
+      })) as ElementHandle<Element>;
       await row.click();
     } catch (error) {
       const listed = (await page.evaluate(`${SATS_ROWS}.map((row) => row.innerText)`).catch(() => [])) as string[];

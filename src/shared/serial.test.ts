@@ -4,11 +4,17 @@ import { serial } from './serial.ts';
 test('serial: tasks run one at a time in the order given; a failure goes to its caller and the next task still runs; settled waits for all', async () => {
   const inTurn = serial();
   const log: string[] = [];
-  const task = (name: string, ms: number, fail = false) => () =>
-    new Promise<string>((resolve, reject) => {
-      log.push(`${name} start`);
-      setTimeout(() => (log.push(`${name} end`), fail ? reject(new Error(name)) : resolve(name)), ms);
-    });
+  const task =
+    (name: string, ms: number, fail = false) =>
+    () =>
+      new Promise<string>((resolve, reject) => {
+        log.push(`${name} start`);
+        setTimeout(() => {
+          log.push(`${name} end`);
+          if (fail) reject(new Error(name));
+          else resolve(name);
+        }, ms);
+      });
   const a = inTurn(task('a', 30));
   const b = inTurn(task('b', 1, true));
   const c = inTurn(task('c', 1));

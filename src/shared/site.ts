@@ -43,6 +43,14 @@ export function callerOf(sender: SenderFacts, frame: FrameFacts): { origin: stri
 /** The relay's facts, when a message carries well-formed ones; a message without them is treated as an opaque frame of its own. */
 export function frameFactsOf(value: unknown): FrameFacts {
   const facts = value as Partial<FrameFacts> | null | undefined;
-  if (typeof facts === 'object' && facts !== null && typeof facts.opaque === 'boolean' && typeof facts.token === 'string' && facts.token.length > 0 && facts.token.length <= 64) return { opaque: facts.opaque, token: facts.token };
+  if (
+    typeof facts === 'object' &&
+    facts !== null &&
+    typeof facts.opaque === 'boolean' &&
+    typeof facts.token === 'string' &&
+    facts.token.length > 0 &&
+    facts.token.length <= 64
+  )
+    return { opaque: facts.opaque, token: facts.token };
   return { opaque: true, token: crypto.randomUUID() };
 }

@@ -39,6 +39,12 @@ test('a wallet of one record answers through the one path: its methods, its word
   const ring = new KeyRing();
   const settings = defaultSettings();
   const account = await ring.account(settings.mnemonic, settings.passphrase, 'mainnet', 0);
-  expect(await approvedResponse(ring, settings, '1', 'getPublicKey', { upper: true }, undefined, { identity: tiny })).toEqual({ jsonrpc: '2.0', id: '1', result: account.p2wpkh.publicKey.toUpperCase() });
-  expect(await approvedResponse(ring, settings, '2', 'getAddresses', undefined, undefined, { identity: tiny })).toMatchObject({ error: { code: 4200, message: 'Tiny has no getAddresses' } });
+  expect(await approvedResponse(ring, settings, '1', 'getPublicKey', { upper: true }, undefined, { identity: tiny })).toEqual({
+    jsonrpc: '2.0',
+    id: '1',
+    result: account.p2wpkh.publicKey.toUpperCase(),
+  });
+  expect(await approvedResponse(ring, settings, '2', 'getAddresses', undefined, undefined, { identity: tiny })).toMatchObject({
+    error: { code: 4200, message: 'Tiny has no getAddresses' },
+  });
 });

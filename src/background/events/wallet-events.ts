@@ -64,7 +64,9 @@ async function send(identity: IdentityName, events: readonly SiteEvent[]): Promi
     await Promise.all(
       all
         .filter((l) => l.site === site)
-        .map((l) => browser.tabs.sendMessage(l.tabId, message, l.documentId ? { documentId: l.documentId } : { frameId: l.frameId }).catch(() => map.delete([keyOf(l)]))),
+        .map((l) =>
+          browser.tabs.sendMessage(l.tabId, message, l.documentId ? { documentId: l.documentId } : { frameId: l.frameId }).catch(() => map.delete([keyOf(l)])),
+        ),
     );
   }
 }
@@ -74,7 +76,12 @@ async function send(identity: IdentityName, events: readonly SiteEvent[]): Promi
  * (mnemonic or passphrase) leaves every site unconnected: the sites that could read the old account
  * hear it go, and what they held is forgotten. `walletOf` names a wallet by its master fingerprint.
  */
-export async function announceChange(keyRing: KeyRing, before: Settings, after: Settings, walletOf: (settings: Settings) => Promise<string | undefined>): Promise<void> {
+export async function announceChange(
+  keyRing: KeyRing,
+  before: Settings,
+  after: Settings,
+  walletOf: (settings: Settings) => Promise<string | undefined>,
+): Promise<void> {
   const changed = before.mnemonic !== after.mnemonic || before.passphrase !== after.passphrase;
   const held = await Promise.all(IDENTITY_NAMES.map(async (identity) => [identity, await grantEntries(identity)] as const));
   if (held.every(([, grants]) => grants.length === 0) && !changed) return;
@@ -95,4 +102,3 @@ export async function revokeGrant(identity: IdentityName, site: string, wallet: 
   await deleteGrant(identity, site);
   if (wallet.revokedEvent) await send(identity, [{ site, event: wallet.revokedEvent }]);
 }
-

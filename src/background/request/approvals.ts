@@ -14,7 +14,10 @@ import { currentSettings } from '../store/state.ts';
 /** Approves; for getAddresses `account` is the person's pick and becomes the active account. A window showing the wallet's error screen cannot be approved. */
 export async function approve(key: string, account?: number): Promise<boolean> {
   const waiting = await pendingRequests.get(key);
-  if (waiting?.screen) throw new Error(`the window shows ${walletFor(waiting.identity).title}'s error screen "${waiting.screen.title}": ${waiting.screen.text} It can only be closed.`);
+  if (waiting?.screen)
+    throw new Error(
+      `the window shows ${walletFor(waiting.identity).title}'s error screen "${waiting.screen.title}": ${waiting.screen.text} It can only be closed.`,
+    );
   return settle(key, async (request) => decide(request, await currentSettings(), account), { approving: true });
 }
 

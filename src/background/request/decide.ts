@@ -47,7 +47,9 @@ async function nonceFor(method: AnyMethod, settings: Settings, target: Target, a
   if (!method.usesStacksNonce) return undefined;
   if (!reserveFor && !settings.stacksNodeUrl) return walletCounter(target.network, target.account);
   try {
-    return reserveFor ? await reserveNonce(reserveFor, target.network, target.account, address, settings.stacksNodeUrl) : await nodeNonce(settings.stacksNodeUrl, address);
+    return reserveFor
+      ? await reserveNonce(reserveFor, target.network, target.account, address, settings.stacksNodeUrl)
+      : await nodeNonce(settings.stacksNodeUrl, address);
   } catch (error) {
     throw new RpcError(RPC_ERROR.INTERNAL_ERROR, error instanceof Error ? error.message : String(error));
   }
@@ -97,7 +99,13 @@ export async function decide(request: Approvable & { key?: string }, settings: S
 
   const signed = outcome.transaction;
   const endpoint = broadcastEndpoint(settings, signed);
-  const transaction: LoggedTransaction = { chain: signed.chain, hex: signed.hex, txid: signed.txid, ...(signed.nonce !== undefined && { nonce: signed.nonce }), ...(endpoint && { sentTo: endpoint }) };
+  const transaction: LoggedTransaction = {
+    chain: signed.chain,
+    hex: signed.hex,
+    txid: signed.txid,
+    ...(signed.nonce !== undefined && { nonce: signed.nonce }),
+    ...(endpoint && { sentTo: endpoint }),
+  };
   const answer: Answer = { response: rpcSuccess(request.id, outcome.result), outcome: 'approved', ...answered, transaction };
   return { answer, signed, network: target.network, account: target.account, ...(endpoint && { endpoint }) };
 }
@@ -112,7 +120,12 @@ export async function act(prepared: Prepared): Promise<Answer> {
   const { failure } = signed;
   const message = failure.reasonInMessage ? `${failure.message}: ${sent.reason}` : failure.message;
   const id = 'id' in answer.response ? answer.response.id : '';
-  return { ...answer, response: rpcFailure(id, failure.code, message, { reason: sent.reason }), outcome: 'error', transaction: { ...answer.transaction!, error: sent.reason } };
+  return {
+    ...answer,
+    response: rpcFailure(id, failure.code, message, { reason: sent.reason }),
+    outcome: 'error',
+    transaction: { ...answer.transaction!, error: sent.reason },
+  };
 }
 
 /** Decides and acts at once: for answers that are never stored (queries). */

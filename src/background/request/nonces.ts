@@ -63,7 +63,10 @@ export function reserveNonce(key: string, network: NetworkName, account: number,
     // What was given back and is still unused: below the counter, and not yet taken by the node.
     const free = ((await givenBack.get(slot)) ?? []).filter((n) => n < counter && n >= floor).sort((a, b) => a - b);
     const nonce = free.length > 0 ? free[0]! : Math.max(counter, floor);
-    await givenBack.set(slot, free.filter((n) => n !== nonce));
+    await givenBack.set(
+      slot,
+      free.filter((n) => n !== nonce),
+    );
     await pendingRequests.update(key, (p) => ({ ...p, reservedNonce: nonce }));
     await moveCounterPast(network, account, nonce);
     return nonce;
@@ -105,4 +108,3 @@ export function releaseNonce(request: PendingRequest): Promise<void> {
     if (next !== counter) await setCounter(network, account, next);
   });
 }
-

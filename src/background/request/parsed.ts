@@ -27,7 +27,10 @@ export function keepParsed(key: string, settings: Settings, method: AnyMethod, p
 }
 
 /** The request's method and params under these settings: the kept parse, or a new one (then kept). */
-export function parsedFor(request: { key?: string; method: string; params?: JsonValue; identity?: IdentityName }, settings: Settings): { method: AnyMethod; params: unknown } {
+export function parsedFor(
+  request: { key?: string; method: string; params?: JsonValue; identity?: IdentityName },
+  settings: Settings,
+): { method: AnyMethod; params: unknown } {
   const hit = request.key === undefined ? undefined : kept.get(request.key);
   if (hit && hit.settings === settings) return hit;
   const method = findMethod(walletFor(request.identity), request.method);

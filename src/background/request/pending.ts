@@ -55,7 +55,17 @@ export interface StoredAnswer {
 
 const isPending = (value: unknown): boolean => {
   const v = value as Partial<PendingRequest> | null;
-  return typeof v === 'object' && v !== null && typeof v.key === 'string' && typeof v.id === 'string' && typeof v.site === 'string' && typeof v.tabId === 'number' && typeof v.method === 'string' && typeof v.target === 'object' && v.target !== null;
+  return (
+    typeof v === 'object' &&
+    v !== null &&
+    typeof v.key === 'string' &&
+    typeof v.id === 'string' &&
+    typeof v.site === 'string' &&
+    typeof v.tabId === 'number' &&
+    typeof v.method === 'string' &&
+    typeof v.target === 'object' &&
+    v.target !== null
+  );
 };
 
 export const pendingRequests = new SessionMap<PendingRequest>('pending:', isPending);
@@ -86,10 +96,12 @@ async function pendingRoom(origin: string, extra: number, except?: string): Prom
   for (const key of measured.keys()) if (!present.has(key)) measured.delete(key); // answered and gone
   const all = stored.filter((p) => p.key !== except);
   const mine = all.filter((p) => p.origin === origin);
-  if (mine.length >= MAX_PENDING_PER_ORIGIN) return `too many pending requests: ${origin} already has ${mine.length} waiting for approval (limit ${MAX_PENDING_PER_ORIGIN}); answer or close them first`;
+  if (mine.length >= MAX_PENDING_PER_ORIGIN)
+    return `too many pending requests: ${origin} already has ${mine.length} waiting for approval (limit ${MAX_PENDING_PER_ORIGIN}); answer or close them first`;
   const sizes = new Map(await Promise.all(all.map(async (p) => [p.key, await bytesOf(p)] as const)));
   const sum = (list: PendingRequest[]): number => list.reduce((n, p) => n + sizes.get(p.key)!, extra);
-  if (sum(mine) > MAX_PENDING_BYTES_PER_ORIGIN) return `too many pending requests: ${origin}'s waiting requests would hold more than ${MAX_PENDING_BYTES_PER_ORIGIN} bytes of the wallet's storage`;
+  if (sum(mine) > MAX_PENDING_BYTES_PER_ORIGIN)
+    return `too many pending requests: ${origin}'s waiting requests would hold more than ${MAX_PENDING_BYTES_PER_ORIGIN} bytes of the wallet's storage`;
   if (sum(all) > MAX_PENDING_BYTES) return 'too many pending requests: the wallet holds as many as it can; answer or close some first';
   return undefined;
 }

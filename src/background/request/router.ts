@@ -81,7 +81,10 @@ export async function handleRpc(message: RpcRequestMessage, sender: Runtime.Mess
     const request = parseRequest(message.request);
     if (!checked.ok) throw invalidParams(`${checked.path} ${checked.reason}`);
     if (identity && !settings.identities.includes(identity)) {
-      throw new RpcError(RPC_ERROR.INTERNAL_ERROR, `this wallet no longer poses as ${identity} (the identities setting was changed after the page loaded); reload the page, or add '${identity}' to identities`);
+      throw new RpcError(
+        RPC_ERROR.INTERNAL_ERROR,
+        `this wallet no longer poses as ${identity} (the identities setting was changed after the page loaded); reload the page, or add '${identity}' to identities`,
+      );
     }
     // What this site holds of this wallet (a grant or connection given to another wallet counts as none).
     let walletNow: Promise<string | undefined> | undefined;
@@ -110,7 +113,16 @@ export async function handleRpc(message: RpcRequestMessage, sender: Runtime.Mess
     if (ignored.length > 0) entry.ignoredParams = ignored.slice(0, 20).map((name) => name.slice(0, 64));
     if (kind !== 'query' && (await settingsProblems()).walletUnusable) throw new RpcError(RPC_ERROR.INTERNAL_ERROR, UNUSABLE_WALLET);
     if (kind !== 'query') entry.asksApproval = true;
-    const approvable = { id, origin: entry.origin, site: caller.site, method: request.method, ...(identity && { identity }), ...(params !== undefined && { params }), target, ...(screen && { screen }) };
+    const approvable = {
+      id,
+      origin: entry.origin,
+      site: caller.site,
+      method: request.method,
+      ...(identity && { identity }),
+      ...(params !== undefined && { params }),
+      target,
+      ...(screen && { screen }),
+    };
     // A query (supportedMethods) asks nothing of the person: no window, no policy.
     const prompted = kind !== 'query' && settings.approvalPolicy === 'prompt';
     // The slow-wallet fault delays a connect answer under every policy: it waits as a stored

@@ -23,7 +23,11 @@ import { releaseNonce } from './nonces.ts';
 export type Settled = StoredAnswer['settled'];
 
 /** The method's own words when the person rejects or closes (the real wallet's, for signing methods). */
-export function rejection(request: { id: string; method: string; identity?: IdentityName; screen?: ErrorScreen }, settings: Settings, reason: 'rejected' | 'closed' | 'reset'): RpcFailure {
+export function rejection(
+  request: { id: string; method: string; identity?: IdentityName; screen?: ErrorScreen },
+  settings: Settings,
+  reason: 'rejected' | 'closed' | 'reset',
+): RpcFailure {
   // A window showing the wallet's error screen: its Close button answers what the wallet sends then.
   if (reason === 'rejected' && request.screen) return rpcFailure(request.id, request.screen.onClose.code, request.screen.onClose.message, { reason });
   const wallet = walletFor(request.identity);
@@ -160,7 +164,10 @@ async function settleNow(key: string, decide: (request: PendingRequest) => Promi
     const current = await pendingRequests.get(key);
     if (!current) return false; // its tab went away while deciding
     deliverAt = await deliverAtFor(current, delayed);
-    await pendingRequests.set(key, { ...current, answer: { response: answer!.response, settled: outcomeOf(answer!), ...(deliverAt !== undefined && { deliverAt }) } });
+    await pendingRequests.set(key, {
+      ...current,
+      answer: { response: answer!.response, settled: outcomeOf(answer!), ...(deliverAt !== undefined && { deliverAt }) },
+    });
   } finally {
     deciding.delete(key);
   }

@@ -8,7 +8,8 @@ import { SessionMap, onQuota, sessionBytes } from './session-map.ts';
 
 type Stored = CallLogEntry & { seq: number; key: string };
 
-const isEntry = (value: unknown): boolean => typeof value === 'object' && value !== null && typeof (value as Stored).key === 'string' && typeof (value as Stored).origin === 'string';
+const isEntry = (value: unknown): boolean =>
+  typeof value === 'object' && value !== null && typeof (value as Stored).key === 'string' && typeof (value as Stored).origin === 'string';
 const log = new SessionMap<Stored>('log:', isEntry, true);
 let seq = 0;
 
@@ -133,7 +134,9 @@ async function freeRoom(): Promise<void> {
   const table = await sizeTable();
   const waiting = new Set((await pendingRequests.values()).map((p) => p.key));
   const entries = [...(await log.values())].filter((e) => !waiting.has(e.key)).sort((a, b) => a.startedAt - b.startedAt || a.seq - b.seq);
-  const gone = heaviestFirst(entries, table).slice(0, Math.ceil(entries.length / 2)).map((e) => e.key);
+  const gone = heaviestFirst(entries, table)
+    .slice(0, Math.ceil(entries.length / 2))
+    .map((e) => e.key);
   for (const key of gone) {
     total -= table.get(key)?.bytes ?? 0;
     table.delete(key);

@@ -44,7 +44,9 @@ export const keyCache: PublicKeyStore & { clear(): Promise<void> } = {
     if (!sealed) return undefined;
     const { mac, ...entry } = sealed;
     if (mac === (await macOf(id, entry))) return entry;
-    problems.push(`cached keys for ${id.split(':').slice(1).join(' account ')} failed their integrity check (changed outside the wallet); they were dropped and derived again`);
+    problems.push(
+      `cached keys for ${id.split(':').slice(1).join(' account ')} failed their integrity check (changed outside the wallet); they were dropped and derived again`,
+    );
     if (problems.length > 20) problems.shift();
     await entries.delete([id]);
     return undefined;

@@ -35,4 +35,8 @@ export async function prederived(): Promise<void> {
 
 /** The settings that decide which keys the listed accounts have. */
 export const derivationChanged = (before: Settings, after: Settings): boolean =>
-  before.mnemonic !== after.mnemonic || before.passphrase !== after.passphrase || before.network !== after.network || before.accountCount !== after.accountCount || before.activeAccount !== after.activeAccount;
+  before.mnemonic !== after.mnemonic ||
+  before.passphrase !== after.passphrase ||
+  before.network !== after.network ||
+  before.accountCount !== after.accountCount ||
+  before.activeAccount !== after.activeAccount;

@@ -18,7 +18,14 @@ interface Connection {
 
 const isGrant = (value: unknown): boolean => {
   const v = value as Partial<StoredGrant> | null;
-  return typeof v === 'object' && v !== null && Array.isArray(v.accounts) && v.accounts.every((a) => typeof a === 'string') && typeof v.readNetwork === 'boolean' && typeof v.wallet === 'string';
+  return (
+    typeof v === 'object' &&
+    v !== null &&
+    Array.isArray(v.accounts) &&
+    v.accounts.every((a) => typeof a === 'string') &&
+    typeof v.readNetwork === 'boolean' &&
+    typeof v.wallet === 'string'
+  );
 };
 const isConnection = (value: unknown): boolean => {
   const v = value as Partial<Connection> | null;

@@ -17,7 +17,6 @@ export function pauseWindows(pause: boolean): Promise<void> {
   return opening.settled();
 }
 
-
 /** Opens windows for queued requests while there is room; one pass at a time. */
 export function openQueued(): Promise<void> {
   return opening(async () => {
@@ -46,4 +45,9 @@ export function openQueued(): Promise<void> {
 }
 
 // A request gone: its window's room goes to the next queued request, then a warm window is prepared.
-onWindowFreed(() => void openQueued().then(ensureWarm).catch(() => undefined));
+onWindowFreed(
+  () =>
+    void openQueued()
+      .then(ensureWarm)
+      .catch(() => undefined),
+);

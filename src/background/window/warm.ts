@@ -43,7 +43,8 @@ let refillTimer: ReturnType<typeof setTimeout> | undefined;
 
 /** The pool, oldest first; kept in session storage so a restarted worker finds its windows. */
 const stored = async (): Promise<number[]> => ((await browser.storage.session.get(STORE_KEY))[STORE_KEY] as number[] | undefined) ?? [];
-const store = (ids: number[]): Promise<void> => (ids.length > 0 ? browser.storage.session.set({ [STORE_KEY]: ids }) : browser.storage.session.remove(STORE_KEY));
+const store = (ids: number[]): Promise<void> =>
+  ids.length > 0 ? browser.storage.session.set({ [STORE_KEY]: ids }) : browser.storage.session.remove(STORE_KEY);
 const without = async (windowId: number): Promise<boolean> => {
   const pool = await stored();
   if (!pool.includes(windowId)) return false;
@@ -145,10 +146,11 @@ async function hasLivePage(windowId: number): Promise<boolean> {
   }
 }
 
-const exists = (windowId: number): Promise<boolean> => browser.windows.get(windowId).then(
-  () => true,
-  () => false,
-);
+const exists = (windowId: number): Promise<boolean> =>
+  browser.windows.get(windowId).then(
+    () => true,
+    () => false,
+  );
 
 async function discard(windowId: number): Promise<void> {
   await without(windowId);
@@ -225,7 +227,10 @@ function anyReadyWithin(windowIds: number[], ms: number): Promise<void> {
       readyListeners.delete(done);
       resolve();
     };
-    const timer = setTimeout(() => (readyListeners.delete(done), resolve()), ms);
+    const timer = setTimeout(() => {
+      readyListeners.delete(done);
+      resolve();
+    }, ms);
     readyListeners.add(done);
   });
 }

@@ -16,7 +16,15 @@ declare module 'bitcore-lib' {
     readonly inputs: BitcoreInput[];
   }
   interface BitcoreInterpreter {
-    verify(scriptSig: BitcoreScript, scriptPubkey: BitcoreScript, tx: BitcoreTransaction, nin: number, flags: number, witness: Buffer[], satoshis: number): boolean;
+    verify(
+      scriptSig: BitcoreScript,
+      scriptPubkey: BitcoreScript,
+      tx: BitcoreTransaction,
+      nin: number,
+      flags: number,
+      witness: Buffer[],
+      satoshis: number,
+    ): boolean;
     errstr: string;
   }
   interface InterpreterConstructor {

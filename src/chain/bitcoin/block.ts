@@ -10,7 +10,10 @@ const sha256d = (bytes: Uint8Array): Uint8Array => sha256(sha256(bytes));
 const concat = (...parts: Uint8Array[]): Uint8Array => {
   const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
   let at = 0;
-  for (const p of parts) (out.set(p, at), (at += p.length));
+  for (const p of parts) {
+    out.set(p, at);
+    at += p.length;
+  }
   return out;
 };
 const reversed = (idHex: string): Uint8Array => hex.decode(idHex).reverse();
@@ -97,7 +100,7 @@ export function mineHeader(h: Omit<Header, 'nonce' | 'bits'>): { header: Uint8Ar
 export function difficulty(bits: number): number {
   let shift = (bits >>> 24) & 0xff;
   let diff = 0x0000ffff / (bits & 0x00ffffff);
-  while (shift < 29) (diff *= 256), shift++;
-  while (shift > 29) (diff /= 256), shift--;
+  for (; shift < 29; shift++) diff *= 256;
+  for (; shift > 29; shift--) diff /= 256;
   return diff;
 }

@@ -4,7 +4,7 @@ import { test, expect } from '@playwright/test';
 import * as bitcoin from 'bitcoinjs-lib';
 import * as ecc from 'tiny-secp256k1';
 import { createHash } from 'node:crypto';
-import { Regtest, ChainError } from './regtest.ts';
+import { Regtest, type ChainError } from './regtest.ts';
 import { Faucet } from './faucet.ts';
 import { encodeHeader, mineHeader } from './block.ts';
 import { GENESIS } from './params.ts';
@@ -16,7 +16,12 @@ const keyOf = (label: string) => createHash('sha256').update(label).digest();
 const xOnly = (pub: Uint8Array) => pub.subarray(1, 33);
 const tapTweak = (x: Uint8Array, merkle?: Uint8Array) => bitcoin.crypto.taggedHash('TapTweak', merkle ? Buffer.concat([x, merkle]) : Buffer.from(x));
 
-interface Spendable { txid: string; vout: number; value: number; script: Uint8Array }
+interface Spendable {
+  txid: string;
+  vout: number;
+  value: number;
+  script: Uint8Array;
+}
 
 /** A P2WPKH key a test owns: its address and a spend of one of its outputs, signed by bitcoinjs-lib. */
 function p2wpkhWallet(label: string) {
@@ -39,7 +44,8 @@ function p2wpkhWallet(label: string) {
     },
     spend(coins: Spendable[], outputs: { script: Uint8Array; value: number }[], tweak?: (psbt: bitcoin.Psbt) => void, sequence?: number) {
       const psbt = new bitcoin.Psbt({ network });
-      for (const c of coins) psbt.addInput({ hash: c.txid, index: c.vout, witnessUtxo: { script: c.script, value: BigInt(c.value) }, ...(sequence !== undefined && { sequence }) });
+      for (const c of coins)
+        psbt.addInput({ hash: c.txid, index: c.vout, witnessUtxo: { script: c.script, value: BigInt(c.value) }, ...(sequence !== undefined && { sequence }) });
       for (const o of outputs) psbt.addOutput({ script: o.script, value: BigInt(o.value) });
       tweak?.(psbt);
       psbt.signAllInputs(signer);
@@ -62,7 +68,14 @@ function setup() {
 }
 
 test('regtest genesis: the header encoder gives its published hash, and a mined header meets the target', () => {
-  const header = encodeHeader({ version: 1, prev: '0'.repeat(64), merkleRoot: Buffer.from(GENESIS.merkleRoot, 'hex').reverse(), time: GENESIS.time, bits: GENESIS.bits, nonce: GENESIS.nonce });
+  const header = encodeHeader({
+    version: 1,
+    prev: '0'.repeat(64),
+    merkleRoot: Buffer.from(GENESIS.merkleRoot, 'hex').reverse(),
+    time: GENESIS.time,
+    bits: GENESIS.bits,
+    nonce: GENESIS.nonce,
+  });
   // bitcoinjs-lib reads our header and hashes it to the chain's genesis hash.
   expect(bitcoin.Block.fromBuffer(Buffer.from(header)).getId()).toBe('0f9188f13cb7b2c71f2a335e3a4fc328bf5beb436012afca590b1a11466e2206');
   const mined = mineHeader({ version: 0x20000000, prev: GENESIS.hash, merkleRoot: new Uint8Array(32), time: GENESIS.time + 1 });
@@ -75,7 +88,11 @@ test('blocks are ones bitcoinjs-lib accepts: merkle root and witness commitment'
   regtest.broadcast(alice.spend([await coin(alice.address)], [{ script: bob.script, value: 50_000_000 }]).toHex());
   const [hash] = regtest.mine();
   const block = regtest.chain.blockAt(hash!)!;
-  const raw = Buffer.concat([Buffer.from(block.header), Buffer.from([block.txids.length]), ...block.txids.map((id) => Buffer.from(regtest.chain.txs.get(id)!.tx.raw))]);
+  const raw = Buffer.concat([
+    Buffer.from(block.header),
+    Buffer.from([block.txids.length]),
+    ...block.txids.map((id) => Buffer.from(regtest.chain.txs.get(id)!.tx.raw)),
+  ]);
   const parsed = bitcoin.Block.fromBuffer(raw);
   expect(parsed.getId()).toBe(hash);
   expect(parsed.checkTxRoots()).toBe(true);
@@ -90,7 +107,9 @@ test('P2WPKH: a valid spend enters with its own txid; the same with an output ch
   const tx = alice.spend([utxo], [{ script: bob.script, value: 99_990_000 }]);
   const tampered = bitcoin.Transaction.fromHex(tx.toHex());
   tampered.outs[0]!.value = 99_990_001n;
-  expect(() => regtest.broadcast(tampered.toHex())).toThrow('mandatory-script-verify-flag-failed (Script evaluated without error but finished with a false/empty top stack element)');
+  expect(() => regtest.broadcast(tampered.toHex())).toThrow(
+    'mandatory-script-verify-flag-failed (Script evaluated without error but finished with a false/empty top stack element)',
+  );
   expect(regtest.broadcast(tx.toHex())).toBe(tx.getId());
   expect(regtest.chain.mempool()).toEqual([tx.getId()]);
 });
@@ -104,7 +123,13 @@ test('P2TR: key-path and script-path spends enter; a leaf signed by another key 
   const leaf = { output: bitcoin.script.compile([Buffer.from(leafPub), bitcoin.opcodes.OP_CHECKSIG]) };
   const keyPay = bitcoin.payments.p2tr({ internalPubkey: xOnly(internalPub), network });
   const scriptPay = bitcoin.payments.p2tr({ internalPubkey: xOnly(internalPub), scriptTree: leaf, redeem: leaf, network });
-  const fundTx = alice.spend([await coin(alice.address)], [{ script: keyPay.output!, value: 40_000_000 }, { script: scriptPay.output!, value: 40_000_000 }]);
+  const fundTx = alice.spend(
+    [await coin(alice.address)],
+    [
+      { script: keyPay.output!, value: 40_000_000 },
+      { script: scriptPay.output!, value: 40_000_000 },
+    ],
+  );
   regtest.broadcast(fundTx.toHex());
   regtest.mine();
 
@@ -113,7 +138,10 @@ test('P2TR: key-path and script-path spends enter; a leaf signed by another key 
   keyPsbt.addInput({ hash: fundTx.getId(), index: 0, witnessUtxo: { script: keyPay.output!, value: 40_000_000n }, tapInternalKey: xOnly(internalPub) });
   keyPsbt.addOutput({ script: alice.script, value: 39_990_000n });
   const tweaked = ecc.privateAdd(ecc.pointFromScalar(internal, true)![0] === 3 ? ecc.privateNegate(internal) : internal, tapTweak(xOnly(internalPub)))!;
-  keyPsbt.signInput(0, { publicKey: Buffer.concat([Buffer.from([2]), Buffer.from(ecc.xOnlyPointFromScalar(tweaked))]), signSchnorr: (h: Uint8Array) => ecc.signSchnorr(h, tweaked) } as unknown as bitcoin.Signer);
+  keyPsbt.signInput(0, {
+    publicKey: Buffer.concat([Buffer.from([2]), Buffer.from(ecc.xOnlyPointFromScalar(tweaked))]),
+    signSchnorr: (h: Uint8Array) => ecc.signSchnorr(h, tweaked),
+  } as unknown as bitcoin.Signer);
   keyPsbt.finalizeAllInputs();
   const keySpend = keyPsbt.extractTransaction(true);
   expect(regtest.broadcast(keySpend.toHex())).toBe(keySpend.getId());
@@ -122,11 +150,16 @@ test('P2TR: key-path and script-path spends enter; a leaf signed by another key 
   const leafSpend = (priv: Uint8Array) => {
     const psbt = new bitcoin.Psbt({ network });
     psbt.addInput({
-      hash: fundTx.getId(), index: 1, witnessUtxo: { script: scriptPay.output!, value: 40_000_000n },
+      hash: fundTx.getId(),
+      index: 1,
+      witnessUtxo: { script: scriptPay.output!, value: 40_000_000n },
       tapLeafScript: [{ leafVersion: 0xc0, script: leaf.output, controlBlock: scriptPay.witness![scriptPay.witness!.length - 1]! }],
     });
     psbt.addOutput({ script: alice.script, value: 39_990_000n });
-    psbt.signInput(0, { publicKey: Buffer.concat([Buffer.from([2]), Buffer.from(leafPub)]), signSchnorr: (h: Uint8Array) => ecc.signSchnorr(h, priv) } as unknown as bitcoin.Signer);
+    psbt.signInput(0, {
+      publicKey: Buffer.concat([Buffer.from([2]), Buffer.from(leafPub)]),
+      signSchnorr: (h: Uint8Array) => ecc.signSchnorr(h, priv),
+    } as unknown as bitcoin.Signer);
     psbt.finalizeAllInputs();
     return psbt.extractTransaction(true);
   };
@@ -147,13 +180,29 @@ test('refusals carry Bitcoin Core reasons: values, fees, dust, spent and missing
     }
     return 'accepted';
   };
-  expect(refusal(alice.overspend(utxo, [{ script: bob.script, value: 100_000_001 }]).toHex())).toBe('bad-txns-in-belowout, value in (1.00) < value out (1.00000001) (bitcoind code -26)');
+  expect(refusal(alice.overspend(utxo, [{ script: bob.script, value: 100_000_001 }]).toHex())).toBe(
+    'bad-txns-in-belowout, value in (1.00) < value out (1.00000001) (bitcoind code -26)',
+  );
   // One input, one P2WPKH output: 110 vB, so 109 sats of fee is below the 1 sat/vB floor.
   const thin = alice.spend([utxo], [{ script: bob.script, value: 100_000_000 - 109 }]);
   expect(thin.virtualSize()).toBe(110);
   expect(refusal(thin.toHex())).toBe('min relay fee not met, 109 < 110 (bitcoind code -26)');
-  expect(refusal(alice.spend([utxo], [{ script: bob.script, value: 293 }, { script: alice.script, value: 99_000_000 }]).toHex())).toBe('dust (bitcoind code -26)');
-  expect(refusal(alice.spend([{ ...utxo, txid: 'ab'.repeat(32) }], [{ script: bob.script, value: 1000 }]).toHex())).toBe('bad-txns-inputs-missingorspent (bitcoind code -25)');
+  expect(
+    refusal(
+      alice
+        .spend(
+          [utxo],
+          [
+            { script: bob.script, value: 293 },
+            { script: alice.script, value: 99_000_000 },
+          ],
+        )
+        .toHex(),
+    ),
+  ).toBe('dust (bitcoind code -26)');
+  expect(refusal(alice.spend([{ ...utxo, txid: 'ab'.repeat(32) }], [{ script: bob.script, value: 1000 }]).toHex())).toBe(
+    'bad-txns-inputs-missingorspent (bitcoind code -25)',
+  );
   const locked = alice.spend([utxo], [{ script: bob.script, value: 99_000_000 }], (psbt) => psbt.setLocktime(regtest.chain.tip.height + 5), 0xfffffffd);
   expect(refusal(locked.toHex())).toBe('non-final (bitcoind code -26)');
   const relative = alice.spend([utxo], [{ script: bob.script, value: 99_000_000 }], (psbt) => psbt.setVersion(2), 5);
@@ -163,7 +212,9 @@ test('refusals carry Bitcoin Core reasons: values, fees, dust, spent and missing
   regtest.mine();
   // Sent again once mined: its output is in the UTXO set; once that is spent, its input is missing.
   expect(refusal(relative.toHex())).toBe('Transaction outputs already in utxo set (bitcoind code -27)');
-  regtest.broadcast(bob.spend([{ txid: relative.getId(), vout: 0, value: 99_000_000, script: bob.script }], [{ script: alice.script, value: 98_000_000 }]).toHex());
+  regtest.broadcast(
+    bob.spend([{ txid: relative.getId(), vout: 0, value: 99_000_000, script: bob.script }], [{ script: alice.script, value: 98_000_000 }]).toHex(),
+  );
   regtest.mine();
   expect(refusal(relative.toHex())).toBe('bad-txns-inputs-missingorspent (bitcoind code -25)');
   // The faucet's newest reward is 0 blocks deep.
@@ -190,7 +241,9 @@ test('mempool: unconfirmed outputs spend; a conflict replaces only with a higher
   // Re-sending what the mempool holds answers its txid, as bitcoind does.
   expect(regtest.broadcast(first.toHex())).toBe(first.getId());
   const cheaper = alice.spend([utxo], [{ script: bob.script, value: 99_500_000 }]);
-  expect(() => regtest.broadcast(cheaper.toHex())).toThrow(`insufficient fee, rejecting replacement ${cheaper.getId()}; new feerate 0.04545454 BTC/kvB <= old feerate 0.09090909 BTC/kvB`);
+  expect(() => regtest.broadcast(cheaper.toHex())).toThrow(
+    `insufficient fee, rejecting replacement ${cheaper.getId()}; new feerate 0.04545454 BTC/kvB <= old feerate 0.09090909 BTC/kvB`,
+  );
   // Replacing the parent must out-pay parent and child together.
   const replacement = alice.spend([utxo], [{ script: alice.script, value: 97_000_000 }]);
   expect(regtest.broadcast(replacement.toHex())).toBe(replacement.getId());
@@ -202,7 +255,9 @@ test('mempool: unconfirmed outputs spend; a conflict replaces only with a higher
   const [own] = (await strict.read(`/address/${alice.address}/utxo`)) as { txid: string; vout: number; value: number }[];
   const spendable = { ...own!, script: alice.script };
   strict.broadcast(alice.spend([spendable], [{ script: bob.script, value: 99_000_000 }], undefined, 0xffffffff).toHex());
-  expect(() => strict.broadcast(alice.spend([spendable], [{ script: bob.script, value: 90_000_000 }]).toHex())).toThrow('txn-mempool-conflict (bitcoind code -26)');
+  expect(() => strict.broadcast(alice.spend([spendable], [{ script: bob.script, value: 90_000_000 }]).toHex())).toThrow(
+    'txn-mempool-conflict (bitcoind code -26)',
+  );
 });
 
 test('a snapshot puts back blocks, mempool, spends and fee rates; a restore costs what the test changed', async () => {
@@ -229,7 +284,9 @@ test('a snapshot puts back blocks, mempool, spends and fee rates; a restore cost
 
 test('controls refuse bad input with a readable message', () => {
   const { regtest } = setup();
-  expect(() => regtest.fund('bc1qcr8te4kr609gcawutmrza0j4xv80jy8z306fyu', 1000)).toThrow('"bc1qcr8te4kr609gcawutmrza0j4xv80jy8z306fyu" is not a regtest address');
+  expect(() => regtest.fund('bc1qcr8te4kr609gcawutmrza0j4xv80jy8z306fyu', 1000)).toThrow(
+    '"bc1qcr8te4kr609gcawutmrza0j4xv80jy8z306fyu" is not a regtest address',
+  );
   expect(() => regtest.fund('bcrt1qcr8te4kr609gcawutmrza0j4xv80jy8zhk7tq7'.replace('7tq7', '7tq8'), 1000)).toThrow(/is not a regtest address/);
   expect(() => regtest.mine(0)).toThrow('the number of blocks must be a whole number from 1 to 10000, got 0');
   expect(() => regtest.broadcast('xyz')).toThrow('the transaction must be hex');
@@ -239,7 +296,9 @@ test('controls refuse bad input with a readable message', () => {
 test('script assembly as electrs prints it', () => {
   const hex = (s: string) => Buffer.from(s, 'hex');
   expect(scriptAsm(hex('0014c0cebcd6c3d3ca8c75dc5ec62ebe55330ef910e2'))).toBe('OP_0 OP_PUSHBYTES_20 c0cebcd6c3d3ca8c75dc5ec62ebe55330ef910e2');
-  expect(scriptAsm(hex('76a914c0cebcd6c3d3ca8c75dc5ec62ebe55330ef910e288ac'))).toBe('OP_DUP OP_HASH160 OP_PUSHBYTES_20 c0cebcd6c3d3ca8c75dc5ec62ebe55330ef910e2 OP_EQUALVERIFY OP_CHECKSIG');
+  expect(scriptAsm(hex('76a914c0cebcd6c3d3ca8c75dc5ec62ebe55330ef910e288ac'))).toBe(
+    'OP_DUP OP_HASH160 OP_PUSHBYTES_20 c0cebcd6c3d3ca8c75dc5ec62ebe55330ef910e2 OP_EQUALVERIFY OP_CHECKSIG',
+  );
   expect(scriptAsm(hex('6a04deadbeef'))).toBe('OP_RETURN OP_PUSHBYTES_4 deadbeef');
   expect(scriptAsm(hex('51024e73'))).toBe('OP_PUSHNUM_1 OP_PUSHBYTES_2 4e73');
   expect(scriptAsm(hex(''))).toBe('');

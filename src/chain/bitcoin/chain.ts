@@ -91,9 +91,26 @@ export class BitcoinChain {
     this.fullRbf = options.fullRbf ?? true;
     // Regtest's genesis block; its coinbase is not spendable and not indexed (as in Core).
     this.blocks.push({
-      hash: GENESIS.hash, height: 0, version: 1, time: GENESIS.time, mediantime: GENESIS.time, bits: GENESIS.bits, nonce: GENESIS.nonce,
-      merkleRoot: GENESIS.merkleRoot, prev: undefined, txids: [GENESIS.merkleRoot], size: 285, weight: 1140,
-      header: encodeHeader({ version: 1, prev: NULL_TXID, merkleRoot: hex.decode(GENESIS.merkleRoot).reverse(), time: GENESIS.time, bits: GENESIS.bits, nonce: GENESIS.nonce }),
+      hash: GENESIS.hash,
+      height: 0,
+      version: 1,
+      time: GENESIS.time,
+      mediantime: GENESIS.time,
+      bits: GENESIS.bits,
+      nonce: GENESIS.nonce,
+      merkleRoot: GENESIS.merkleRoot,
+      prev: undefined,
+      txids: [GENESIS.merkleRoot],
+      size: 285,
+      weight: 1140,
+      header: encodeHeader({
+        version: 1,
+        prev: NULL_TXID,
+        merkleRoot: hex.decode(GENESIS.merkleRoot).reverse(),
+        time: GENESIS.time,
+        bits: GENESIS.bits,
+        nonce: GENESIS.nonce,
+      }),
     });
     this.blockHeights.set(GENESIS.hash, 0);
     const genesisTx = decodeTx(hex.decode(GENESIS.coinbase));
@@ -107,7 +124,10 @@ export class BitcoinChain {
 
   /** Median of the last eleven blocks' times up to `height` (GetMedianTimePast). */
   medianTimePast(height = this.tip.height): number {
-    const times = this.blocks.slice(Math.max(0, height - 10), height + 1).map((b) => b.time).sort(sortNumbers);
+    const times = this.blocks
+      .slice(Math.max(0, height - 10), height + 1)
+      .map((b) => b.time)
+      .sort(sortNumbers);
     return times[Math.floor(times.length / 2)]!;
   }
 
@@ -206,7 +226,7 @@ export class BitcoinChain {
     const fee = this.checkInputs(tx, prevouts, next);
     const required = feeAt(MIN_RELAY_FEE_PER_KVB, tx.vsize);
     if (fee < required) throw new Rejection(RPC.VERIFY_REJECTED, `min relay fee not met, ${fee} < ${required}`);
-    this.checkAncestors(tx, prevouts);
+    this.checkAncestors(prevouts);
     const evicted = conflicts.size > 0 ? this.checkReplacement(tx, fee, prevouts, conflicts) : [];
     const failure = verifyScripts(raw, prevouts);
     if (failure) throw new Rejection(RPC.VERIFY_REJECTED, failure);
@@ -227,7 +247,8 @@ export class BitcoinChain {
       valueIn += coin.value;
     }
     const valueOut = tx.outputs.reduce((sum, o) => sum + o.value, 0n);
-    if (valueIn < valueOut) throw new Rejection(RPC.VERIFY_REJECTED, `bad-txns-in-belowout, value in (${formatMoney(valueIn)}) < value out (${formatMoney(valueOut)})`);
+    if (valueIn < valueOut)
+      throw new Rejection(RPC.VERIFY_REJECTED, `bad-txns-in-belowout, value in (${formatMoney(valueIn)}) < value out (${formatMoney(valueOut)})`);
     return valueIn - valueOut;
   }
 
@@ -265,10 +286,14 @@ export class BitcoinChain {
     const all = new Set<string>();
     for (const txid of conflicts) this.descendants(txid, all);
     if (all.size > MAX_REPLACEMENT_CANDIDATES) {
-      throw new Rejection(RPC.VERIFY_REJECTED, `too many potential replacements, rejecting replacement ${tx.txid}; too many potential replacements (${all.size} > ${MAX_REPLACEMENT_CANDIDATES})`);
+      throw new Rejection(
+        RPC.VERIFY_REJECTED,
+        `too many potential replacements, rejecting replacement ${tx.txid}; too many potential replacements (${all.size} > ${MAX_REPLACEMENT_CANDIDATES})`,
+      );
     }
     for (const coin of prevouts) {
-      if (all.has(coin.txid)) throw new Rejection(RPC.VERIFY_REJECTED, `bad-txns-spends-conflicting-tx, ${tx.txid} spends conflicting transaction ${coin.txid}`);
+      if (all.has(coin.txid))
+        throw new Rejection(RPC.VERIFY_REJECTED, `bad-txns-spends-conflicting-tx, ${tx.txid} spends conflicting transaction ${coin.txid}`);
     }
     const originalInputs = new Set([...conflicts].flatMap((txid) => this.txs.get(txid)!.tx.inputs.map((input) => outpoint(input.txid, input.vout))));
     tx.inputs.forEach((input, i) => {
@@ -280,18 +305,30 @@ export class BitcoinChain {
     for (const txid of conflicts) {
       const old = this.txs.get(txid)!;
       const oldRate = feeRatePerKvB(old.fee, old.tx.vsize);
-      if (newRate <= oldRate) throw new Rejection(RPC.VERIFY_REJECTED, `insufficient fee, rejecting replacement ${tx.txid}; new feerate ${formatFeeRate(newRate)} <= old feerate ${formatFeeRate(oldRate)}`);
+      if (newRate <= oldRate)
+        throw new Rejection(
+          RPC.VERIFY_REJECTED,
+          `insufficient fee, rejecting replacement ${tx.txid}; new feerate ${formatFeeRate(newRate)} <= old feerate ${formatFeeRate(oldRate)}`,
+        );
     }
     const replaced = [...all].reduce((sum, txid) => sum + this.txs.get(txid)!.fee, 0n);
-    if (fee < replaced) throw new Rejection(RPC.VERIFY_REJECTED, `insufficient fee, rejecting replacement ${tx.txid}, less fees than conflicting txs; ${formatMoney(fee)} < ${formatMoney(replaced)}`);
+    if (fee < replaced)
+      throw new Rejection(
+        RPC.VERIFY_REJECTED,
+        `insufficient fee, rejecting replacement ${tx.txid}, less fees than conflicting txs; ${formatMoney(fee)} < ${formatMoney(replaced)}`,
+      );
     const relay = feeAt(MIN_RELAY_FEE_PER_KVB, tx.vsize);
-    if (fee - replaced < relay) throw new Rejection(RPC.VERIFY_REJECTED, `insufficient fee, rejecting replacement ${tx.txid}, not enough additional fees to relay; ${formatMoney(fee - replaced)} < ${formatMoney(relay)}`);
+    if (fee - replaced < relay)
+      throw new Rejection(
+        RPC.VERIFY_REJECTED,
+        `insufficient fee, rejecting replacement ${tx.txid}, not enough additional fees to relay; ${formatMoney(fee - replaced)} < ${formatMoney(relay)}`,
+      );
     // Children are evicted before their parents, so the undo order puts parents back first.
     return [...all].sort((a, b) => this.pool.get(b)! - this.pool.get(a)!);
   }
 
   /** The mempool chain limit (DEFAULT_ANCESTOR_LIMIT): this transaction and its unconfirmed ancestors. */
-  private checkAncestors(tx: DecodedTx, prevouts: Coin[]): void {
+  private checkAncestors(prevouts: Coin[]): void {
     const ancestors = new Set<string>();
     const walk = (txid: string): void => {
       if (ancestors.has(txid) || !this.pool.has(txid)) return;
@@ -299,7 +336,8 @@ export class BitcoinChain {
       for (const input of this.txs.get(txid)!.tx.inputs) walk(input.txid);
     };
     for (const coin of prevouts) walk(coin.txid);
-    if (ancestors.size + 1 > ANCESTOR_LIMIT) throw new Rejection(RPC.VERIFY_REJECTED, `too-long-mempool-chain, too many unconfirmed ancestors [limit: ${ANCESTOR_LIMIT}]`);
+    if (ancestors.size + 1 > ANCESTOR_LIMIT)
+      throw new Rejection(RPC.VERIFY_REJECTED, `too-long-mempool-chain, too many unconfirmed ancestors [limit: ${ANCESTOR_LIMIT}]`);
   }
 
   /** Indexes a transaction: its spends and the scripts it touches. */
@@ -325,10 +363,14 @@ export class BitcoinChain {
     const entry = this.txs.get(txid)!;
     this.journal.delete(this.pool, txid);
     this.journal.delete(this.txs, txid);
-    entry.tx.inputs.forEach((input) => this.journal.delete(this.spends, outpoint(input.txid, input.vout)));
+    for (const input of entry.tx.inputs) this.journal.delete(this.spends, outpoint(input.txid, input.vout));
     const scripts = new Set([...entry.prevouts.map((p) => hex.encode(p.script)), ...entry.tx.outputs.map((o) => hex.encode(o.script))]);
     for (const script of scripts) {
-      this.journal.set(this.history, script, (this.history.get(script) ?? []).filter((id) => id !== txid));
+      this.journal.set(
+        this.history,
+        script,
+        (this.history.get(script) ?? []).filter((id) => id !== txid),
+      );
     }
   }
 
@@ -360,8 +402,17 @@ export class BitcoinChain {
       const all = [base, ...taken.map((e) => e.tx)];
       const countSize = txids.length < 0xfd ? 1 : 3;
       const block: BlockEntry = {
-        hash: mined.hash, height, version: BLOCK_VERSION, time, mediantime: 0, bits: mined.bits, nonce: mined.nonce,
-        merkleRoot: hex.encode(root.slice().reverse()), prev: this.tip.hash, txids, header: mined.header,
+        hash: mined.hash,
+        height,
+        version: BLOCK_VERSION,
+        time,
+        mediantime: 0,
+        bits: mined.bits,
+        nonce: mined.nonce,
+        merkleRoot: hex.encode(root.slice().reverse()),
+        prev: this.tip.hash,
+        txids,
+        header: mined.header,
         size: 80 + countSize + all.reduce((s, t) => s + t.size, 0),
         weight: (80 + countSize) * 4 + all.reduce((s, t) => s + t.weight, 0),
       };

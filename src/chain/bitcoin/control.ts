@@ -88,7 +88,9 @@ export class BitcoinControl {
         if (!options.confirmed || tx.status.confirmed) return tx;
       }
       if (Date.now() > deadline) {
-        throw new ChainError(`transaction ${txid} was not ${known ? 'confirmed' : 'broadcast'} within ${options.timeoutMs ?? 10_000} ms${known ? ' (mine a block: chain.bitcoin.mine())' : ''}`);
+        throw new ChainError(
+          `transaction ${txid} was not ${known ? 'confirmed' : 'broadcast'} within ${options.timeoutMs ?? 10_000} ms${known ? ' (mine a block: chain.bitcoin.mine())' : ''}`,
+        );
       }
       await new Promise((resolve) => setTimeout(resolve, 20));
     }

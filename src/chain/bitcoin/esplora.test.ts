@@ -39,9 +39,26 @@ test('mempool.js reads a broadcast, its mining and the address it paid, as an ap
   expect(await transactions.postTx({ txhex: tx.toHex() })).toBe(tx.getId());
 
   const pending = await transactions.getTx({ txid: tx.getId() });
-  expect(pending).toMatchObject({ txid: tx.getId(), version: 2, locktime: 0, size: tx.byteLength(), weight: tx.weight(), fee: 10_000, status: { confirmed: false } });
-  expect(pending.vin[0]).toMatchObject({ txid: utxo!.txid, vout: utxo!.vout, is_coinbase: false, scriptsig: '', prevout: { scriptpubkey_address: own.address, scriptpubkey_type: 'v0_p2wpkh', value: 50_000_000 } });
-  expect(pending.vout.map((o) => [o.scriptpubkey_address, o.scriptpubkey_type, o.value])).toEqual([[other.address, 'v1_p2tr', 20_000_000], [own.address, 'v0_p2wpkh', 29_990_000]]);
+  expect(pending).toMatchObject({
+    txid: tx.getId(),
+    version: 2,
+    locktime: 0,
+    size: tx.byteLength(),
+    weight: tx.weight(),
+    fee: 10_000,
+    status: { confirmed: false },
+  });
+  expect(pending.vin[0]).toMatchObject({
+    txid: utxo!.txid,
+    vout: utxo!.vout,
+    is_coinbase: false,
+    scriptsig: '',
+    prevout: { scriptpubkey_address: own.address, scriptpubkey_type: 'v0_p2wpkh', value: 50_000_000 },
+  });
+  expect(pending.vout.map((o) => [o.scriptpubkey_address, o.scriptpubkey_type, o.value])).toEqual([
+    [other.address, 'v1_p2tr', 20_000_000],
+    [own.address, 'v0_p2wpkh', 29_990_000],
+  ]);
   expect((await addresses.getAddressTxsMempool({ address: other.address! })).map((t) => t.txid)).toEqual([tx.getId()]);
   expect(await addresses.getAddress({ address: own.address! })).toEqual({
     address: own.address,
@@ -58,7 +75,13 @@ test('mempool.js reads a broadcast, its mining and the address it paid, as an ap
   expect(status).toEqual({ confirmed: true, block_height: height + 1, block_hash: tip, block_time: expect.any(Number) });
   expect(await blocks.getBlockHeight({ height: height + 1 })).toBe(tip);
   expect(await blocks.getBlockTxids({ hash: tip })).toEqual([expect.stringMatching(/^[0-9a-f]{64}$/), tx.getId()]);
-  expect(await blocks.getBlock({ hash: tip })).toMatchObject({ id: tip, height: height + 1, tx_count: 2, bits: 0x207fffff, previousblockhash: expect.any(String) });
+  expect(await blocks.getBlock({ hash: tip })).toMatchObject({
+    id: tip,
+    height: height + 1,
+    tx_count: 2,
+    bits: 0x207fffff,
+    previousblockhash: expect.any(String),
+  });
   expect((await addresses.getAddressTxsUtxo({ address: own.address! })).map((u) => u.value)).toEqual([29_990_000]);
   expect(await transactions.getTxHex({ txid: tx.getId() })).toBe(tx.toHex());
 
@@ -94,7 +117,21 @@ test('a plain fetch gets every documented field in electrs order: a block, a coi
   const get = async (path: string) => (await fetch(`${server.url}${path}`)).json() as Promise<Record<string, unknown>>;
   const tip = await (await fetch(`${server.url}/blocks/tip/hash`)).text();
   const block = await get(`/block/${tip}`);
-  expect(Object.keys(block)).toEqual(['id', 'height', 'version', 'timestamp', 'tx_count', 'size', 'weight', 'merkle_root', 'previousblockhash', 'mediantime', 'nonce', 'bits', 'difficulty']);
+  expect(Object.keys(block)).toEqual([
+    'id',
+    'height',
+    'version',
+    'timestamp',
+    'tx_count',
+    'size',
+    'weight',
+    'merkle_root',
+    'previousblockhash',
+    'mediantime',
+    'nonce',
+    'bits',
+    'difficulty',
+  ]);
   // Regtest's difficulty: bitcoin-cli getblockchaininfo prints it to 16 digits (UniValue's precision).
   expect((block['difficulty'] as number).toPrecision(16)).toBe('4.656542373906925e-10');
   const [coinbaseId] = (await (await fetch(`${server.url}/block/${tip}/txids`)).json()) as string[];
@@ -109,7 +146,12 @@ test('a plain fetch gets every documented field in electrs order: a block, a coi
   const genesis = await get(`/block/${await (await fetch(`${server.url}/block-height/0`)).text()}`);
   expect(genesis).toMatchObject({ id: '0f9188f13cb7b2c71f2a335e3a4fc328bf5beb436012afca590b1a11466e2206', height: 0, previousblockhash: null, tx_count: 1 });
   expect(await get(`/block/${genesis['id']}/status`)).toEqual({ in_best_chain: true, height: 0, next_best: expect.stringMatching(/^[0-9a-f]{64}$/) });
-  expect(await get('/mempool')).toMatchObject({ count: expect.any(Number), vsize: expect.any(Number), total_fee: expect.any(Number), fee_histogram: expect.any(Array) });
+  expect(await get('/mempool')).toMatchObject({
+    count: expect.any(Number),
+    vsize: expect.any(Number),
+    total_fee: expect.any(Number),
+    fee_histogram: expect.any(Array),
+  });
   const estimates = await get('/fee-estimates');
   expect(Object.keys(estimates)).toEqual(expect.arrayContaining(['1', '6', '144', '1008']));
 });

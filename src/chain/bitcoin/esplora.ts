@@ -45,8 +45,10 @@ function lastPush(script: Uint8Array): Uint8Array | undefined {
     let size = 0;
     if (op >= 0x01 && op <= 0x4b) size = op;
     else if (op === 0x4c) size = script[i++] ?? 0;
-    else if (op === 0x4d) (size = (script[i] ?? 0) | ((script[i + 1] ?? 0) << 8)), (i += 2);
-    else if (op > 0x4e) continue;
+    else if (op === 0x4d) {
+      size = (script[i] ?? 0) | ((script[i + 1] ?? 0) << 8);
+      i += 2;
+    } else if (op > 0x4e) continue;
     last = script.subarray(i, i + size);
     i += size;
   }
@@ -86,7 +88,7 @@ function txJson(chain: BitcoinChain, tx: DecodedTx): Json {
   };
 }
 
-function blockJson(chain: BitcoinChain, block: BlockEntry): Json {
+function blockJson(block: BlockEntry): Json {
   return {
     id: block.hash,
     height: block.height,
@@ -114,17 +116,26 @@ function addressStats(chain: BitcoinChain, script: Uint8Array): { chain_stats: J
     const entry = chain.txs.get(txid)!;
     const bucket = chain.heightOf(txid) === undefined ? pending : confirmed;
     bucket.tx_count++;
-    entry.tx.outputs.forEach((o) => {
-      if (hex.encode(o.script) === key) (bucket.funded_txo_count++, (bucket.funded_txo_sum += Number(o.value)));
-    });
-    entry.prevouts.forEach((p) => {
-      if (hex.encode(p.script) === key) (bucket.spent_txo_count++, (bucket.spent_txo_sum += Number(p.value)));
-    });
+    for (const o of entry.tx.outputs) {
+      if (hex.encode(o.script) !== key) continue;
+      bucket.funded_txo_count++;
+      bucket.funded_txo_sum += Number(o.value);
+    }
+    for (const p of entry.prevouts) {
+      if (hex.encode(p.script) !== key) continue;
+      bucket.spent_txo_count++;
+      bucket.spent_txo_sum += Number(p.value);
+    }
   }
   return { chain_stats: confirmed, mempool_stats: pending };
 }
 
-const utxoJson = (chain: BitcoinChain, coin: Coin): Json => ({ txid: coin.txid, vout: coin.vout, status: statusJson(chain, coin.txid), value: Number(coin.value) });
+const utxoJson = (chain: BitcoinChain, coin: Coin): Json => ({
+  txid: coin.txid,
+  vout: coin.vout,
+  status: statusJson(chain, coin.txid),
+  value: Number(coin.value),
+});
 
 /** An address's history: mempool first (oldest first, up to 50), then confirmed, newest block first (25 a page). */
 function addressTxs(chain: BitcoinChain, script: Uint8Array, which: 'all' | 'chain' | 'mempool', lastSeen?: string): JsonValue {
@@ -180,7 +191,9 @@ function scriptOf(address: string): Uint8Array | ChainReply {
   const script = addressScript(address);
   if (script) return script;
   // A well-formed address of another network is told apart from a malformed one, as electrs does.
-  return addressScript(address, NETWORK) || addressScript(address, TEST_NETWORK) ? badRequest('Address on invalid network') : badRequest('Invalid Bitcoin address');
+  return addressScript(address, NETWORK) || addressScript(address, TEST_NETWORK)
+    ? badRequest('Address on invalid network')
+    : badRequest('Invalid Bitcoin address');
 }
 
 /** Esplora's routes for one chain. */
@@ -202,7 +215,7 @@ export function esploraRoutes(chain: BitcoinChain): Routes {
         const start = number(a) ?? chain.tip.height;
         if (start > chain.tip.height) return notFound('Block not found');
         const list: JsonValue[] = [];
-        for (let h = start; h >= 0 && list.length < 10; h--) list.push(blockJson(chain, chain.blockAt(h)!));
+        for (let h = start; h >= 0 && list.length < 10; h--) list.push(blockJson(chain.blockAt(h)!));
         return json(list);
       }
       case 'block-height': {
@@ -219,7 +232,7 @@ export function esploraRoutes(chain: BitcoinChain): Routes {
           return json({ in_best_chain: true, height: found.height, next_best: chain.blockAt(found.height + 1)?.hash ?? null });
         }
         if (!found) return notFound('Block not found');
-        if (b === undefined) return json(blockJson(chain, found));
+        if (b === undefined) return json(blockJson(found));
         if (b === 'txids') return json(found.txids);
         if (b === 'header') return text(hex.encode(found.header));
         if (b === 'txid') {
@@ -267,10 +280,16 @@ export function esploraRoutes(chain: BitcoinChain): Routes {
         if (a === undefined) return json(mempoolJson(chain));
         if (a === 'txids') return json(chain.mempool());
         if (a === 'recent') {
-          return json(chain.mempool().reverse().slice(0, 10).map((txid) => {
-            const e = chain.txs.get(txid)!;
-            return { txid, fee: Number(e.fee), vsize: Math.floor(e.tx.weight / 4), value: Number(e.prevouts.reduce((n, p) => n + p.value, 0n)) };
-          }));
+          return json(
+            chain
+              .mempool()
+              .reverse()
+              .slice(0, 10)
+              .map((txid) => {
+                const e = chain.txs.get(txid)!;
+                return { txid, fee: Number(e.fee), vsize: Math.floor(e.tx.weight / 4), value: Number(e.prevouts.reduce((n, p) => n + p.value, 0n)) };
+              }),
+          );
         }
         return undefined;
       }
@@ -301,27 +320,28 @@ function mempoolSpace(chain: BitcoinChain, parts: string[]): ChainReply | undefi
     const entries = chain.mempool().map((txid) => chain.txs.get(txid)!);
     if (entries.length === 0) return json([]);
     const rates = entries.map((e) => Number(e.fee) / e.tx.vsize).sort((x, y) => x - y);
-    return json([{
-      blockSize: entries.reduce((n, e) => n + e.tx.size, 0),
-      blockVSize: entries.reduce((n, e) => n + e.tx.weight / 4, 0),
-      nTx: entries.length,
-      totalFees: Number(entries.reduce((n, e) => n + e.fee, 0n)),
-      medianFee: rates[Math.floor(rates.length / 2)]!,
-      feeRange: [rates[0]!, rates[rates.length - 1]!],
-    }]);
+    return json([
+      {
+        blockSize: entries.reduce((n, e) => n + e.tx.size, 0),
+        blockVSize: entries.reduce((n, e) => n + e.tx.weight / 4, 0),
+        nTx: entries.length,
+        totalFees: Number(entries.reduce((n, e) => n + e.fee, 0n)),
+        medianFee: rates[Math.floor(rates.length / 2)]!,
+        feeRange: [rates[0]!, rates[rates.length - 1]!],
+      },
+    ]);
   }
   if (route === 'block' && b === undefined) {
     if (!isHash(a)) return badRequest('Invalid block hash');
     const found = chain.blockAt(a.toLowerCase());
-    return found ? json(blockJson(chain, found)) : notFound('Block not found');
+    return found ? json(blockJson(found)) : notFound('Block not found');
   }
   if (route === 'blocks') {
     const start = number(a) ?? chain.tip.height;
     if (start > chain.tip.height) return notFound('Block not found');
     const list: JsonValue[] = [];
-    for (let h = start; h >= 0 && list.length < 15; h--) list.push(blockJson(chain, chain.blockAt(h)!));
+    for (let h = start; h >= 0 && list.length < 15; h--) list.push(blockJson(chain.blockAt(h)!));
     return json(list);
   }
   return undefined;
 }
-

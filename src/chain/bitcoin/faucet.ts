@@ -51,7 +51,9 @@ export class Faucet {
     }
     const fee = feeFor(chosen.length);
     if (gathered < total + fee) {
-      throw new Error(`the faucet holds ${gathered} sats it can spend, short of ${total + fee} (${total} to pay and ${fee} of fee): mine more blocks to it first`);
+      throw new Error(
+        `the faucet holds ${gathered} sats it can spend, short of ${total + fee} (${total} to pay and ${fee} of fee): mine more blocks to it first`,
+      );
     }
     const tx = new Transaction({ allowUnknownOutputs: true });
     for (const coin of chosen) tx.addInput({ txid: coin.txid, index: coin.vout, witnessUtxo: { script: coin.script, amount: coin.value } });

@@ -47,7 +47,8 @@ export class Journal {
 
   /** Undoes every change made since the snapshot; snapshots taken after it lapse. */
   restore(mark: Snapshot): void {
-    if (!mark.valid || !this.marks.includes(mark)) throw new Error('this snapshot is not one the chain can return to: a restore to an earlier snapshot undid it');
+    if (!mark.valid || !this.marks.includes(mark))
+      throw new Error('this snapshot is not one the chain can return to: a restore to an earlier snapshot undid it');
     while (this.undo.length > mark.at) this.undo.pop()!();
     for (const later of this.marks) if (later.at > mark.at) later.valid = false;
     this.marks = this.marks.filter((m) => m.valid);

@@ -4,7 +4,14 @@
 import type { DecodedTx, TxOutput } from './transaction.ts';
 import { NULL_TXID, isCoinbase, outpoint } from './transaction.ts';
 import { describeOutput } from './script.ts';
-import { DUST_RELAY_FEE_PER_KVB, MAX_MONEY, MAX_OP_RETURN_RELAY, MAX_STANDARD_TX_WEIGHT, MAX_STANDARD_VERSION, MIN_STANDARD_TX_NONWITNESS_SIZE } from './params.ts';
+import {
+  DUST_RELAY_FEE_PER_KVB,
+  MAX_MONEY,
+  MAX_OP_RETURN_RELAY,
+  MAX_STANDARD_TX_WEIGHT,
+  MAX_STANDARD_VERSION,
+  MIN_STANDARD_TX_NONWITNESS_SIZE,
+} from './params.ts';
 import { feeAt } from './money.ts';
 
 /** RPC error codes sendrawtransaction answers with (src/rpc/protocol.h). */
@@ -53,7 +60,11 @@ const outputSize = (output: TxOutput): number => 8 + (output.script.length < 0xf
 export function dustThreshold(output: TxOutput): bigint {
   const info = describeOutput(output.script);
   if (info.type === 'op_return') return 0n;
-  const witness = output.script.length >= 4 && output.script.length <= 42 && (output.script[0] === 0x00 || (output.script[0]! >= 0x51 && output.script[0]! <= 0x60)) && output.script[1] === output.script.length - 2;
+  const witness =
+    output.script.length >= 4 &&
+    output.script.length <= 42 &&
+    (output.script[0] === 0x00 || (output.script[0]! >= 0x51 && output.script[0]! <= 0x60)) &&
+    output.script[1] === output.script.length - 2;
   return feeAt(DUST_RELAY_FEE_PER_KVB, outputSize(output) + (witness ? 32 + 4 + 1 + Math.floor(107 / 4) + 4 : 32 + 4 + 1 + 107 + 4));
 }
 
@@ -88,7 +99,12 @@ export function checkStandard(tx: DecodedTx): void {
       dataOutputs++;
     } else if (type === 'unknown' || type === 'empty') {
       // Witness programs of future versions (v2–v16) are standard outputs; other scripts are not.
-      const futureWitness = output.script.length >= 4 && output.script.length <= 42 && output.script[0]! >= 0x52 && output.script[0]! <= 0x60 && output.script[1] === output.script.length - 2;
+      const futureWitness =
+        output.script.length >= 4 &&
+        output.script.length <= 42 &&
+        output.script[0]! >= 0x52 &&
+        output.script[0]! <= 0x60 &&
+        output.script[1] === output.script.length - 2;
       if (!futureWitness) reject('scriptpubkey');
     }
     if (output.value < dustThreshold(output)) reject('dust');

@@ -32,7 +32,8 @@ function scriptFor(address: string): Uint8Array {
 
 function satsFor(value: bigint | number, what: string): bigint {
   const sats = typeof value === 'number' ? (Number.isSafeInteger(value) ? BigInt(value) : -1n) : value;
-  if (sats <= 0n || sats > 21_000_000n * 100_000_000n) throw new ChainError(`${what} must be a whole number of sats from 1 to 2100000000000000, got ${String(value)}`);
+  if (sats <= 0n || sats > 21_000_000n * 100_000_000n)
+    throw new ChainError(`${what} must be a whole number of sats from 1 to 2100000000000000, got ${String(value)}`);
   return sats;
 }
 
@@ -68,7 +69,8 @@ export class Regtest {
 
   /** Mines blocks (to an address, or to the faucet); returns their hashes. */
   mine(count = 1, address?: string): string[] {
-    if (!Number.isSafeInteger(count) || count < 1 || count > 10_000) throw new ChainError(`the number of blocks must be a whole number from 1 to 10000, got ${String(count)}`);
+    if (!Number.isSafeInteger(count) || count < 1 || count > 10_000)
+      throw new ChainError(`the number of blocks must be a whole number from 1 to 10000, got ${String(count)}`);
     return this.chain.mine(count, address === undefined ? this.faucet.script : scriptFor(address));
   }
 
@@ -85,7 +87,8 @@ export class Regtest {
 
   setFeeRates(rates: Partial<FeeRates>): void {
     for (const [name, value] of Object.entries(rates)) {
-      if (typeof value !== 'number' || !(value > 0) || value > 100_000) throw new ChainError(`fee rate ${name} must be a number of sat/vB above 0 and at most 100000, got ${String(value)}`);
+      if (typeof value !== 'number' || !(value > 0) || value > 100_000)
+        throw new ChainError(`fee rate ${name} must be a number of sat/vB above 0 and at most 100000, got ${String(value)}`);
     }
     this.chain.setFeeRates(rates);
   }
@@ -110,7 +113,8 @@ export class Regtest {
   private ensureFaucet(sats: bigint): void {
     for (let n = 0; this.faucet.balance() < sats + 100_000n; n++) {
       // Regtest halves its reward every 150 blocks: its whole supply is about 15 000 BTC.
-      if (n >= 1000 || subsidy(this.chain.tip.height + 1) === 0n) throw new ChainError(`the faucet cannot gather ${sats} sats: regtest's block rewards are spent or too small (it holds ${this.faucet.balance()})`);
+      if (n >= 1000 || subsidy(this.chain.tip.height + 1) === 0n)
+        throw new ChainError(`the faucet cannot gather ${sats} sats: regtest's block rewards are spent or too small (it holds ${this.faucet.balance()})`);
       this.chain.mine(1, this.faucet.script);
     }
   }

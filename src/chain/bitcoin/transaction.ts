@@ -82,4 +82,5 @@ export const outpoint = (txid: string, vout: number): string => `${txid}:${vout}
 
 /** A coinbase input spends no output: the null outpoint. */
 export const NULL_TXID = '0'.repeat(64);
-export const isCoinbase = (tx: Pick<DecodedTx, 'inputs'>): boolean => tx.inputs.length === 1 && tx.inputs[0]!.txid === NULL_TXID && tx.inputs[0]!.vout === 0xffffffff;
+export const isCoinbase = (tx: Pick<DecodedTx, 'inputs'>): boolean =>
+  tx.inputs.length === 1 && tx.inputs[0]!.txid === NULL_TXID && tx.inputs[0]!.vout === 0xffffffff;

@@ -99,7 +99,8 @@ function call(tx: StacksTransactionWire, contractId: string, fn: string, view: A
   const contract = view.contract(contractId);
   if (!contract) return refuse('NoSuchContract');
   const functions = contract.abi['functions'];
-  const found = Array.isArray(functions) && functions.some((f) => typeof f === 'object' && f !== null && !Array.isArray(f) && f['name'] === fn && f['access'] === 'public');
+  const found =
+    Array.isArray(functions) && functions.some((f) => typeof f === 'object' && f !== null && !Array.isArray(f) && f['name'] === fn && f['access'] === 'public');
   if (!found) return refuse('NoSuchPublicFunction');
   try {
     // @stacks/transactions' own check of arguments against an ABI; its words, not Clarity's CheckErrors.

@@ -4,7 +4,15 @@
 // StacksChain. Replies keep the real ones' field names, types and statuses: the node refuses bad input
 // with 400 and a text message ("Failed to decode: …"), a refused transaction with 400 and JSON; the
 // Hiro API answers errors as Fastify does ({ statusCode, error, message }).
-import { StacksTransactionWire, StacksWireType, cvToHex, deserializeStacksWire, deserializeTransaction, hexToCV, type ClarityValue } from '@stacks/transactions';
+import {
+  StacksTransactionWire,
+  StacksWireType,
+  cvToHex,
+  deserializeStacksWire,
+  deserializeTransaction,
+  hexToCV,
+  type ClarityValue,
+} from '@stacks/transactions';
 import type { JsonValue } from '../../core/json.ts';
 import { json, text, type ChainReply, type ChainRequest, type Routes } from '../http.ts';
 import { hex128 } from './admission.ts';
@@ -33,7 +41,8 @@ function parseJson(body: Uint8Array): unknown {
 }
 
 const isRecord = (value: unknown): value is { [key: string]: unknown } => typeof value === 'object' && value !== null && !Array.isArray(value);
-const hexBytes = (hex: string): Uint8Array | undefined => (/^([0-9a-fA-F]{2})*$/.test(hex) ? Uint8Array.from(hex.match(/../g) ?? [], (b) => parseInt(b, 16)) : undefined);
+const hexBytes = (hex: string): Uint8Array | undefined =>
+  /^([0-9a-fA-F]{2})*$/.test(hex) ? Uint8Array.from(hex.match(/../g) ?? [], (b) => parseInt(b, 16)) : undefined;
 
 /** POST /v2/transactions takes the bytes (application/octet-stream) or JSON { tx: hex, attachment? }. */
 function postedTransaction(body: Uint8Array): StacksTransactionWire | ChainReply {
@@ -101,7 +110,8 @@ async function account(chain: StacksChain, principal: string, query: URLSearchPa
  */
 function feeEstimate(body: Uint8Array): ChainReply {
   const parsed = parseJson(body);
-  if (!isRecord(parsed) || typeof parsed['transaction_payload'] !== 'string') return decodeError('Failed to parse JSON body: missing field `transaction_payload`');
+  if (!isRecord(parsed) || typeof parsed['transaction_payload'] !== 'string')
+    return decodeError('Failed to parse JSON body: missing field `transaction_payload`');
   const payload = hexBytes(parsed['transaction_payload'].replace(/^0x/, ''));
   if (!payload) return decodeError('Bad hex string supplied for transaction payload');
   try {
@@ -210,7 +220,10 @@ async function tokens(chain: StacksChain, principal: string): Promise<{ fungible
   const nonFungible: { [key: string]: JsonValue } = {};
   for (const [id, entry] of chain.contracts()) {
     const name = id.split('.')[1] ?? '';
-    for (const [kind, out] of [['fungible_tokens', fungible], ['non_fungible_tokens', nonFungible]] as const) {
+    for (const [kind, out] of [
+      ['fungible_tokens', fungible],
+      ['non_fungible_tokens', nonFungible],
+    ] as const) {
       const list = entry.abi[kind];
       if (!Array.isArray(list)) continue;
       for (const token of list) {
@@ -278,7 +291,9 @@ export function stacksRoutes(chain: StacksChain): Routes {
       if (method === 'GET' && kind === 'source' && p.length === 5) {
         const source = await chain.source(id);
         const height = chain.contract(id)?.height ?? 0;
-        return source === undefined ? text('No contract source data found', 404) : json({ source, publish_height: height, ...(query.get('proof') === '0' ? {} : { proof: '' }) });
+        return source === undefined
+          ? text('No contract source data found', 404)
+          : json({ source, publish_height: height, ...(query.get('proof') === '0' ? {} : { proof: '' }) });
       }
       if (method === 'POST' && kind === 'call-read' && p.length === 6 && fn) return callRead(chain, id, fn, body);
     }
@@ -300,7 +315,9 @@ export function stacksRoutes(chain: StacksChain): Routes {
         if (!validPrincipal(principal)) return hiroError(400, `invalid STX address "${principal ?? ''}"`);
         switch (p[4]) {
           case 'nonces': {
-            const waiting = chain.records().flatMap((r) => (r.state === 'waiting' && r.status === 'pending' && r.info.origin === principal ? [r.info.originNonce] : []));
+            const waiting = chain
+              .records()
+              .flatMap((r) => (r.state === 'waiting' && r.status === 'pending' && r.info.origin === principal ? [r.info.originNonce] : []));
             return json(noncesJson(chain.nonce(principal), waiting));
           }
           case 'stx':

@@ -66,7 +66,8 @@ export function checkPrincipal(principal: string): string {
 }
 
 function checkAmount(microStx: bigint, what: string): bigint {
-  if (typeof microStx !== 'bigint' || microStx <= 0n || microStx > MAX_MICRO_STX) throw new RangeError(`${what} must be a bigint from 1 to ${MAX_MICRO_STX} µSTX, got ${String(microStx)}`);
+  if (typeof microStx !== 'bigint' || microStx <= 0n || microStx > MAX_MICRO_STX)
+    throw new RangeError(`${what} must be a bigint from 1 to ${MAX_MICRO_STX} µSTX, got ${String(microStx)}`);
   return microStx;
 }
 
@@ -94,7 +95,8 @@ export class StacksChain implements StacksControl {
   static async start(options: StacksChainOptions = {}): Promise<StacksChain> {
     const mnemonic = normalizeMnemonic(options.mnemonic ?? DEFAULT_MNEMONIC);
     const count = options.accounts ?? DEFAULT_ACCOUNTS;
-    if (!Number.isInteger(count) || count < 0 || count > MAX_LISTED_ACCOUNTS) throw new RangeError(`accounts must be a whole number from 0 to ${MAX_LISTED_ACCOUNTS}, got ${count}`);
+    if (!Number.isInteger(count) || count < 0 || count > MAX_LISTED_ACCOUNTS)
+      throw new RangeError(`accounts must be a whole number from 0 to ${MAX_LISTED_ACCOUNTS}, got ${count}`);
     const microStx = checkAmount(options.microStx ?? DEFAULT_MICRO_STX, 'microStx');
     const accounts = await walletAddresses(mnemonic, count);
     const epoch = options.epoch;
@@ -389,4 +391,3 @@ export class StacksChain implements StacksControl {
     }
   }
 }
-

@@ -27,7 +27,13 @@ export function simnetHash(height: number, kind: 1 | 2 | 3): string {
 
 const iso = (seconds: number): string => new Date(seconds * 1000).toISOString();
 
-const CONDITION = { eq: 'sent_equal_to', gt: 'sent_greater_than', gte: 'sent_greater_than_or_equal_to', lt: 'sent_less_than', lte: 'sent_less_than_or_equal_to' } as const;
+const CONDITION = {
+  eq: 'sent_equal_to',
+  gt: 'sent_greater_than',
+  gte: 'sent_greater_than_or_equal_to',
+  lt: 'sent_less_than',
+  lte: 'sent_less_than_or_equal_to',
+} as const;
 const NFT_CONDITION = { sent: 'sent', 'not-sent': 'not_sent', 'maybe-sent': 'maybe_sent' } as const;
 const POX_CONDITION = { 'will-not-perform': 'not_performed', 'may-perform': 'maybe_performed', 'will-perform': 'performed' } as const;
 
@@ -76,12 +82,29 @@ function eventJson(event: ClarityEvent, index: number, txid: string): Json {
   const asset_event_type = kind === 'transfer' ? 'transfer' : kind === 'mint' ? 'mint' : 'burn';
   switch (family) {
     case 'stx':
-      if (kind === 'lock') return { ...base, event_type: 'stx_lock', stx_lock_event: { locked_amount: f('locked_amount'), unlock_height: Number(f('unlock_height')), locked_address: f('locked_address') } };
-      return { ...base, event_type: 'stx_asset', asset: { asset_event_type, sender: f('sender'), recipient: f('recipient'), amount: f('amount'), ...(f('memo') ? { memo: `0x${f('memo')}` } : {}) } };
+      if (kind === 'lock')
+        return {
+          ...base,
+          event_type: 'stx_lock',
+          stx_lock_event: { locked_amount: f('locked_amount'), unlock_height: Number(f('unlock_height')), locked_address: f('locked_address') },
+        };
+      return {
+        ...base,
+        event_type: 'stx_asset',
+        asset: { asset_event_type, sender: f('sender'), recipient: f('recipient'), amount: f('amount'), ...(f('memo') ? { memo: `0x${f('memo')}` } : {}) },
+      };
     case 'ft':
-      return { ...base, event_type: 'fungible_token_asset', asset: { asset_event_type, asset_id: f('asset_identifier'), sender: f('sender'), recipient: f('recipient'), amount: f('amount') } };
+      return {
+        ...base,
+        event_type: 'fungible_token_asset',
+        asset: { asset_event_type, asset_id: f('asset_identifier'), sender: f('sender'), recipient: f('recipient'), amount: f('amount') },
+      };
     case 'nft':
-      return { ...base, event_type: 'non_fungible_token_asset', asset: { asset_event_type, asset_id: f('asset_identifier'), sender: f('sender'), recipient: f('recipient'), value: value() } };
+      return {
+        ...base,
+        event_type: 'non_fungible_token_asset',
+        asset: { asset_event_type, asset_id: f('asset_identifier'), sender: f('sender'), recipient: f('recipient'), value: value() },
+      };
     default:
       // print_event
       return { ...base, event_type: 'smart_contract_log', contract_log: { contract_id: f('contract_identifier'), topic: f('topic'), value: value() } };
@@ -93,7 +116,9 @@ function callJson(record: TxRecord, contract: (id: string) => ContractEntry | un
   const { payload } = record.info;
   if (payload.kind !== 'call') return {};
   const functions = contract(payload.contract)?.abi['functions'];
-  const abi = Array.isArray(functions) ? functions.find((f): f is Json => typeof f === 'object' && f !== null && !Array.isArray(f) && f['name'] === payload.fn) : undefined;
+  const abi = Array.isArray(functions)
+    ? functions.find((f): f is Json => typeof f === 'object' && f !== null && !Array.isArray(f) && f['name'] === payload.fn)
+    : undefined;
   const abiArgs = Array.isArray(abi?.['args']) ? (abi['args'] as Json[]) : [];
   return {
     tx_type: 'contract_call',
@@ -141,12 +166,18 @@ function metadataJson(record: TxRecord, contract: (id: string) => ContractEntry 
     case 'transfer': {
       const memo = new Uint8Array(34);
       memo.set(utf8ToBytes(payload.memo).slice(0, 34));
-      return { tx_type: 'token_transfer', token_transfer: { recipient_address: payload.recipient, amount: String(payload.amount), memo: `0x${bytesToHex(memo)}` } };
+      return {
+        tx_type: 'token_transfer',
+        token_transfer: { recipient_address: payload.recipient, amount: String(payload.amount), memo: `0x${bytesToHex(memo)}` },
+      };
     }
     case 'call':
       return callJson(record, contract);
     case 'deploy':
-      return { tx_type: 'smart_contract', smart_contract: { clarity_version: payload.clarityVersion ?? null, contract_id: `${origin}.${payload.name}`, source_code: payload.code } };
+      return {
+        tx_type: 'smart_contract',
+        smart_contract: { clarity_version: payload.clarityVersion ?? null, contract_id: `${origin}.${payload.name}`, source_code: payload.code },
+      };
     case 'other':
       return { tx_type: 'unknown' };
   }
@@ -205,7 +236,12 @@ export function txJson(record: TxRecord, contract: (id: string) => ContractEntry
   const status =
     record.state === 'mined'
       ? minedJson(record)
-      : { tx_status: record.status, replaced_by_tx_id: record.replacedBy && `0x${record.replacedBy}`, receipt_time: record.received, receipt_time_iso: iso(record.received) };
+      : {
+          tx_status: record.status,
+          replaced_by_tx_id: record.replacedBy && `0x${record.replacedBy}`,
+          receipt_time: record.received,
+          receipt_time_iso: iso(record.received),
+        };
   return { ...baseJson(record.tx, record), ...status, ...metadataJson(record, contract) };
 }
 
@@ -219,7 +255,13 @@ export function noncesJson(next: number, waiting: readonly number[]): Json {
   if (lastExecuted !== null && lastMempool !== null) {
     for (let n = lastMempool - 1; n > lastExecuted; n--) (waiting.includes(n) ? present : missing).push(n);
   }
-  return { last_executed_tx_nonce: lastExecuted, last_mempool_tx_nonce: lastMempool, possible_next_nonce: possible, detected_missing_nonces: missing, detected_mempool_nonces: present };
+  return {
+    last_executed_tx_nonce: lastExecuted,
+    last_mempool_tx_nonce: lastMempool,
+    possible_next_nonce: possible,
+    detected_missing_nonces: missing,
+    detected_mempool_nonces: present,
+  };
 }
 
 export interface StxTotals {

@@ -96,7 +96,8 @@ export function postConditionFailure(tx: StacksTransactionWire, origin: string, 
       case 'ft-postcondition': {
         const sent = map.ft.get(principal)?.get(pc.asset) ?? 0n;
         const code = FUNGIBLE[pc.condition];
-        if (!code.check(sent, BigInt(pc.amount))) return `Post-condition check failure on fungible asset ${pc.asset} owned by ${principal}: ${pc.amount} ${code.name} ${sent}`;
+        if (!code.check(sent, BigInt(pc.amount)))
+          return `Post-condition check failure on fungible asset ${pc.asset} owned by ${principal}: ${pc.amount} ${code.name} ${sent}`;
         check(principal, pc.asset);
         break;
       }
@@ -104,7 +105,8 @@ export function postConditionFailure(tx: StacksTransactionWire, origin: string, 
         const sent = map.nft.get(principal)?.get(pc.asset) ?? [];
         const value = cvToHex(pc.assetId);
         const ok = pc.condition === 'sent' ? sent.includes(value) : pc.condition === 'not-sent' ? !sent.includes(value) : true;
-        if (!ok) return `Post-condition check failure on non-fungible asset ${pc.asset} owned by ${principal}: ${value} ${NFT[pc.condition]} [${sent.join(', ')}]`;
+        if (!ok)
+          return `Post-condition check failure on non-fungible asset ${pc.asset} owned by ${principal}: ${value} ${NFT[pc.condition]} [${sent.join(', ')}]`;
         const assets = checkedNft.get(principal) ?? checkedNft.set(principal, new Map()).get(principal)!;
         (assets.get(pc.asset) ?? assets.set(pc.asset, new Set()).get(pc.asset)!).add(value);
         break;

@@ -43,11 +43,9 @@ export function emptyProject(funding: Funding): string {
     { length: funding.count },
     (_, n) => `[accounts.wallet_${n + 1}]\nmnemonic = "${funding.mnemonic}"\nderivation = "m/44'/5757'/0'/0/${n}"\nbalance = ${funding.microStx}\n`,
   );
-  const devnet = [
-    '[network]\nname = "devnet"\n',
-    `[accounts.deployer]\nmnemonic = "${DEPLOYER_MNEMONIC}"\nbalance = 100_000_000_000_000\n`,
-    ...accounts,
-  ].join('\n');
+  const devnet = ['[network]\nname = "devnet"\n', `[accounts.deployer]\nmnemonic = "${DEPLOYER_MNEMONIC}"\nbalance = 100_000_000_000_000\n`, ...accounts].join(
+    '\n',
+  );
   const manifest = [
     '[project]\nname = "mock-wallet-chain"\ndescription = ""\nauthors = []\ntelemetry = false\ncache_dir = "./.cache"\nrequirements = []\n',
     '[contracts]\n',
@@ -57,7 +55,10 @@ export function emptyProject(funding: Funding): string {
   const dir = join(tmpdir(), `mock-wallet-stacks-${process.pid}-${digest}`);
   if (!written.has(dir)) {
     written.add(dir);
-    if (written.size === 1) process.once('exit', () => written.forEach((d) => rmSync(d, { recursive: true, force: true })));
+    if (written.size === 1)
+      process.once('exit', () => {
+        for (const d of written) rmSync(d, { recursive: true, force: true });
+      });
   }
   mkdirSync(join(dir, 'settings'), { recursive: true });
   mkdirSync(join(dir, 'contracts'), { recursive: true });

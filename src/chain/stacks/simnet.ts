@@ -46,7 +46,9 @@ function load(): Promise<Simnet> {
     .catch((error: unknown) => {
       // An optional peer dependency of the package: a project that wants the Stacks chain installs it.
       if ((error as { code?: unknown }).code === 'ERR_MODULE_NOT_FOUND') {
-        throw new Error('the Stacks chain runs Clarinet\'s simnet: npm install -D @stacks/clarinet-sdk@3.21.0 (or start the chain with stacks: false, mock-wallet chain --no-stacks)');
+        throw new Error(
+          "the Stacks chain runs Clarinet's simnet: npm install -D @stacks/clarinet-sdk@3.21.0 (or start the chain with stacks: false, mock-wallet chain --no-stacks)",
+        );
       }
       throw error;
     })

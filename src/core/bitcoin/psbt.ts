@@ -136,4 +136,3 @@ export function psbtRefusal(psbt: Uint8Array, error: unknown, network: BTC_NETWO
   }
   return words;
 }
-

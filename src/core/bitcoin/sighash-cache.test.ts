@@ -9,7 +9,11 @@ import { shareSighashes } from './sighash-cache.ts';
 test("every input's BIP-143 and BIP-341 preimage equals @scure/btc-signer's, whatever its sighash type", async () => {
   const account = await reference('mainnet', 0);
   const hex = buildPsbt(
-    Array.from({ length: 12 }, (_, i) => ({ address: i % 2 ? account.p2tr.address : account.p2wpkh.address, value: BigInt(1000 + i), ...(i === 4 && { sighashType: 0x83 }) })),
+    Array.from({ length: 12 }, (_, i) => ({
+      address: i % 2 ? account.p2tr.address : account.p2wpkh.address,
+      value: BigInt(1000 + i),
+      ...(i === 4 && { sighashType: 0x83 }),
+    })),
     [
       { address: account.p2wpkh.address, value: 5000n },
       { address: account.p2tr.address, value: 4000n },
@@ -25,7 +29,9 @@ test("every input's BIP-143 and BIP-341 preimage equals @scure/btc-signer's, wha
   for (let i = 0; i < plain.inputsLength; i++) {
     for (const type of [0x01, 0x02, 0x03, 0x81, 0x82, 0x83]) {
       if ((type & 0x03) === 0x03 && i >= plain.outputsLength) continue; // SINGLE needs its output
-      expect(hex32(shared.preimageWitnessV0(i, scripts[i]!, type, amounts[i]!)), `v0 ${i} ${type}`).toBe(hex32(plain.preimageWitnessV0(i, scripts[i]!, type, amounts[i]!)));
+      expect(hex32(shared.preimageWitnessV0(i, scripts[i]!, type, amounts[i]!)), `v0 ${i} ${type}`).toBe(
+        hex32(plain.preimageWitnessV0(i, scripts[i]!, type, amounts[i]!)),
+      );
       compared++;
     }
     for (const type of [0x00, 0x01, 0x02, 0x81]) {

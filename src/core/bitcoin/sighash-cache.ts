@@ -4,7 +4,7 @@
 // changes but signatures, which no sighash covers: those shared hashes are computed once here.
 // Only the common sighash types take this path (BIP-143 ALL, BIP-341 DEFAULT and ALL on the key
 // path); every other case is left to the library as it is.
-import { CompactSize, Transaction } from '@scure/btc-signer';
+import { CompactSize, type Transaction } from '@scure/btc-signer';
 import { inputBeforeSign } from '@scure/btc-signer/transaction.js';
 import { concatBytes, sha256, sha256x2, tagSchnorr } from '@scure/btc-signer/utils.js';
 
@@ -80,9 +80,20 @@ export function shareSighashes(tx: Transaction): void {
   };
 
   // BIP-341 key path, SIGHASH_DEFAULT or SIGHASH_ALL, no annex.
-  tx.preimageWitnessV1 = (idx: number, prevOutScript: Uint8Array[], hashType: number, amount: bigint[], codeSeparator?: number, leafScript?: Uint8Array, leafVer?: number, annex?: Uint8Array): Uint8Array => {
-    const common = (hashType === SIGHASH_DEFAULT || hashType === SIGHASH_ALL) && !leafScript && !annex && Number.isInteger(idx) && idx >= 0 && idx < tx.inputsLength;
-    if (!common || prevOutScript.length !== tx.inputsLength || amount.length !== tx.inputsLength) return original.v1(idx, prevOutScript, hashType, amount, codeSeparator, leafScript, leafVer, annex);
+  tx.preimageWitnessV1 = (
+    idx: number,
+    prevOutScript: Uint8Array[],
+    hashType: number,
+    amount: bigint[],
+    codeSeparator?: number,
+    leafScript?: Uint8Array,
+    leafVer?: number,
+    annex?: Uint8Array,
+  ): Uint8Array => {
+    const common =
+      (hashType === SIGHASH_DEFAULT || hashType === SIGHASH_ALL) && !leafScript && !annex && Number.isInteger(idx) && idx >= 0 && idx < tx.inputsLength;
+    if (!common || prevOutScript.length !== tx.inputsLength || amount.length !== tx.inputsLength)
+      return original.v1(idx, prevOutScript, hashType, amount, codeSeparator, leafScript, leafVer, annex);
     const { prevouts, sequences, outputs } = parts();
     return tagSchnorr(
       'TapSighash',

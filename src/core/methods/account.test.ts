@@ -5,12 +5,13 @@ import { KeyRing } from '../keyring.ts';
 import { prepareCall } from '../wallet.ts';
 
 const ring = new KeyRing();
-const target = async (name: string, params: object | undefined, wallet: Settings, connected?: number) => (await prepareCall(ring, name, params as never, wallet, connected)).target;
+const target = async (name: string, params: object | undefined, wallet: Settings, connected?: number) =>
+  (await prepareCall(ring, name, params as never, wallet, connected)).target;
 
 const settings: Settings = { ...DEFAULT_SETTINGS, missingEntries: [], activeAccount: 3 };
 const message = (extra: object = {}) => ({ message: 'x', ...extra });
 
-test("request rule: account (0 included) picks the account; absent, the active one acts; an unlisted one is refused", async () => {
+test('request rule: account (0 included) picks the account; absent, the active one acts; an unlisted one is refused', async () => {
   expect(await target('signMessage', message({ account: 0 }), settings)).toEqual({ account: 0, source: 'request', network: 'mainnet' });
   expect(await target('signMessage', message(), settings)).toEqual({ account: 3, source: 'active', network: 'mainnet' });
   // The connected account does not matter under the request rule.

@@ -22,7 +22,14 @@ export type StacksAddressLookup = (address: string, network: NetworkName) => Pro
  * The target of a request, fixed when it arrives. `signer`: the wallet's (its record's) rule;
  * `connected` is the account this origin last connected with (its last approved getAddresses), if any.
  */
-export async function chooseTarget(signer: 'active' | 'accountRule', method: AnyMethod, params: unknown, settings: Settings, connected: number | undefined, lookup: StacksAddressLookup): Promise<Target> {
+export async function chooseTarget(
+  signer: 'active' | 'accountRule',
+  method: AnyMethod,
+  params: unknown,
+  settings: Settings,
+  connected: number | undefined,
+  lookup: StacksAddressLookup,
+): Promise<Target> {
   const network = method.network(params, settings);
   if (method.kind !== 'sign' || signer === 'active') return { account: settings.activeAccount, source: 'active', network };
   const requested = method.requestedAccount(params);
@@ -34,12 +41,16 @@ export async function chooseTarget(signer: 'active' | 'accountRule', method: Any
   if (typeof requested === 'string') {
     const account = await lookup(requested, network);
     if (account === undefined) {
-      throw invalidParams(`address ${requested.slice(0, 64)} is not the STX address of any of this wallet's accounts on ${network} (accounts 0 to ${settings.accountCount - 1})`);
+      throw invalidParams(
+        `address ${requested.slice(0, 64)} is not the STX address of any of this wallet's accounts on ${network} (accounts 0 to ${settings.accountCount - 1})`,
+      );
     }
     return { account, source: 'request', network };
   }
   if (requested !== undefined && !isListed(requested, settings)) {
-    throw invalidParams(`account ${requested} is not one of this wallet's accounts (it lists 0 to ${settings.accountCount - 1}, "Account 1" to "Account ${settings.accountCount}")`);
+    throw invalidParams(
+      `account ${requested} is not one of this wallet's accounts (it lists 0 to ${settings.accountCount - 1}, "Account 1" to "Account ${settings.accountCount}")`,
+    );
   }
   if (requested !== undefined) return { account: requested, source: 'request', network };
   return { account: settings.activeAccount, source: 'active', network };

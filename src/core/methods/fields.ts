@@ -18,7 +18,8 @@ export function describe(value: unknown): string {
 
 /** The params object; a method with a required field takes nothing else. */
 export function paramsObject(method: string, params: JsonValue | undefined, example: string): Params {
-  if (!isPlainRecord(params)) throw invalidParams(`${method} params must be an object such as ${example}, got ${params === undefined ? 'none' : describe(params)}`);
+  if (!isPlainRecord(params))
+    throw invalidParams(`${method} params must be an object such as ${example}, got ${params === undefined ? 'none' : describe(params)}`);
   return params as Params;
 }
 
@@ -51,7 +52,8 @@ export function optionalAccount(params: Params): number | undefined {
 
 export function hexBytes(value: string, field: string): Uint8Array {
   const hex = value.startsWith('0x') ? value.slice(2) : value;
-  if (hex.length === 0 || hex.length % 2 !== 0 || !/^[0-9a-fA-F]+$/.test(hex)) throw invalidParams(`${field} must be hex (an even number of 0-9a-f), got ${describe(value)}`);
+  if (hex.length === 0 || hex.length % 2 !== 0 || !/^[0-9a-fA-F]+$/.test(hex))
+    throw invalidParams(`${field} must be hex (an even number of 0-9a-f), got ${describe(value)}`);
   return hexToBytes(hex);
 }
 

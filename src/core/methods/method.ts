@@ -88,7 +88,6 @@ export interface MethodOutcome {
   settings?: SettingsPatch;
 }
 
-
 export interface WalletMethod<P> {
   name: string;
   /**

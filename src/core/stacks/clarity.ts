@@ -21,7 +21,8 @@ function measure(root: ClarityValue): { depth: number; values: number } {
     depth = Math.max(depth, level);
     if (cv.type === ClarityType.List) for (const item of cv.value) stack.push([item, level + 1]);
     else if (cv.type === ClarityType.Tuple) for (const item of Object.values(cv.value)) stack.push([item, level + 1]);
-    else if (cv.type === ClarityType.OptionalSome || cv.type === ClarityType.ResponseOk || cv.type === ClarityType.ResponseErr) stack.push([cv.value, level + 1]);
+    else if (cv.type === ClarityType.OptionalSome || cv.type === ClarityType.ResponseOk || cv.type === ClarityType.ResponseErr)
+      stack.push([cv.value, level + 1]);
   }
   return { depth, values };
 }
@@ -38,7 +39,8 @@ export function clarityValue(value: unknown, field: string): ClarityValue {
   }
   const { depth, values } = measure(cv);
   if (depth > MAX_CLARITY_DEPTH) throw invalidParams(`${field} nests ${depth} levels deep; Clarity allows at most ${MAX_CLARITY_DEPTH}`);
-  if (values > MAX_CLARITY_VALUES) throw invalidParams(`${field} holds more than ${MAX_CLARITY_VALUES} values; this wallet signs at most ${MAX_CLARITY_VALUES} in one argument`);
+  if (values > MAX_CLARITY_VALUES)
+    throw invalidParams(`${field} holds more than ${MAX_CLARITY_VALUES} values; this wallet signs at most ${MAX_CLARITY_VALUES} in one argument`);
   return cv;
 }
 
@@ -50,7 +52,10 @@ export function sip018Domain(value: unknown, field: string): ClarityValue {
     domain.value['name']?.type === ClarityType.StringASCII &&
     domain.value['version']?.type === ClarityType.StringASCII &&
     domain.value['chain-id']?.type === ClarityType.UInt;
-  if (!ok) throw invalidParams(`${field} must be a SIP-018 domain: a tuple { name: string-ascii, version: string-ascii, chain-id: uint }, got ${Cl.prettyPrint(domain).slice(0, 80)}`);
+  if (!ok)
+    throw invalidParams(
+      `${field} must be a SIP-018 domain: a tuple { name: string-ascii, version: string-ascii, chain-id: uint }, got ${Cl.prettyPrint(domain).slice(0, 80)}`,
+    );
   return domain;
 }
 

@@ -25,7 +25,8 @@ export function principal(value: unknown, field: string, expected: StacksChain):
   if (typeof value !== 'string') throw invalidParams(`${shape}, got ${describe(value)}`);
   const [address, name, ...rest] = value.split('.');
   if (name !== undefined && name.length > 128) throw invalidParams(`${field}'s contract name is ${name.length} characters; Clarity names are at most 128`);
-  if (!address || rest.length > 0 || (name !== undefined && !/^[a-zA-Z]([a-zA-Z0-9]|[-_]){0,127}$/.test(name))) throw invalidParams(`${shape}, got ${describe(value)}`);
+  if (!address || rest.length > 0 || (name !== undefined && !/^[a-zA-Z]([a-zA-Z0-9]|[-_]){0,127}$/.test(name)))
+    throw invalidParams(`${shape}, got ${describe(value)}`);
   let version: number;
   try {
     version = createAddress(address).version;

@@ -37,12 +37,16 @@ export function wholeNumber(value: unknown, field: string): bigint {
 
 export function readCommon(params: Params): StacksTxCommon {
   const { address, fee, nonce, postConditions, postConditionMode, sponsored } = params;
-  if (address !== undefined && typeof address !== 'string') throw invalidParams(`address must be the STX address getAddresses returned, got ${describe(address)}`);
+  if (address !== undefined && typeof address !== 'string')
+    throw invalidParams(`address must be the STX address getAddresses returned, got ${describe(address)}`);
   if (postConditionMode !== undefined && postConditionMode !== 'allow' && postConditionMode !== 'deny') {
     throw invalidParams(`postConditionMode must be "allow" or "deny", got ${describe(postConditionMode)}`);
   }
-  if (postConditions !== undefined && !Array.isArray(postConditions)) throw invalidParams(`postConditions must be an array of hex-serialized post conditions, got ${describe(postConditions)}`);
-  (postConditions ?? []).forEach((pc, i) => postCondition(pc, `postConditions[${i}]`));
+  if (postConditions !== undefined && !Array.isArray(postConditions))
+    throw invalidParams(`postConditions must be an array of hex-serialized post conditions, got ${describe(postConditions)}`);
+  (postConditions ?? []).forEach((pc, i) => {
+    postCondition(pc, `postConditions[${i}]`);
+  });
   if (sponsored !== undefined && typeof sponsored !== 'boolean') throw invalidParams(`sponsored must be true or false, got ${describe(sponsored)}`);
   const network = leatherNetwork(params['network']);
   return {
@@ -96,21 +100,33 @@ export function stx(micro: bigint): string {
 }
 
 /** The fields every transaction window shows after the method's own. */
-export function commonView(title: string, fields: MethodView['fields'], common: StacksTxCommon, context: MethodContext, tables: MethodView['tables'] = []): MethodView {
+export function commonView(
+  title: string,
+  fields: MethodView['fields'],
+  common: StacksTxCommon,
+  context: MethodContext,
+  tables: MethodView['tables'] = [],
+): MethodView {
   const nonce = common.nonce ?? BigInt(context.stacksNonce);
   return {
     title,
     fields: [
       ...fields,
-      { label: 'Fee', value: `${stx(common.fee ?? DEFAULT_STACKS_FEE)}${common.fee === undefined ? ' (the wallet\'s default)' : ''}` },
-      { label: 'Nonce', value: `${nonce}${common.nonce === undefined ? ' (the wallet\'s next, held for this request)' : ''}` },
+      { label: 'Fee', value: `${stx(common.fee ?? DEFAULT_STACKS_FEE)}${common.fee === undefined ? " (the wallet's default)" : ''}` },
+      { label: 'Nonce', value: `${nonce}${common.nonce === undefined ? " (the wallet's next, held for this request)" : ''}` },
       { label: 'Post-condition mode', value: common.postConditionMode },
       ...(common.sponsored ? [{ label: 'Sponsored', value: 'yes: signed for a sponsor, not sent' }] : []),
     ],
     tables: [
       ...tables,
       ...(common.postConditions.length > 0
-        ? [{ caption: 'Post conditions', columns: ['#', 'Condition'], rows: common.postConditions.map((hex, i) => [String(i), describePostCondition(postCondition(hex, `postConditions[${i}]`))]) }]
+        ? [
+            {
+              caption: 'Post conditions',
+              columns: ['#', 'Condition'],
+              rows: common.postConditions.map((hex, i) => [String(i), describePostCondition(postCondition(hex, `postConditions[${i}]`))]),
+            },
+          ]
         : []),
     ],
   };

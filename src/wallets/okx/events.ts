@@ -10,14 +10,21 @@ const OBJECTS = Object.keys(OKX_OBJECTS) as OkxObject[];
 
 function accountOf(root: HDKey, s: Settings, object: OkxObject) {
   const account = unisatAccount(root, s.okxAddressType, s.activeAccount, OKX_OBJECTS[object]);
-  return { address: account.address, publicKey: account.script === 'p2tr' ? account.publicKey.slice(2) : account.publicKey, compressedPublicKey: account.publicKey };
+  return {
+    address: account.address,
+    publicKey: account.script === 'p2tr' ? account.publicKey.slice(2) : account.publicKey,
+    compressedPublicKey: account.publicKey,
+  };
 }
 
 /** An account or address type switch: both events, per object; a change of wallet: null and [] (the site connects again). */
 export function okxEvents(before: Settings, after: Settings, grants: readonly HeldGrant[], root: HDKey, wallets: WalletChange): SiteEvent[] {
   if (wallets.before !== wallets.after) {
     const gone = grants.filter(([, grant]) => grant.wallet === wallets.before).map(([site]) => site);
-    return gone.flatMap((site) => [{ site, event: { type: 'accountChanged', payload: null } }, { site, event: { type: 'accountsChanged', payload: [] } }]);
+    return gone.flatMap((site) => [
+      { site, event: { type: 'accountChanged', payload: null } },
+      { site, event: { type: 'accountsChanged', payload: [] } },
+    ]);
   }
   if (before.activeAccount === after.activeAccount && before.okxAddressType === after.okxAddressType) return [];
   const sites = grants.filter(([, grant]) => grant.wallet === wallets.after).map(([site]) => site);

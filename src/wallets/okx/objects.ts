@@ -6,7 +6,8 @@ export const OKX_OBJECTS = { bitcoin: 'mainnet', bitcoinTestnet: 'testnet', bitc
 export type OkxObject = keyof typeof OKX_OBJECTS;
 
 /** The object for a network; undefined for regtest and devnet, which OKX has none for. */
-export const objectOf = (network: NetworkName): OkxObject | undefined => (Object.keys(OKX_OBJECTS) as OkxObject[]).find((name) => OKX_OBJECTS[name] === network);
+export const objectOf = (network: NetworkName): OkxObject | undefined =>
+  (Object.keys(OKX_OBJECTS) as OkxObject[]).find((name) => OKX_OBJECTS[name] === network);
 
 /** What each object answers, as the page calls it: the wallet's method table holds `<object>.<method>`. */
 export const OKX_METHOD_NAMES = [

@@ -11,7 +11,14 @@ import { NETWORKS, type NetworkName } from '../../core/networks.ts';
 export type UnisatScript = 'p2wpkh' | 'p2sh-p2wpkh' | 'p2tr' | 'p2pkh';
 
 const PURPOSE: Record<UnisatAddressType, 44 | 49 | 84 | 86> = { p2wpkh: 84, 'p2sh-p2wpkh': 49, p2tr: 86, p2pkh: 44, 'm44-p2wpkh': 44, 'm44-p2tr': 44 };
-const SCRIPT: Record<UnisatAddressType, UnisatScript> = { p2wpkh: 'p2wpkh', 'p2sh-p2wpkh': 'p2sh-p2wpkh', p2tr: 'p2tr', p2pkh: 'p2pkh', 'm44-p2wpkh': 'p2wpkh', 'm44-p2tr': 'p2tr' };
+const SCRIPT: Record<UnisatAddressType, UnisatScript> = {
+  p2wpkh: 'p2wpkh',
+  'p2sh-p2wpkh': 'p2sh-p2wpkh',
+  p2tr: 'p2tr',
+  p2pkh: 'p2pkh',
+  'm44-p2wpkh': 'p2wpkh',
+  'm44-p2tr': 'p2tr',
+};
 
 export interface UnisatAccount {
   type: UnisatAddressType;
@@ -29,10 +36,20 @@ export interface UnisatAccount {
 export const unisatPath = (type: UnisatAddressType, account: number): string => `m/${PURPOSE[type]}'/0'/0'/0/${account}`;
 
 /** The payment of a public key as the address type encodes it, on the network's prefixes. */
-export function paymentOf(script: UnisatScript, publicKey: Uint8Array, network: NetworkName): { address: string; script: Uint8Array; redeemScript?: Uint8Array } {
+export function paymentOf(
+  script: UnisatScript,
+  publicKey: Uint8Array,
+  network: NetworkName,
+): { address: string; script: Uint8Array; redeemScript?: Uint8Array } {
   const net = NETWORKS[network].btc;
   const payment =
-    script === 'p2wpkh' ? p2wpkh(publicKey, net) : script === 'p2sh-p2wpkh' ? p2sh(p2wpkh(publicKey, net), net) : script === 'p2tr' ? p2tr(publicKey.subarray(1), undefined, net) : p2pkh(publicKey, net);
+    script === 'p2wpkh'
+      ? p2wpkh(publicKey, net)
+      : script === 'p2sh-p2wpkh'
+        ? p2sh(p2wpkh(publicKey, net), net)
+        : script === 'p2tr'
+          ? p2tr(publicKey.subarray(1), undefined, net)
+          : p2pkh(publicKey, net);
   if (!payment.address) throw new Error(`could not encode a ${script} address`);
   return { address: payment.address, script: payment.script, ...('redeemScript' in payment && payment.redeemScript && { redeemScript: payment.redeemScript }) };
 }

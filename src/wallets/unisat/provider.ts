@@ -69,12 +69,18 @@ export function providerLine(line: ProviderLine) {
         return;
       }
       waiting[id] = resolve;
-      line.send(safe.value === undefined || (isArray(safe.value) && safe.value.length === 0) ? { id, method, userActivation: userActivationNow() } : { id, method, params: safe.value, userActivation: userActivationNow() });
+      line.send(
+        safe.value === undefined || (isArray(safe.value) && safe.value.length === 0)
+          ? { id, method, userActivation: userActivationNow() }
+          : { id, method, params: safe.value, userActivation: userActivationNow() },
+      );
     });
 
   /** The bare result, or a rejection with a plain { code, message }. */
   const settled = (response: RpcResponse): Promise<unknown> =>
-    'error' in response ? PromiseCtor.reject({ code: response.error.code, message: response.error.message } satisfies ProviderError) : PromiseCtor.resolve(response.result);
+    'error' in response
+      ? PromiseCtor.reject({ code: response.error.code, message: response.error.message } satisfies ProviderError)
+      : PromiseCtor.resolve(response.result);
 
   /**
    * A method: `connect` names the wallet's connect method. A site not connected yet is answered 4100,

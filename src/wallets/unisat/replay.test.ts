@@ -46,7 +46,12 @@ function psbtOf(inputs: Input[], network: UnisatNetwork, outputs = [{ address: F
   const psbt = new bitcoin.Psbt({ network: NET[network] });
   inputs.forEach((input, i) => {
     const script = Buffer.from(bitcoin.address.toOutputScript(input.address, NET[network]));
-    const common = { ...(input.sighashType !== undefined && { sighashType: input.sighashType }), ...(input.redeemScript && { redeemScript: input.redeemScript }), ...(input.tapLeafScript && { tapLeafScript: input.tapLeafScript }), ...(input.tapInternalKey && { tapInternalKey: input.tapInternalKey }) };
+    const common = {
+      ...(input.sighashType !== undefined && { sighashType: input.sighashType }),
+      ...(input.redeemScript && { redeemScript: input.redeemScript }),
+      ...(input.tapLeafScript && { tapLeafScript: input.tapLeafScript }),
+      ...(input.tapInternalKey && { tapInternalKey: input.tapInternalKey }),
+    };
     if (input.nonWitness) {
       const prev = new bitcoin.Transaction();
       prev.addInput(Buffer.from(fakeTxid(100 + i), 'hex'), 0);
@@ -57,7 +62,8 @@ function psbtOf(inputs: Input[], network: UnisatNetwork, outputs = [{ address: F
     }
   });
   // By script: the same output on either network.
-  for (const output of outputs) psbt.addOutput({ script: Buffer.from(bitcoin.address.toOutputScript(output.address, NET.mainnet)), value: BigInt(output.value) });
+  for (const output of outputs)
+    psbt.addOutput({ script: Buffer.from(bitcoin.address.toOutputScript(output.address, NET.mainnet)), value: BigInt(output.value) });
   return psbt.toHex();
 }
 
@@ -67,7 +73,11 @@ function leafInput(key: Buffer, network: UnisatNetwork): Input {
   const leaf = { output: bitcoin.script.compile([key, bitcoin.opcodes['OP_CHECKSIG']!]) };
   const payment = bitcoin.payments.p2tr({ internalPubkey, scriptTree: leaf, redeem: leaf, network: NET[network] });
   const controlBlock = payment.witness![payment.witness!.length - 1]!;
-  return { address: payment.address!, value: 7000, tapLeafScript: [{ leafVersion: 0xc0, script: Buffer.from(leaf.output), controlBlock: Buffer.from(controlBlock) }] };
+  return {
+    address: payment.address!,
+    value: 7000,
+    tapLeafScript: [{ leafVersion: 0xc0, script: Buffer.from(leaf.output), controlBlock: Buffer.from(controlBlock) }],
+  };
 }
 
 interface Case {
@@ -80,25 +90,110 @@ interface Case {
 }
 
 const CASES: Case[] = [
-  { name: 'p2wpkh, default mode: the own input signed and finalised', type: 'p2wpkh', inputs: (own) => [{ address: own, value: 10_000 }, { address: FOREIGN, value: 5000 }] },
+  {
+    name: 'p2wpkh, default mode: the own input signed and finalised',
+    type: 'p2wpkh',
+    inputs: (own) => [
+      { address: own, value: 10_000 },
+      { address: FOREIGN, value: 5000 },
+    ],
+  },
   { name: 'p2wpkh, autoFinalized false', type: 'p2wpkh', inputs: (own) => [{ address: own, value: 10_000 }], options: () => ({ autoFinalized: false }) },
   { name: 'p2wpkh on testnet, account 3', type: 'p2wpkh', account: 3, network: 'testnet', inputs: (own) => [{ address: own, value: 10_000 }] },
-  { name: 'p2wpkh, toSignInputs by address and by key', type: 'p2wpkh', inputs: (own) => [{ address: own, value: 10_000 }, { address: own, value: 2000 }], options: (own, key) => ({ autoFinalized: false, toSignInputs: [{ index: 1, publicKey: key }, { index: 0, address: own }] }) },
-  { name: 'p2wpkh, an input asking SINGLE|ANYONECANPAY, allowed', type: 'p2wpkh', inputs: (own) => [{ address: own, value: 10_000, sighashType: 0x83 }], options: (own) => ({ autoFinalized: false, toSignInputs: [{ index: 0, address: own, sighashTypes: [0x83] }] }) },
-  { name: 'p2wpkh, an input asking SINGLE|ANYONECANPAY, not allowed', type: 'p2wpkh', inputs: (own) => [{ address: own, value: 10_000, sighashType: 0x83 }], options: (own) => ({ toSignInputs: [{ index: 0, address: own }] }) },
-  { name: "p2wpkh, default mode with the input's own sighash", type: 'p2wpkh', inputs: (own) => [{ address: own, value: 10_000, sighashType: 0x82 }], options: () => ({ autoFinalized: false }) },
+  {
+    name: 'p2wpkh, toSignInputs by address and by key',
+    type: 'p2wpkh',
+    inputs: (own) => [
+      { address: own, value: 10_000 },
+      { address: own, value: 2000 },
+    ],
+    options: (own, key) => ({
+      autoFinalized: false,
+      toSignInputs: [
+        { index: 1, publicKey: key },
+        { index: 0, address: own },
+      ],
+    }),
+  },
+  {
+    name: 'p2wpkh, an input asking SINGLE|ANYONECANPAY, allowed',
+    type: 'p2wpkh',
+    inputs: (own) => [{ address: own, value: 10_000, sighashType: 0x83 }],
+    options: (own) => ({ autoFinalized: false, toSignInputs: [{ index: 0, address: own, sighashTypes: [0x83] }] }),
+  },
+  {
+    name: 'p2wpkh, an input asking SINGLE|ANYONECANPAY, not allowed',
+    type: 'p2wpkh',
+    inputs: (own) => [{ address: own, value: 10_000, sighashType: 0x83 }],
+    options: (own) => ({ toSignInputs: [{ index: 0, address: own }] }),
+  },
+  {
+    name: "p2wpkh, default mode with the input's own sighash",
+    type: 'p2wpkh',
+    inputs: (own) => [{ address: own, value: 10_000, sighashType: 0x82 }],
+    options: () => ({ autoFinalized: false }),
+  },
   { name: 'p2wpkh, another wallet\'s input only: "sign all inputs" fails', type: 'p2wpkh', inputs: () => [{ address: FOREIGN, value: 10_000 }] },
-  { name: "p2wpkh, toSignInputs naming another wallet's input", type: 'p2wpkh', inputs: (own) => [{ address: own, value: 10_000 }, { address: FOREIGN, value: 5000 }], options: (own) => ({ toSignInputs: [{ index: 1, address: own }] }) },
+  {
+    name: "p2wpkh, toSignInputs naming another wallet's input",
+    type: 'p2wpkh',
+    inputs: (own) => [
+      { address: own, value: 10_000 },
+      { address: FOREIGN, value: 5000 },
+    ],
+    options: (own) => ({ toSignInputs: [{ index: 1, address: own }] }),
+  },
   { name: 'p2tr, key path with no tapInternalKey: the wallet adds it', type: 'p2tr', inputs: (own) => [{ address: own, value: 10_000 }] },
-  { name: 'p2tr, key path, autoFinalized false, on testnet', type: 'p2tr', network: 'testnet', inputs: (own) => [{ address: own, value: 10_000 }], options: () => ({ autoFinalized: false }) },
-  { name: 'p2tr, key path with useTweakedSigner false: bitcoinjs finds nothing to sign', type: 'p2tr', inputs: (own) => [{ address: own, value: 10_000 }], options: (own) => ({ toSignInputs: [{ index: 0, address: own, useTweakedSigner: false }] }) },
-  { name: 'p2tr, key path with disableTweakSigner true', type: 'p2tr', inputs: (own) => [{ address: own, value: 10_000 }], options: (own) => ({ toSignInputs: [{ index: 0, address: own, disableTweakSigner: true }] }) },
-  { name: 'p2tr, a script-path leaf naming the account key (untweaked signer)', type: 'p2tr', inputs: (own, key) => [{ address: own, value: 10_000 }, leafInput(Buffer.from(key, 'hex').subarray(1), 'mainnet')], options: (_own, key) => ({ autoFinalized: false, toSignInputs: [{ index: 0, publicKey: key }, { index: 1, publicKey: key }] }) },
-  { name: 'p2wpkh account, a key-path taproot input of its own key', type: 'p2wpkh', inputs: (_own, key) => [{ address: bitcoin.payments.p2tr({ internalPubkey: Buffer.from(key, 'hex').subarray(1) }).address!, value: 10_000 }], options: (_own, key) => ({ autoFinalized: false, toSignInputs: [{ index: 0, publicKey: key }] }) },
-  { name: 'p2sh-p2wpkh with its redeem script', type: 'p2sh-p2wpkh', inputs: (own, key) => [{ address: own, value: 10_000, redeemScript: Buffer.from(bitcoin.payments.p2wpkh({ pubkey: Buffer.from(key, 'hex') }).output!) }] },
+  {
+    name: 'p2tr, key path, autoFinalized false, on testnet',
+    type: 'p2tr',
+    network: 'testnet',
+    inputs: (own) => [{ address: own, value: 10_000 }],
+    options: () => ({ autoFinalized: false }),
+  },
+  {
+    name: 'p2tr, key path with useTweakedSigner false: bitcoinjs finds nothing to sign',
+    type: 'p2tr',
+    inputs: (own) => [{ address: own, value: 10_000 }],
+    options: (own) => ({ toSignInputs: [{ index: 0, address: own, useTweakedSigner: false }] }),
+  },
+  {
+    name: 'p2tr, key path with disableTweakSigner true',
+    type: 'p2tr',
+    inputs: (own) => [{ address: own, value: 10_000 }],
+    options: (own) => ({ toSignInputs: [{ index: 0, address: own, disableTweakSigner: true }] }),
+  },
+  {
+    name: 'p2tr, a script-path leaf naming the account key (untweaked signer)',
+    type: 'p2tr',
+    inputs: (own, key) => [{ address: own, value: 10_000 }, leafInput(Buffer.from(key, 'hex').subarray(1), 'mainnet')],
+    options: (_own, key) => ({
+      autoFinalized: false,
+      toSignInputs: [
+        { index: 0, publicKey: key },
+        { index: 1, publicKey: key },
+      ],
+    }),
+  },
+  {
+    name: 'p2wpkh account, a key-path taproot input of its own key',
+    type: 'p2wpkh',
+    inputs: (_own, key) => [{ address: bitcoin.payments.p2tr({ internalPubkey: Buffer.from(key, 'hex').subarray(1) }).address!, value: 10_000 }],
+    options: (_own, key) => ({ autoFinalized: false, toSignInputs: [{ index: 0, publicKey: key }] }),
+  },
+  {
+    name: 'p2sh-p2wpkh with its redeem script',
+    type: 'p2sh-p2wpkh',
+    inputs: (own, key) => [{ address: own, value: 10_000, redeemScript: Buffer.from(bitcoin.payments.p2wpkh({ pubkey: Buffer.from(key, 'hex') }).output!) }],
+  },
   { name: 'p2pkh with the whole previous transaction', type: 'p2pkh', inputs: (own) => [{ address: own, value: 10_000, nonWitness: true }] },
   { name: 'm44-p2tr, key path', type: 'm44-p2tr', inputs: (own) => [{ address: own, value: 10_000 }] },
-  { name: 'an index past the last input', type: 'p2wpkh', inputs: (own) => [{ address: own, value: 10_000 }], options: (own) => ({ toSignInputs: [{ index: 4, address: own }] }) },
+  {
+    name: 'an index past the last input',
+    type: 'p2wpkh',
+    inputs: (own) => [{ address: own, value: 10_000 }],
+    options: (own) => ({ toSignInputs: [{ index: 4, address: own }] }),
+  },
 ];
 
 for (const c of CASES) {
@@ -119,7 +214,9 @@ test("signMessage as UniSat's code: ECDSA for every type, BIP-322 where UniSat s
         const account = replayAccount(type, index, network);
         for (const kind of [undefined, 'ecdsa', 'bip322-simple']) {
           const args = kind ? ['Hello World', kind] : ['Hello World'];
-          expect(await ours('signMessage', args, type, index, network), `${type} ${network} ${index} ${kind}`).toEqual(theirs(() => replaySignMessage('Hello World', kind, type, account, network)));
+          expect(await ours('signMessage', args, type, index, network), `${type} ${network} ${index} ${kind}`).toEqual(
+            theirs(() => replaySignMessage('Hello World', kind, type, account, network)),
+          );
         }
       }
     }

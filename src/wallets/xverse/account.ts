@@ -95,7 +95,13 @@ export function xverseAccount(root: HDKey, network: NetworkName, account: number
   const payment = paymentType === 'native' ? inner.address! : p2sh(inner, btc).address!;
   const ordinalsKey = pub(paths.ordinals).subarray(1);
   const stacksKey = bytesToHex(pub(paths.stacks));
-  const entry = (address: string, publicKey: string, purpose: XversePurpose, addressType: XverseAddress['addressType']): XverseAddress => ({ address, publicKey, purpose, addressType, walletType: 'software' });
+  const entry = (address: string, publicKey: string, purpose: XversePurpose, addressType: XverseAddress['addressType']): XverseAddress => ({
+    address,
+    publicKey,
+    purpose,
+    addressType,
+    walletType: 'software',
+  });
   const made: XverseAccount = {
     account,
     network,
@@ -117,4 +123,5 @@ export function xverseSecret(root: HDKey, account: XverseAccount, purpose: Xvers
 }
 
 /** Addresses in the order asked; every purpose, in Xverse's enum order, when none is given. */
-export const addressList = (account: XverseAccount, purposes: readonly XversePurpose[] = XVERSE_PURPOSES): XverseAddress[] => purposes.map((p) => account.addresses[p]);
+export const addressList = (account: XverseAccount, purposes: readonly XversePurpose[] = XVERSE_PURPOSES): XverseAddress[] =>
+  purposes.map((p) => account.addresses[p]);

@@ -3,10 +3,11 @@ import type { HDKey } from '@scure/bip32';
 import type { JsonValue } from '../../core/json.ts';
 import type { Settings } from '../../core/settings.ts';
 import type { HeldGrant, SiteEvent, WalletChange } from '../record.ts';
-import { canReadAccount, type SiteGrant } from '../../core/site-grant.ts';
+import { canReadAccount } from '../../core/site-grant.ts';
 import { addressList, networkObject, xverseAccount } from './account.ts';
 
-const addressesOf = (root: HDKey, settings: Settings): JsonValue => addressList(xverseAccount(root, settings.network, settings.activeAccount, settings.xversePaymentType)) as unknown as JsonValue;
+const addressesOf = (root: HDKey, settings: Settings): JsonValue =>
+  addressList(xverseAccount(root, settings.network, settings.activeAccount, settings.xversePaymentType)) as unknown as JsonValue;
 
 /**
  * Events for a settings change, as Xverse sends them. Account switch (or payment type): an empty
@@ -25,7 +26,8 @@ export function eventsFor(before: Settings, after: Settings, grants: readonly He
     for (const [site, grant] of grants) {
       if (!grant.readNetwork || grant.wallet !== wallets.before) continue;
       push(site, { type: 'networkChange', ...network, addresses: [] } as SiteEvent['event']);
-      if (canReadAccount(grant, before.network, before.activeAccount)) push(site, { type: 'networkChange', ...network, addresses: addressesOf(root, after) } as SiteEvent['event']);
+      if (canReadAccount(grant, before.network, before.activeAccount))
+        push(site, { type: 'networkChange', ...network, addresses: addressesOf(root, after) } as SiteEvent['event']);
     }
     return events;
   }

@@ -13,4 +13,3 @@ export interface ExpectedXverseAddresses {
   addresses: XverseAddress[];
   network: XverseNetworkObject;
 }
-

@@ -56,7 +56,9 @@ function request(method: unknown, params?: unknown): Promise<RpcResponse> {
   return new PromiseCtor<RpcResponse>((resolve) => {
     const safeMethod = toJsonValue(method, undefined, 'method');
     if (!safeMethod.ok || typeof safeMethod.value !== 'string') {
-      resolve(rpcFailure(id, RPC_ERROR.INVALID_REQUEST, `method must be a string such as "getAddresses", got ${safeMethod.ok ? typeof method : safeMethod.reason}`));
+      resolve(
+        rpcFailure(id, RPC_ERROR.INVALID_REQUEST, `method must be a string such as "getAddresses", got ${safeMethod.ok ? typeof method : safeMethod.reason}`),
+      );
       return;
     }
     const safeParams = toJsonValue(params, undefined, 'params');
@@ -66,7 +68,10 @@ function request(method: unknown, params?: unknown): Promise<RpcResponse> {
     }
     waiting[id] = resolve;
     const userActivation = userActivationNow();
-    const message: PageRequest = safeParams.value === undefined ? { id, method: safeMethod.value, userActivation } : { id, method: safeMethod.value, params: safeParams.value, userActivation };
+    const message: PageRequest =
+      safeParams.value === undefined
+        ? { id, method: safeMethod.value, userActivation }
+        : { id, method: safeMethod.value, params: safeParams.value, userActivation };
     send(message);
   });
 }
@@ -139,7 +144,10 @@ const StacksProvider = freeze({
  */
 function lock(name: string, value: unknown): void {
   const taken = getOwnPropertyDescriptor(window, name);
-  if (taken && !taken.configurable) return name === 'StacksProvider' ? undefined : warn(`[mock wallet] window.${name} was not defined for Xverse: another script locked that name`);
+  if (taken && !taken.configurable) {
+    if (name !== 'StacksProvider') warn(`[mock wallet] window.${name} was not defined for Xverse: another script locked that name`);
+    return;
+  }
   defineProperty(window, name, { value, writable: false, configurable: false, enumerable: true });
 }
 

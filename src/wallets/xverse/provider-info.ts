@@ -3,7 +3,9 @@
 /** A small stand-in icon: plainly a test wallet's, never Xverse's artwork. */
 const ICON =
   'data:image/svg+xml;base64,' +
-  btoa('<svg xmlns="http://www.w3.org/2000/svg" width="128" height="128" viewBox="0 0 128 128"><rect width="128" height="128" rx="24" fill="#171717"/><text x="64" y="82" font-family="sans-serif" font-size="56" font-weight="bold" text-anchor="middle" fill="#fff">X</text></svg>');
+  btoa(
+    '<svg xmlns="http://www.w3.org/2000/svg" width="128" height="128" viewBox="0 0 128 128"><rect width="128" height="128" rx="24" fill="#171717"/><text x="64" y="82" font-family="sans-serif" font-size="56" font-weight="bold" text-anchor="middle" fill="#fff">X</text></svg>',
+  );
 
 export const XVERSE_PROVIDER_INFO = {
   version: '0.54.2',

@@ -12,7 +12,7 @@ export function xverseRules(calls: readonly UsageCall[]): UsageFinding[] {
       callIds: [c.id],
       message:
         `${c.method} was answered -32002 Access denied. (as Xverse answers): this site holds no read permission for the active account. ` +
-        "Xverse grants it with wallet_connect (getAccounts grants account read but not network read), per account and network, and takes it back on " +
+        'Xverse grants it with wallet_connect (getAccounts grants account read but not network read), per account and network, and takes it back on ' +
         'wallet_disconnect: call wallet_connect on a user action first, and again after an accountChange or networkChange with no addresses.',
     }));
 }

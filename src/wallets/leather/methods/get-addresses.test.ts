@@ -28,7 +28,9 @@ for (const [id, network] of Object.entries(LEATHER_IDS)) {
 test('an unknown network id is -32602 naming the accepted ones, in every variant', async () => {
   for (const variant of ['first', 'second', 'leather'] as const) {
     const response = await answer(variant, { network: 'moon' });
-    expect(response, variant).toMatchObject({ error: { code: -32602, message: expect.stringMatching(/network must be one of .*testnet4.*sbtcTestnet.*sbtcDevenv.*devnet/) } });
+    expect(response, variant).toMatchObject({
+      error: { code: -32602, message: expect.stringMatching(/network must be one of .*testnet4.*sbtcTestnet.*sbtcDevenv.*devnet/) },
+    });
   }
 });
 

@@ -46,5 +46,8 @@ export function unknownMethod(method: string): RpcError {
     return new RpcError(RPC_ERROR.METHOD_NOT_SUPPORTED, `${method} is not supported by this mock wallet; it implements ${Object.keys(METHODS).join(', ')}`);
   }
   // The real wallet's words: the name in quotes, then where to look.
-  return new RpcError(RPC_ERROR.METHOD_NOT_FOUND, `"${method.slice(0, 64)}" is not supported. Try running .request('supportedMethods') to see what this wallet supports; method "${method.slice(0, 64)}" does not exist here`);
+  return new RpcError(
+    RPC_ERROR.METHOD_NOT_FOUND,
+    `"${method.slice(0, 64)}" is not supported. Try running .request('supportedMethods') to see what this wallet supports; method "${method.slice(0, 64)}" does not exist here`,
+  );
 }

@@ -21,14 +21,22 @@ async function transfer(params: unknown, wallet: Settings = settings) {
 
 test("pays the recipients from the account's synthetic funding output, change back to its p2wpkh address, signed", async () => {
   const account = await reference('mainnet', 0);
-  const { result, raw } = await transfer({ recipients: [{ address: ALICE, amount: '15000' }, { address: BOB, amount: '2500' }] });
+  const { result, raw } = await transfer({
+    recipients: [
+      { address: ALICE, amount: '15000' },
+      { address: BOB, amount: '2500' },
+    ],
+  });
   const tx = decodeTransaction(raw);
   expect(result.txid).toBe(tx.txid);
   // README's documented prevout: SHA-256 of "mock-wallet funding <address>", output 0.
   const funding = createHash('sha256').update(`mock-wallet funding ${account.p2wpkh.address}`).digest('hex');
   expect(tx.inputs.map((i) => `${i.txid}:${i.index}`)).toEqual([`${funding}:0`]);
   expect(verifyP2wpkhSpend(raw, 0, account.p2wpkh.publicKey, FUNDING)).toBe(true);
-  expect(tx.outputs.slice(0, 2)).toEqual([{ address: ALICE, value: 15000n }, { address: BOB, value: 2500n }]);
+  expect(tx.outputs.slice(0, 2)).toEqual([
+    { address: ALICE, value: 15000n },
+    { address: BOB, value: 2500n },
+  ]);
   expect(tx.outputs[2]!.address).toBe(account.p2wpkh.address);
   const fee = FUNDING - tx.outputs.reduce((sum, o) => sum + o.value, 0n);
   // The fee rate setting (10 sat/vB by default) times the size, give or take a signature byte.
@@ -57,10 +65,23 @@ test('account picks whose coins move; the older { address, amount } form and tes
 });
 
 test('amounts as numbers (the generic form @stacks/connect passes through) build the same transaction as digit strings', async () => {
-  const asString = await transfer({ recipients: [{ address: ALICE, amount: '15000' }, { address: BOB, amount: '2500' }] });
-  const asNumber = await transfer({ recipients: [{ address: ALICE, amount: 15000 }, { address: BOB, amount: 2500 }] });
+  const asString = await transfer({
+    recipients: [
+      { address: ALICE, amount: '15000' },
+      { address: BOB, amount: '2500' },
+    ],
+  });
+  const asNumber = await transfer({
+    recipients: [
+      { address: ALICE, amount: 15000 },
+      { address: BOB, amount: 2500 },
+    ],
+  });
   expect(asNumber.raw).toBe(asString.raw);
-  expect(decodeTransaction(asNumber.raw).outputs.slice(0, 2)).toEqual([{ address: ALICE, value: 15000n }, { address: BOB, value: 2500n }]);
+  expect(decodeTransaction(asNumber.raw).outputs.slice(0, 2)).toEqual([
+    { address: ALICE, value: 15000n },
+    { address: BOB, value: 2500n },
+  ]);
 });
 
 test('bad params answer -32602 naming the field', async () => {
@@ -75,13 +96,23 @@ test('bad params answer -32602 naming the field', async () => {
     [{ recipients: [{ address: ALICE, amount: '1.5' }] }, /must be a positive whole number/],
     [{ recipients: [{ address: ALICE, amount: '-5' }] }, /must be a positive whole number/],
     [{ recipients: [{ address: ALICE, amount: '100' }] }, /below the dust limit of 294/],
-    [{ recipients: [{ address: ALICE, amount: '1000' }, { address: 'bc1qnotanaddress', amount: '1000' }] }, /recipients\[1\]\.address "bc1qnotanaddress" is not a valid mainnet Bitcoin address/],
+    [
+      {
+        recipients: [
+          { address: ALICE, amount: '1000' },
+          { address: 'bc1qnotanaddress', amount: '1000' },
+        ],
+      },
+      /recipients\[1\]\.address "bc1qnotanaddress" is not a valid mainnet Bitcoin address/,
+    ],
     [{ recipients: [{ address: 'tb1q6rz28mcfaxtmd6v789l9rrlrusdprr9pqcpvkl', amount: '1000' }] }, /not a valid mainnet Bitcoin address/],
     [{ recipients: [{ address: ALICE, amount: '1000' }], network: 'moon' }, /network must be one of/],
     [{ recipients: [{ address: ALICE, amount: '200000000000' }] }, /insufficient funds/],
     [{ recipients: [{ address: ALICE, amount: '1000' }], account: 1.5 }, /account must be an integer/],
   ];
   for (const [params, message] of cases) {
-    expect(await approvedResponse(ring, settings, 'id', 'sendTransfer', params as never), JSON.stringify(params)).toMatchObject({ error: { code: -32602, message: expect.stringMatching(message) } });
+    expect(await approvedResponse(ring, settings, 'id', 'sendTransfer', params as never), JSON.stringify(params)).toMatchObject({
+      error: { code: -32602, message: expect.stringMatching(message) },
+    });
   }
 });

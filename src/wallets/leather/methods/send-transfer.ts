@@ -29,7 +29,8 @@ export interface SendTransferParams {
 }
 
 function readRecipient(item: unknown, at: string, network: NetworkName): Recipient {
-  if (typeof item !== 'object' || item === null || Array.isArray(item)) throw invalidParams(`${at} must be an object { address, amount }, got ${describe(item)}`);
+  if (typeof item !== 'object' || item === null || Array.isArray(item))
+    throw invalidParams(`${at} must be an object { address, amount }, got ${describe(item)}`);
   const { address, amount } = item as Params;
   if (typeof address !== 'string') throw invalidParams(`${at}.address must be a string, got ${describe(address)}`);
   let type: string;
@@ -41,8 +42,10 @@ function readRecipient(item: unknown, at: string, network: NetworkName): Recipie
   // @stacks/connect stringifies amounts for the real wallet (isLeather) but passes numbers through
   // for other wallets (requestRaw, enableOverrides: false): both forms are taken here.
   const digits = typeof amount === 'number' && Number.isSafeInteger(amount) ? String(amount) : amount;
-  if (typeof digits !== 'string') throw invalidParams(`${at}.amount must be whole satoshis, as a string such as "1000" or a safe integer, got ${describe(amount)}`);
-  if (!/^[0-9]{1,16}$/.test(digits) || BigInt(digits) <= 0n) throw invalidParams(`${at}.amount must be a positive whole number of satoshis, got ${describe(amount)}`);
+  if (typeof digits !== 'string')
+    throw invalidParams(`${at}.amount must be whole satoshis, as a string such as "1000" or a safe integer, got ${describe(amount)}`);
+  if (!/^[0-9]{1,16}$/.test(digits) || BigInt(digits) <= 0n)
+    throw invalidParams(`${at}.amount must be a positive whole number of satoshis, got ${describe(amount)}`);
   // Below Bitcoin Core's dust limit for its output type, no node would relay the transaction.
   const dust = DUST_LIMIT[type] ?? 546;
   if (BigInt(digits) < BigInt(dust)) throw invalidParams(`${at}.amount ${digits} is below the dust limit of ${dust} satoshis for that address`);
@@ -61,8 +64,11 @@ export function buildTransfer(params: SendTransferParams, keys: AccountKeys, set
     bip69: false, // recipients in the order asked, change last
     createTx: true,
   });
-  if (!selected?.tx) throw invalidParams(`the transfer cannot be paid from the synthetic ${btc(FUNDING_SATS)} at ${settings.bitcoinFeeRate} sat/vB (an amount below the dust limit?)`);
-  return { tx: selected.tx, fee: selected.fee ?? 0n, change: selected.change ? selected.outputs.at(-1)?.amount ?? 0n : 0n };
+  if (!selected?.tx)
+    throw invalidParams(
+      `the transfer cannot be paid from the synthetic ${btc(FUNDING_SATS)} at ${settings.bitcoinFeeRate} sat/vB (an amount below the dust limit?)`,
+    );
+  return { tx: selected.tx, fee: selected.fee ?? 0n, change: selected.change ? (selected.outputs.at(-1)?.amount ?? 0n) : 0n };
 }
 
 export const sendTransfer = defineMethod<SendTransferParams>({
@@ -80,7 +86,10 @@ export const sendTransfer = defineMethod<SendTransferParams>({
       recipients = [readRecipient({ address: params['address'], amount: params['amount'] }, 'params', network)]; // the older single-recipient form
     } else throw invalidParams('sendTransfer needs recipients: [{ address, amount }] (or address and amount)');
     const total = recipients.reduce((sum, r) => sum + r.amount, 0n);
-    if (total > FUNDING_SATS - FEE_RESERVE_SATS) throw invalidParams(`insufficient funds: the recipients get ${btc(total)}; the mock wallet's synthetic balance is ${btc(FUNDING_SATS)}, less a fee reserve of ${btc(FEE_RESERVE_SATS)}`);
+    if (total > FUNDING_SATS - FEE_RESERVE_SATS)
+      throw invalidParams(
+        `insufficient funds: the recipients get ${btc(total)}; the mock wallet's synthetic balance is ${btc(FUNDING_SATS)}, less a fee reserve of ${btc(FEE_RESERVE_SATS)}`,
+      );
     const account = optionalAccount(params);
     return { recipients, network, ...(account !== undefined && { account }) };
   },
@@ -103,7 +112,13 @@ export const sendTransfer = defineMethod<SendTransferParams>({
     const { tx } = buildTransfer(params, keys, settings);
     tx.sign((await secrets()).p2wpkh);
     tx.finalize();
-    const transaction = { chain: 'bitcoin' as const, hex: tx.hex, txid: tx.id, send: true, failure: { code: RPC_ERROR.INTERNAL_ERROR, message: 'Failed to broadcast transaction', reasonInMessage: true } };
+    const transaction = {
+      chain: 'bitcoin' as const,
+      hex: tx.hex,
+      txid: tx.id,
+      send: true,
+      failure: { code: RPC_ERROR.INTERNAL_ERROR, message: 'Failed to broadcast transaction', reasonInMessage: true },
+    };
     return { result: { txid: tx.id }, transaction };
   },
   rejection: { rejected: USER_REJECTED, closed: USER_REJECTED },

@@ -24,7 +24,8 @@ async function sign(params: unknown, wallet: Settings = settings): Promise<Resul
 }
 
 test("docs/reference/leather.md §9's BIP-322 vector verifies with the test's verifier", () => {
-  const vector = 'AkcwRAIgBt6EMsCmR5Wy3NL1mDhviAddDFFSVK7EMNV4Z6fOfsECIGsXBBT2x8sMtBJFvjQwuf5BFMQqbFqGZzQRWy0/V2IhASEDA0e+UAqLJwegDnV2wMUnokfN3G6DY+5RFHuOQ7WQuqk=';
+  const vector =
+    'AkcwRAIgBt6EMsCmR5Wy3NL1mDhviAddDFFSVK7EMNV4Z6fOfsECIGsXBBT2x8sMtBJFvjQwuf5BFMQqbFqGZzQRWy0/V2IhASEDA0e+UAqLJwegDnV2wMUnokfN3G6DY+5RFHuOQ7WQuqk=';
   expect(verifyBip322('bc1q530dz4h80kwlzywlhx2qn0k6vdtftd93c499yq', 'test', vector)).toBe(true);
   expect(verifyBip322('bc1q530dz4h80kwlzywlhx2qn0k6vdtftd93c499yq', 'test!', vector)).toBe(false);
 });

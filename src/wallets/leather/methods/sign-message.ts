@@ -23,7 +23,8 @@ export const signMessage = defineMethod<SignMessageParams>({
     if (paymentType !== 'p2wpkh' && paymentType !== 'p2tr') throw invalidParams(`paymentType must be "p2wpkh" or "p2tr", got ${describe(paymentType)}`);
     const type = params['type'];
     // The real wallet signs BIP-322 only; it has no legacy "Bitcoin Signed Message".
-    if (type !== undefined && type !== 'bip322') throw invalidParams(`type must be "bip322" (this wallet, like the real one, has no legacy message signing), got ${describe(type)}`);
+    if (type !== undefined && type !== 'bip322')
+      throw invalidParams(`type must be "bip322" (this wallet, like the real one, has no legacy message signing), got ${describe(type)}`);
     // The real wallet defaults to mainnet here, whatever network it is on.
     const network = networkId(params, 'mainnet');
     const account = optionalAccount(params);

@@ -6,7 +6,7 @@ import * as ecc from 'tiny-secp256k1';
 import { createHash } from 'node:crypto';
 import { FOREIGN_P2WPKH, buildPsbt, marketplacePsbt, psbtFromHex, signerOf } from '../../../../e2e/bitcoin-reference.ts';
 import { inputFields, leatherSignPsbt } from '../../../../e2e/leather-replay.ts';
-import { p2wpkhSighash, readMaps, valueOf, writePsbtV2, type V2Input } from '../../../../e2e/psbt-v2.ts';
+import { p2wpkhSighash, readMaps, valueUnder, writePsbtV2, type V2Input } from '../../../../e2e/psbt-v2.ts';
 import { reference } from '../../../../e2e/reference.ts';
 import { KeyRing } from '../../../core/keyring.ts';
 import { defaultSettings } from '../../../core/settings.ts';
@@ -65,7 +65,8 @@ test("byte for byte the real wallet's answer whenever another wallet's taproot i
     ],
     [{ address: PAY_TO, value: 95_000n }],
   ).toHex();
-  for (const signAtIndex of [undefined, []]) expect(await signedHex({ hex: plain, ...(signAtIndex && { signAtIndex }) })).toBe(leatherSignPsbt(plain, signAtIndex, 0));
+  for (const signAtIndex of [undefined, []])
+    expect(await signedHex({ hex: plain, ...(signAtIndex && { signAtIndex }) })).toBe(leatherSignPsbt(plain, signAtIndex, 0));
 });
 
 test("where the real wallet is asked for another wallet's taproot input it writes a key that cannot sign it; this wallet leaves the input as sent (README: deviations)", async () => {
@@ -102,9 +103,9 @@ test('a version-2 PSBT (BIP-370): signed over the previous txid in its own byte 
   const hex = await signedHex({ hex: Buffer.from(writePsbtV2(inputs, outputs)).toString('hex') });
 
   const [global, input] = readMaps(Buffer.from(hex, 'hex'));
-  expect(Buffer.from(valueOf(global!, 0xfb)![1]).readUInt32LE()).toBe(2); // still version 2
-  expect(Buffer.from(valueOf(input!, 0x0e)![1])).toEqual(Buffer.from(previousTxid)); // the txid as sent
-  const [key, value] = valueOf(input!, 0x02)!; // PSBT_IN_PARTIAL_SIG: <pubkey> → <DER signature ‖ sighash byte>
+  expect(Buffer.from(valueUnder(global!, 0xfb)![1]).readUInt32LE()).toBe(2); // still version 2
+  expect(Buffer.from(valueUnder(input!, 0x0e)![1])).toEqual(Buffer.from(previousTxid)); // the txid as sent
+  const [key, value] = valueUnder(input!, 0x02)!; // PSBT_IN_PARTIAL_SIG: <pubkey> → <DER signature ‖ sighash byte>
   expect(Buffer.from(key.subarray(1))).toEqual(publicKey);
   const { signature, hashType } = bitcoin.script.signature.decode(Buffer.from(value));
   expect(hashType).toBe(bitcoin.Transaction.SIGHASH_ALL);

@@ -74,7 +74,7 @@ test('the generic form { psbt: base64, signInputs } is answered with psbt beside
   expect(psbt.data.inputs[1]!.tapKeySig).toBeUndefined();
 });
 
-test("account picks the signer; without it the active account signs (docs/reference/contract.md §4.2)", async () => {
+test('account picks the signer; without it the active account signs (docs/reference/contract.md §4.2)', async () => {
   const two = await reference('mainnet', 2);
   const hex = buildPsbt([{ address: two.p2wpkh.address, value: 10_000n }], [{ address: PAY_TO, value: 9_000n }]).toHex();
   expect(signerOf(psbtFromHex((await signed({ hex, account: 2 })).hex), 0)).toBe(two.p2wpkh.publicKey);
@@ -103,13 +103,24 @@ test("an input's own sighash type is honoured; nonWitnessUtxo inputs sign too", 
 
 test('broadcast: finalized and extracted; the txid and raw transaction are what bitcoinjs-lib extracts', async () => {
   const account = await reference('mainnet', 0);
-  const psbt = buildPsbt([{ address: account.p2wpkh.address, value: 50_000n }, { address: account.p2tr.address, value: 30_000n }], [{ address: PAY_TO, value: 79_000n }]);
+  const psbt = buildPsbt(
+    [
+      { address: account.p2wpkh.address, value: 50_000n },
+      { address: account.p2tr.address, value: 30_000n },
+    ],
+    [{ address: PAY_TO, value: 79_000n }],
+  );
   const prepared = await prepareCall(ring, 'signPsbt', { hex: psbt.toHex(), broadcast: true }, settings);
   const outcome = await respond(ring, settings, prepared);
   const result = outcome.result as { hex: string; txid: string };
   const independent = extract(psbtFromHex(result.hex));
   expect(result.txid).toBe(independent.txid);
-  expect(outcome.transaction).toMatchObject({ chain: 'bitcoin', hex: independent.hex, txid: independent.txid, failure: { code: 4002, message: 'Failed to broadcast transaction' } });
+  expect(outcome.transaction).toMatchObject({
+    chain: 'bitcoin',
+    hex: independent.hex,
+    txid: independent.txid,
+    failure: { code: 4002, message: 'Failed to broadcast transaction' },
+  });
   // Another wallet's input cannot be finalized: refused, naming why.
   const foreign = await call({ hex: mixedPsbt(account).toHex(), broadcast: true });
   expect(foreign).toMatchObject({ error: { code: -32602, message: expect.stringMatching(/cannot be finalized/) } });
@@ -129,7 +140,10 @@ test('bad params answer -32602 at once, naming the field or input (where the rea
     [{ hex: good, signAtIndex: 'all' }, /signAtIndex must be an integer/],
     [{ hex: good, broadcast: 'yes' }, /broadcast must be true or false/],
     [{ hex: good, account: 7 }, /account 7 is not one of this wallet's accounts/],
-    [{ hex: buildPsbt([{ address: '1A1zP1eP5QGefi2DMPTfTL5SLmv7DivfNa', value: 1000n, nonWitness: true }], [{ address: PAY_TO, value: 500n }]).toHex() }, /input 0 .* spends a p2pkh output/],
+    [
+      { hex: buildPsbt([{ address: '1A1zP1eP5QGefi2DMPTfTL5SLmv7DivfNa', value: 1000n, nonWitness: true }], [{ address: PAY_TO, value: 500n }]).toHex() },
+      /input 0 .* spends a p2pkh output/,
+    ],
     [{ hex: buildPsbt([{ value: 1000n }], [{ address: PAY_TO, value: 500n }]).toHex() }, /input 0 .* has no witnessUtxo or nonWitnessUtxo/],
   ];
   for (const [params, message] of cases) {
@@ -146,7 +160,9 @@ test('the window marks Signed exactly the inputs the answer carries a signature 
     { address: account.p2tr.address, value: 10_000n, ...(sighashType && { sighashType }) },
   ]);
   const built = buildPsbt(inputs, [{ address: PAY_TO, value: 1_000n }]); // one output: SINGLE fits input 0 only
-  types.forEach((type, i) => type === 0 && [2 * i, 2 * i + 1].forEach((n) => (built.data.inputs[n]!.sighashType = 0)));
+  types.forEach((type, i) => {
+    if (type === 0) for (const n of [2 * i, 2 * i + 1]) built.data.inputs[n]!.sighashType = 0;
+  });
   const hex = built.toHex();
   const call = await prepareCall(ring, 'signPsbt', { hex }, settings);
   const view = call.method.view(call.params, await methodContext(ring, settings, call.target));
@@ -162,7 +178,7 @@ test('the window marks Signed exactly the inputs the answer carries a signature 
   expect(view.tables[0]!.rows[p2wpkhDefault + 1]![4]).toBe('DEFAULT');
 });
 
-test('a PSBT the library refuses for one input names that input and what it spends, beside the library\'s words', async () => {
+test("a PSBT the library refuses for one input names that input and what it spends, beside the library's words", async () => {
   const psbt = new bitcoin.Psbt();
   const script = bitcoin.address.toOutputScript('bc1qcr8te4kr609gcawutmrza0j4xv80jy8z306fyu');
   psbt.addInput({ hash: '11'.repeat(32), index: 0, witnessUtxo: { script, value: 1000n } });
@@ -170,6 +186,9 @@ test('a PSBT the library refuses for one input names that input and what it spen
   psbt.addInput({ hash: '22'.repeat(32), index: 1, witnessUtxo: { script, value: 1000n }, tapInternalKey: Buffer.alloc(32, 1) });
   psbt.addOutput({ script, value: 500n });
   expect(await approvedResponse(ring, settings, 'r', 'signPsbt', { hex: psbt.toHex() } as never)).toMatchObject({
-    error: { code: -32602, message: `Invalid PSBT hex: input 1 (${'22'.repeat(32)}:1, spending bc1qcr8te4kr609gcawutmrza0j4xv80jy8z306fyu) is refused: validateInput: Taproot metadata without P2TR previous output` },
+    error: {
+      code: -32602,
+      message: `Invalid PSBT hex: input 1 (${'22'.repeat(32)}:1, spending bc1qcr8te4kr609gcawutmrza0j4xv80jy8z306fyu) is refused: validateInput: Taproot metadata without P2TR previous output`,
+    },
   });
 });

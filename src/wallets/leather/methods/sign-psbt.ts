@@ -2,7 +2,17 @@
 import { base64 } from '@scure/base';
 import { bytesToHex, hexToBytes } from '@noble/hashes/utils.js';
 import { Address, OutScript, Transaction } from '@scure/btc-signer';
-import { MAX_PSBT_INPUTS, MAX_PSBT_OUTPUTS, PSBT_OPTIONS, btc, psbtRefusal, inputInfo, scriptAddress, signInputs, type InputInfo } from '../../../core/bitcoin/psbt.ts';
+import {
+  MAX_PSBT_INPUTS,
+  MAX_PSBT_OUTPUTS,
+  PSBT_OPTIONS,
+  btc,
+  psbtRefusal,
+  inputInfo,
+  scriptAddress,
+  signInputs,
+  type InputInfo,
+} from '../../../core/bitcoin/psbt.ts';
 import { ANY_SIGHASH, sighashName } from '../../../core/bitcoin/sighash.ts';
 import { accountLabel } from '../../../core/account-path.ts';
 import type { AccountKeys } from '../../../core/keys.ts';
@@ -48,7 +58,8 @@ function readIndices(params: Params, inputs: number): number[] | undefined {
   // An empty list means every input, as the real wallet reads it (@stacks/connect sends signInputs: [] as signAtIndex: []).
   if (Array.isArray(value) && value.length === 0) return undefined;
   const list: JsonValue[] = Array.isArray(value) ? value : field === 'signAtIndex' ? [value] : [];
-  if (!Array.isArray(value) && field === 'signInputs') throw invalidParams(`signInputs must be an array of input indices or { index, address } objects, got ${describe(value)}`);
+  if (!Array.isArray(value) && field === 'signInputs')
+    throw invalidParams(`signInputs must be an array of input indices or { index, address } objects, got ${describe(value)}`);
   return list.map((item, i) => {
     const at = Array.isArray(value) ? `${field}[${i}]` : field;
     const index = typeof item === 'object' && item !== null && !Array.isArray(item) && field === 'signInputs' ? item['index'] : item;
@@ -89,14 +100,17 @@ export const signPsbt = defineMethod<SignPsbtParams>({
       throw invalidParams(`Invalid PSBT ${form === 'leather' ? 'hex' : 'base64'}: ${psbtRefusal(psbt, error, NETWORKS.mainnet.btc)}`);
     }
     if (tx.inputsLength > MAX_PSBT_INPUTS || tx.outputsLength > MAX_PSBT_OUTPUTS) {
-      throw invalidParams(`the PSBT has ${tx.inputsLength} inputs and ${tx.outputsLength} outputs; this wallet signs PSBTs of at most ${MAX_PSBT_INPUTS} inputs and ${MAX_PSBT_OUTPUTS} outputs`);
+      throw invalidParams(
+        `the PSBT has ${tx.inputsLength} inputs and ${tx.outputsLength} outputs; this wallet signs PSBTs of at most ${MAX_PSBT_INPUTS} inputs and ${MAX_PSBT_OUTPUTS} outputs`,
+      );
     }
     const indices = readIndices(params, tx.inputsLength);
     // Where the real wallet shows an error screen (and answers 4001 once closed), this mock answers at once.
     for (const index of indices ?? [...Array(tx.inputsLength).keys()]) {
       const input = inputInfo(tx, index, NETWORKS.mainnet.btc);
       if (!input.kind) throw invalidParams(`input ${index} (${input.outpoint}) has no witnessUtxo or nonWitnessUtxo: the wallet cannot tell what it spends`);
-      if (!SIGNABLE.includes(input.kind)) throw invalidParams(`input ${index} (${input.outpoint}) spends a ${input.kind} output; the wallet signs native segwit and taproot inputs only`);
+      if (!SIGNABLE.includes(input.kind))
+        throw invalidParams(`input ${index} (${input.outpoint}) spends a ${input.kind} output; the wallet signs native segwit and taproot inputs only`);
     }
     const network = params['network'] === undefined ? undefined : leatherNetwork(params['network']); // another id: the wallet's network, as the real wallet
     const account = optionalAccount(params);
@@ -152,7 +166,14 @@ export const signPsbt = defineMethod<SignPsbtParams>({
             const ours = owner(input) !== NOT_OURS;
             const signs = requested.has(input.index) && ours && honoured(input);
             const why = requested.has(input.index) && ours && !signs ? ' (sighash not signed)' : '';
-            return [String(input.index), input.outpoint, input.amount === undefined ? '?' : btc(input.amount), owner(input), sighashName(input.sighashType, input.kind === 'p2tr'), signs ? 'yes' : `no${why}`];
+            return [
+              String(input.index),
+              input.outpoint,
+              input.amount === undefined ? '?' : btc(input.amount),
+              owner(input),
+              sighashName(input.sighashType, input.kind === 'p2tr'),
+              signs ? 'yes' : `no${why}`,
+            ];
           }),
         },
         {
@@ -168,7 +189,12 @@ export const signPsbt = defineMethod<SignPsbtParams>({
     const secrets = await context.secrets();
     const taprootInternalKey = hexToBytes(context.keys.p2tr.publicKey).subarray(1);
     const taprootScript = OutScript.encode(Address(NETWORKS[context.target.network].btc).decode(context.keys.p2tr.address));
-    await signInputs(tx, params.indices ?? [...Array(tx.inputsLength).keys()], { p2wpkh: secrets.p2wpkh, p2tr: secrets.p2tr, taprootInternalKey, taprootScript });
+    await signInputs(tx, params.indices ?? [...Array(tx.inputsLength).keys()], {
+      p2wpkh: secrets.p2wpkh,
+      p2tr: secrets.p2tr,
+      taprootInternalKey,
+      taprootScript,
+    });
     const signed = tx.toPSBT();
     const result = { hex: bytesToHex(signed), ...(params.form === 'generic' && { psbt: base64.encode(signed) }) };
     if (!params.broadcast) return { result };
@@ -184,7 +210,15 @@ function finalized(tx: Transaction, context: MethodContext) {
     tx.finalize();
   } catch (error) {
     const why = error instanceof Error ? error.message : String(error);
-    throw invalidParams(`broadcast: the transaction cannot be finalized (${why}); every input must be signed, and account ${context.target.account} signed only its own`);
+    throw invalidParams(
+      `broadcast: the transaction cannot be finalized (${why}); every input must be signed, and account ${context.target.account} signed only its own`,
+    );
   }
-  return { chain: 'bitcoin' as const, hex: tx.hex, txid: tx.id, send: true, failure: { code: RPC_ERROR.METHOD_NOT_SUPPORTED, message: 'Failed to broadcast transaction', reasonInMessage: false } };
+  return {
+    chain: 'bitcoin' as const,
+    hex: tx.hex,
+    txid: tx.id,
+    send: true,
+    failure: { code: RPC_ERROR.METHOD_NOT_SUPPORTED, message: 'Failed to broadcast transaction', reasonInMessage: false },
+  };
 }

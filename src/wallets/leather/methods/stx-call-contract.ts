@@ -29,10 +29,18 @@ export const stxCallContract = defineMethod<CallContractParams>({
     const [contractAddress, contractName] = contract.value.split('.') as [string, string | undefined];
     if (!contractName) throw invalidParams(`contract must name a contract, "<address>.<name>", got ${describe(contract.value)}`);
     const functionName = requiredString(params, 'functionName');
-    if (!/^[a-zA-Z]([a-zA-Z0-9]|[-_!?+<>=/*])*$/.test(functionName) || functionName.length > 128) throw invalidParams(`functionName must be a Clarity name (at most 128 characters), got ${describe(functionName)}`);
+    if (!/^[a-zA-Z]([a-zA-Z0-9]|[-_!?+<>=/*])*$/.test(functionName) || functionName.length > 128)
+      throw invalidParams(`functionName must be a Clarity name (at most 128 characters), got ${describe(functionName)}`);
     const args = params['functionArgs'] ?? [];
     if (!Array.isArray(args)) throw invalidParams(`functionArgs must be an array of hex-serialized Clarity values, got ${describe(args)}`);
-    return { ...common, contractAddress, contractName, contractChain: contract.chain, functionName, functionArgs: args.map((arg, i) => clarityValue(arg, `functionArgs[${i}]`)) };
+    return {
+      ...common,
+      contractAddress,
+      contractName,
+      contractChain: contract.chain,
+      functionName,
+      functionArgs: args.map((arg, i) => clarityValue(arg, `functionArgs[${i}]`)),
+    };
   },
   notes(params, { target }) {
     const found = { value: `${params.contractAddress}.${params.contractName}`, chain: params.contractChain };
@@ -51,11 +59,20 @@ export const stxCallContract = defineMethod<CallContractParams>({
       ],
       params,
       context,
-      params.functionArgs.length > 0 ? [{ caption: 'Arguments', columns: ['#', 'Value'], rows: params.functionArgs.map((arg, i) => [String(i), pretty(arg)]) }] : [],
+      params.functionArgs.length > 0
+        ? [{ caption: 'Arguments', columns: ['#', 'Value'], rows: params.functionArgs.map((arg, i) => [String(i), pretty(arg)]) }]
+        : [],
     ),
   async respond(params, context) {
     const { contractAddress, contractName, functionName, functionArgs } = params;
-    const tx = await makeContractCall({ ...(await builderOptions(params, context)), contractAddress, contractName, functionName, functionArgs, validateWithAbi: false });
+    const tx = await makeContractCall({
+      ...(await builderOptions(params, context)),
+      contractAddress,
+      contractName,
+      functionName,
+      functionArgs,
+      validateWithAbi: false,
+    });
     return signedOutcome(tx, params);
   },
   rejection: { rejected: USER_REJECTED, closed: USER_REJECTED },

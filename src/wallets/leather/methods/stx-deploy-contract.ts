@@ -23,11 +23,18 @@ export const stxDeployContract = defineMethod<DeployContractParams>({
   parse(raw) {
     const params = paramsObject('stx_deployContract', raw, '{ name, clarityCode, clarityVersion? }');
     const name = requiredString(params, 'name');
-    if (!/^[a-zA-Z]([a-zA-Z0-9]|[-_])*$/.test(name) || name.length > 128) throw invalidParams(`name must be a contract name (a letter, then letters, digits, - or _; at most 128), got ${describe(name)}`);
+    if (!/^[a-zA-Z]([a-zA-Z0-9]|[-_])*$/.test(name) || name.length > 128)
+      throw invalidParams(`name must be a contract name (a letter, then letters, digits, - or _; at most 128), got ${describe(name)}`);
     const clarityCode = requiredString(params, 'clarityCode');
-    if (clarityCode.trim() === '' || new TextEncoder().encode(clarityCode).length > MAX_CODE_BYTES) throw invalidParams(`clarityCode must be Clarity source of 1 to ${MAX_CODE_BYTES} bytes`);
+    if (clarityCode.trim() === '' || new TextEncoder().encode(clarityCode).length > MAX_CODE_BYTES)
+      throw invalidParams(`clarityCode must be Clarity source of 1 to ${MAX_CODE_BYTES} bytes`);
     const version = params['clarityVersion'] === undefined ? DEFAULT_CLARITY_VERSION : Number(params['clarityVersion']);
-    if (!Object.values(ClarityVersion).includes(version)) throw invalidParams(`clarityVersion must be one of ${Object.values(ClarityVersion).filter((v) => typeof v === 'number').join(', ')}, got ${describe(params['clarityVersion'])}`);
+    if (!Object.values(ClarityVersion).includes(version))
+      throw invalidParams(
+        `clarityVersion must be one of ${Object.values(ClarityVersion)
+          .filter((v) => typeof v === 'number')
+          .join(', ')}, got ${describe(params['clarityVersion'])}`,
+      );
     return { ...readCommon(params), name, clarityCode, clarityVersion: version as ClarityVersion };
   },
   requestedAccount: (params) => params.address,
@@ -47,7 +54,12 @@ export const stxDeployContract = defineMethod<DeployContractParams>({
     );
   },
   async respond(params, context) {
-    const tx = await makeContractDeploy({ ...(await builderOptions(params, context)), contractName: params.name, codeBody: params.clarityCode, clarityVersion: params.clarityVersion });
+    const tx = await makeContractDeploy({
+      ...(await builderOptions(params, context)),
+      contractName: params.name,
+      codeBody: params.clarityCode,
+      clarityVersion: params.clarityVersion,
+    });
     return signedOutcome(tx, params);
   },
   rejection: { rejected: USER_REJECTED, closed: USER_REJECTED },

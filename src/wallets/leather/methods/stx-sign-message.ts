@@ -19,7 +19,8 @@ export type StacksMessageParams =
 
 function readAddressAndNetwork(params: Params): { address?: string; network?: NetworkName } {
   const { address, network } = params;
-  if (address !== undefined && typeof address !== 'string') throw invalidParams(`address must be the STX address getAddresses returned, got ${describe(address)}`);
+  if (address !== undefined && typeof address !== 'string')
+    throw invalidParams(`address must be the STX address getAddresses returned, got ${describe(address)}`);
   if (network !== undefined && (typeof network !== 'string' || !Object.hasOwn(MESSAGE_NETWORKS, network))) {
     throw invalidParams(`network must be one of ${Object.keys(MESSAGE_NETWORKS).join(', ')}, got ${describe(network)}`);
   }
@@ -28,7 +29,12 @@ function readAddressAndNetwork(params: Params): { address?: string; network?: Ne
 
 /** Parses SIP-018 params: shared with stx_signStructuredMessage. */
 export function readStructured(params: Params): StacksMessageParams {
-  return { kind: 'structured', message: clarityValue(params['message'], 'message'), domain: sip018Domain(params['domain'], 'domain'), ...readAddressAndNetwork(params) };
+  return {
+    kind: 'structured',
+    message: clarityValue(params['message'], 'message'),
+    domain: sip018Domain(params['domain'], 'domain'),
+    ...readAddressAndNetwork(params),
+  };
 }
 
 export function messageView(params: StacksMessageParams, { keys }: MethodContext): MethodView {
@@ -39,7 +45,11 @@ export function messageView(params: StacksMessageParams, { keys }: MethodContext
           { label: 'Message', value: Cl.prettyPrint(params.message, 2) },
           { label: 'Domain', value: Cl.prettyPrint(params.domain) },
         ];
-  return { title: params.kind === 'utf8' ? 'Sign message' : 'Sign structured data', fields: [...fields, { label: 'Signing address', value: keys.stx.address }], tables: [] };
+  return {
+    title: params.kind === 'utf8' ? 'Sign message' : 'Sign structured data',
+    fields: [...fields, { label: 'Signing address', value: keys.stx.address }],
+    tables: [],
+  };
 }
 
 export async function signMessageOutcome(params: StacksMessageParams, context: MethodContext) {

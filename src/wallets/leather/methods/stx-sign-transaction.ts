@@ -1,6 +1,14 @@
 // stx_signTransaction: signs the origin of a transaction the app built, keeping its fee and nonce; never sends it (docs/reference/leather.md §6.5).
 import { bytesToHex } from '@noble/hashes/utils.js';
-import { Cl, PayloadType, TransactionSigner, addressToString, deserializeTransaction, serializeTransaction, type StacksTransactionWire } from '@stacks/transactions';
+import {
+  Cl,
+  PayloadType,
+  TransactionSigner,
+  addressToString,
+  deserializeTransaction,
+  serializeTransaction,
+  type StacksTransactionWire,
+} from '@stacks/transactions';
 import { leatherNetwork, type NetworkName } from '../../../core/networks.ts';
 import { invalidParams } from '../../../core/rpc.ts';
 import { stx } from '../../../core/stacks/transaction.ts';
@@ -39,14 +47,16 @@ export const stxSignTransaction = defineMethod<SignTransactionParams>({
     // The real wallet reads Leather's own txHex first; SIP-030's transaction is the fallback.
     const field = params['txHex'] !== undefined ? 'txHex' : 'transaction';
     const hex = params[field];
-    if (typeof hex !== 'string') throw invalidParams(`stx_signTransaction needs transaction (or txHex): the serialized transaction as hex, got ${describe(hex)}`);
+    if (typeof hex !== 'string')
+      throw invalidParams(`stx_signTransaction needs transaction (or txHex): the serialized transaction as hex, got ${describe(hex)}`);
     try {
       decode(hex);
     } catch (error) {
       throw invalidParams(`${field} is not a serialized Stacks transaction (${error instanceof Error ? error.message : String(error)})`);
     }
     const address = params['address'] ?? params['stxAddress'];
-    if (address !== undefined && typeof address !== 'string') throw invalidParams(`address must be the STX address getAddresses returned, got ${describe(address)}`);
+    if (address !== undefined && typeof address !== 'string')
+      throw invalidParams(`address must be the STX address getAddresses returned, got ${describe(address)}`);
     const network = leatherNetwork(params['network']);
     return { hex, ...(address !== undefined && { address }), ...(network && { network }) };
   },

@@ -25,7 +25,8 @@ export const stxTransferStx = defineMethod<TransferStxParams>({
     const amount = wholeNumber(params['amount'], 'amount');
     if (amount === 0n) throw invalidParams('amount must be more than 0 µSTX');
     const memo = params['memo'];
-    if (memo !== undefined && (typeof memo !== 'string' || new TextEncoder().encode(memo).length > 34)) throw invalidParams(`memo must be a string of at most 34 bytes, got ${describe(memo)}`);
+    if (memo !== undefined && (typeof memo !== 'string' || new TextEncoder().encode(memo).length > 34))
+      throw invalidParams(`memo must be a string of at most 34 bytes, got ${describe(memo)}`);
     return { ...common, recipient, amount, ...(memo !== undefined && { memo }) };
   },
   notes(params, { target }) {
@@ -47,7 +48,12 @@ export const stxTransferStx = defineMethod<TransferStxParams>({
       context,
     ),
   async respond(params, context) {
-    const tx = await makeSTXTokenTransfer({ ...(await builderOptions(params, context)), recipient: params.recipient.value, amount: params.amount, ...(params.memo !== undefined && { memo: params.memo }) });
+    const tx = await makeSTXTokenTransfer({
+      ...(await builderOptions(params, context)),
+      recipient: params.recipient.value,
+      amount: params.amount,
+      ...(params.memo !== undefined && { memo: params.memo }),
+    });
     return signedOutcome(tx, params);
   },
   rejection: { rejected: USER_REJECTED, closed: USER_REJECTED },

@@ -33,6 +33,7 @@ const send = connectPort(HANDSHAKE, receive);
 
 function request(methodOrRequest: unknown, params?: unknown): Promise<RpcResponse> {
   const id = randomUUID();
+  // biome-ignore lint/complexity/noArguments: request(method) and request(method, undefined) are told apart, as the real provider does
   const single = arguments.length === 1;
   return new PromiseCtor<RpcResponse>((resolve, reject) => {
     let method = methodOrRequest;
@@ -44,7 +45,9 @@ function request(methodOrRequest: unknown, params?: unknown): Promise<RpcRespons
         params = (methodOrRequest as { params?: unknown }).params;
       }
     } catch {
-      reject(rpcFailure(id, RPC_ERROR.INVALID_REQUEST, 'the request object could not be read (a getter or proxy threw); call request("getAddresses", params?)'));
+      reject(
+        rpcFailure(id, RPC_ERROR.INVALID_REQUEST, 'the request object could not be read (a getter or proxy threw); call request("getAddresses", params?)'),
+      );
       return;
     }
     const safeMethod = toJsonValue(method, undefined, 'method');
@@ -61,7 +64,10 @@ function request(methodOrRequest: unknown, params?: unknown): Promise<RpcRespons
     waiting[id] = { resolve, reject };
     // Literals only: an assignment could meet a setter the page put on Object.prototype.
     const userActivation = userActivationNow();
-    const message: PageRequest = safeParams.value === undefined ? { id, method: safeMethod.value, userActivation } : { id, method: safeMethod.value, params: safeParams.value, userActivation };
+    const message: PageRequest =
+      safeParams.value === undefined
+        ? { id, method: safeMethod.value, userActivation }
+        : { id, method: safeMethod.value, params: safeParams.value, userActivation };
     send(message);
   });
 }

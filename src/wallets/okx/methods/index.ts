@@ -30,7 +30,10 @@ function onObject(method: AnyMethod, network: NetworkName): AnyMethod {
     ...method,
     parse: (raw, settings) => method.parse(raw, onNetwork(settings, network)),
     network: () => network,
-    ...(method.answersAtOnce && { answersAtOnce: (params: unknown, site: Parameters<NonNullable<AnyMethod['answersAtOnce']>>[1], settings: Settings) => method.answersAtOnce!(params, site, onNetwork(settings, network)) }),
+    ...(method.answersAtOnce && {
+      answersAtOnce: (params: unknown, site: Parameters<NonNullable<AnyMethod['answersAtOnce']>>[1], settings: Settings) =>
+        method.answersAtOnce!(params, site, onNetwork(settings, network)),
+    }),
     view: (params, context) => {
       const view = method.view(params, context);
       return { ...view, title: view.title.replace(/ — via UniSat$/, ` — via OKX (${network})`) };
@@ -43,14 +46,20 @@ const shared = (name: (typeof OKX_METHOD_NAMES)[number]): AnyMethod => OWN[name]
 
 /** `<object>.<method>` for every object and method. */
 export const OKX_METHODS: Readonly<Record<string, AnyMethod>> = Object.fromEntries(
-  (Object.keys(OKX_OBJECTS) as OkxObject[]).flatMap((object) => OKX_METHOD_NAMES.map((name) => [`${object}.${name}`, onObject(shared(name), OKX_OBJECTS[object])])),
+  (Object.keys(OKX_OBJECTS) as OkxObject[]).flatMap((object) =>
+    OKX_METHOD_NAMES.map((name) => [`${object}.${name}`, onObject(shared(name), OKX_OBJECTS[object])]),
+  ),
 );
 
 export function okxUnknownMethod(name: string): RpcError {
   const [object, method] = name.includes('.') ? name.split('.', 2) : [undefined, name];
   if (object !== undefined && !Object.hasOwn(OKX_OBJECTS, object)) {
-    return new RpcError(RPC_ERROR.METHOD_NOT_FOUND, `OKX has no Bitcoin provider window.okxwallet.${object}: its providers are ${Object.keys(OKX_OBJECTS).join(', ')} (docs/reference/okx.md §1)`);
+    return new RpcError(
+      RPC_ERROR.METHOD_NOT_FOUND,
+      `OKX has no Bitcoin provider window.okxwallet.${object}: its providers are ${Object.keys(OKX_OBJECTS).join(', ')} (docs/reference/okx.md §1)`,
+    );
   }
-  if (object === undefined) return new RpcError(RPC_ERROR.METHOD_NOT_FOUND, `OKX's methods are named by their provider object, e.g. bitcoin.${method} (docs/reference/okx.md §2)`);
+  if (object === undefined)
+    return new RpcError(RPC_ERROR.METHOD_NOT_FOUND, `OKX's methods are named by their provider object, e.g. bitcoin.${method} (docs/reference/okx.md §2)`);
   return new RpcError(RPC_ERROR.METHOD_NOT_FOUND, `window.okxwallet.${object} has no method ${method} in this mock (docs/reference/okx.md §2)`);
 }

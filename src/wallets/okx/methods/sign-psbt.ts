@@ -18,7 +18,9 @@ export const signPsbt: AnyMethod = {
       const input = index >= 0 && index < tx.inputsLength ? tx.getInput(index) : undefined;
       const prevout = input && prevoutOf(input);
       if (input && prevout && scriptKind(prevout.script) === 'p2tr' && equalBytes(prevout.script, account.outputScript) && !input.tapInternalKey) {
-        throw failure(`input ${index} is this account's taproot input with no tapInternalKey: OKX signs a taproot input only when the app gives its public key (docs/reference/okx.md §2)`);
+        throw failure(
+          `input ${index} is this account's taproot input with no tapInternalKey: OKX signs a taproot input only when the app gives its public key (docs/reference/okx.md §2)`,
+        );
       }
     }
   },

@@ -52,7 +52,9 @@ export async function withUnisatKeys(context: MethodContext): Promise<MethodCont
  * One UniSat method: no account named by the request (the current one acts), on the wallet's network
  * unless the method says otherwise (UniSat's requests name none), the window saying the app called UniSat.
  */
-export function unisatMethod<P>(method: Omit<WalletMethod<P>, 'requestedAccount' | 'rejection' | 'network'> & Partial<Pick<WalletMethod<P>, 'network'>>): AnyMethod {
+export function unisatMethod<P>(
+  method: Omit<WalletMethod<P>, 'requestedAccount' | 'rejection' | 'network'> & Partial<Pick<WalletMethod<P>, 'network'>>,
+): AnyMethod {
   const wrapped: WalletMethod<P> = {
     network: (_params, settings) => settings.network,
     ...method,
@@ -68,7 +70,12 @@ export function unisatMethod<P>(method: Omit<WalletMethod<P>, 'requestedAccount'
 }
 
 /** A read UniSat answers at once, with no window; `gate: 'site'` when the site must be connected first. */
-export function unisatQuery<P>(name: string, gate: 'site' | undefined, parse: (raw: JsonValue | undefined, settings: Settings) => P, respond: WalletMethod<P>['respond']): AnyMethod {
+export function unisatQuery<P>(
+  name: string,
+  gate: 'site' | undefined,
+  parse: (raw: JsonValue | undefined, settings: Settings) => P,
+  respond: WalletMethod<P>['respond'],
+): AnyMethod {
   return unisatMethod<P>({
     name,
     kind: 'query',
@@ -80,4 +87,9 @@ export function unisatQuery<P>(name: string, gate: 'site' | undefined, parse: (r
 }
 
 /** A method that takes no arguments (UniSat ignores any it is given). */
-export const noArgs = (name: string) => (raw: JsonValue | undefined): null => (argsOf(name, raw, '[]'), null);
+export const noArgs =
+  (name: string) =>
+  (raw: JsonValue | undefined): null => {
+    argsOf(name, raw, '[]');
+    return null;
+  };

@@ -3,4 +3,9 @@
 import { unisatQuery } from './dialect.ts';
 
 /** UniSat ignores its arguments. */
-export const getBitcoinUtxos = unisatQuery('getBitcoinUtxos', 'site', () => null, async () => ({ result: [] }));
+export const getBitcoinUtxos = unisatQuery(
+  'getBitcoinUtxos',
+  'site',
+  () => null,
+  async () => ({ result: [] }),
+);

@@ -2,4 +2,6 @@
 import { legacyNetworkName } from '../chains.ts';
 import { noArgs, unisatQuery } from './dialect.ts';
 
-export const getNetwork = unisatQuery('getNetwork', undefined, noArgs('getNetwork'), async (_params, { settings }) => ({ result: legacyNetworkName(settings.network) }));
+export const getNetwork = unisatQuery('getNetwork', undefined, noArgs('getNetwork'), async (_params, { settings }) => ({
+  result: legacyNetworkName(settings.network),
+}));

@@ -52,7 +52,9 @@ export function readPsbt(value: JsonValue | undefined): Uint8Array {
 export function parse(psbt: Uint8Array): Transaction {
   const tx = Transaction.fromPSBT(psbt, READ);
   if (tx.inputsLength > MAX_PSBT_INPUTS || tx.outputsLength > MAX_PSBT_OUTPUTS) {
-    throw failure(`the PSBT has ${tx.inputsLength} inputs and ${tx.outputsLength} outputs; this mock wallet signs PSBTs of at most ${MAX_PSBT_INPUTS} inputs and ${MAX_PSBT_OUTPUTS} outputs`);
+    throw failure(
+      `the PSBT has ${tx.inputsLength} inputs and ${tx.outputsLength} outputs; this mock wallet signs PSBTs of at most ${MAX_PSBT_INPUTS} inputs and ${MAX_PSBT_OUTPUTS} outputs`,
+    );
   }
   return tx;
 }
@@ -62,7 +64,8 @@ export function readOptions(psbt: Uint8Array, options: JsonValue | undefined): P
   if (options === undefined || options === null) return { psbt, autoFinalized: true };
   if (!isPlainRecord(options)) return { psbt, autoFinalized: true };
   const { autoFinalized, toSignInputs } = options as Record<string, JsonValue>;
-  if (toSignInputs !== undefined && toSignInputs !== null && !Array.isArray(toSignInputs)) throw failure(`options.toSignInputs must be an array of { index, address | publicKey }, got ${describe(toSignInputs)}`);
+  if (toSignInputs !== undefined && toSignInputs !== null && !Array.isArray(toSignInputs))
+    throw failure(`options.toSignInputs must be an array of { index, address | publicKey }, got ${describe(toSignInputs)}`);
   return { psbt, autoFinalized: autoFinalized !== false, ...(Array.isArray(toSignInputs) && { toSignInputs }) };
 }
 
@@ -84,11 +87,13 @@ export function toSignOf(tx: Transaction, request: PsbtRequest, account: UnisatA
       if (input['address'] && input['address'] !== account.address) throw failure('invalid address in toSignInput');
       if (input['publicKey'] && input['publicKey'] !== account.publicKey) throw failure('invalid public key in toSignInput');
       const rawTypes = input['sighashTypes'];
-      if (rawTypes !== undefined && rawTypes !== null && !Array.isArray(rawTypes)) throw failure(`toSignInputs[${i}].sighashTypes must be an array of numbers, got ${describe(rawTypes)}`);
+      if (rawTypes !== undefined && rawTypes !== null && !Array.isArray(rawTypes))
+        throw failure(`toSignInputs[${i}].sighashTypes must be an array of numbers, got ${describe(rawTypes)}`);
       const sighashTypes = Array.isArray(rawTypes) ? rawTypes.map(Number) : undefined;
       if (sighashTypes?.some(Number.isNaN)) throw failure('invalid sighash type in toSignInput');
       const leaf = input['tapLeafHashToSign'];
-      if (leaf !== undefined && leaf !== null && (typeof leaf !== 'string' || !/^([0-9a-fA-F]{2}){32}$/.test(leaf))) throw failure(`toSignInputs[${i}].tapLeafHashToSign must be a 32-byte hex string, got ${describe(leaf)}`);
+      if (leaf !== undefined && leaf !== null && (typeof leaf !== 'string' || !/^([0-9a-fA-F]{2}){32}$/.test(leaf)))
+        throw failure(`toSignInputs[${i}].tapLeafHashToSign must be a 32-byte hex string, got ${describe(leaf)}`);
       const flag = (name: string): boolean | undefined => (typeof input[name] === 'boolean' ? (input[name] as boolean) : undefined);
       const useTweakedSigner = flag('useTweakedSigner');
       const disableTweakSigner = flag('disableTweakSigner');
@@ -120,7 +125,13 @@ function sighashText(type: number): string {
 
 /** bitcoinjs-lib's isTaprootInput: any taproot field, or a witness UTXO paying to a taproot script. */
 const isTaprootInput = (input: ReturnType<Transaction['getInput']>): boolean =>
-  Boolean(input.tapInternalKey || input.tapMerkleRoot || input.tapLeafScript?.length || input.tapBip32Derivation?.length || (input.witnessUtxo && scriptKind(input.witnessUtxo.script) === 'p2tr'));
+  Boolean(
+    input.tapInternalKey ||
+      input.tapMerkleRoot ||
+      input.tapLeafScript?.length ||
+      input.tapBip32Derivation?.length ||
+      (input.witnessUtxo && scriptKind(input.witnessUtxo.script) === 'p2tr'),
+  );
 
 /**
  * Signs in place as UniSat's wallet.signPsbt does (its fix-up pass, then the keyring's signTransaction,
@@ -167,12 +178,14 @@ function signOne(tx: Transaction, wanted: ToSign, keyPathScript: Uint8Array, pri
   // bitcoinjs: the input's own type (ALL, or DEFAULT for taproot, when it names none) must be in the allowed list.
   const type = input.sighashType || (taproot ? 0 : 1);
   const allowed = wanted.sighashTypes ?? [taproot ? 0 : 1];
-  if (!allowed.includes(type)) throw failure(`Sighash type is not allowed. Retry the sign method passing the sighashTypes array of whitelisted types. Sighash type: ${sighashText(type)}`);
+  if (!allowed.includes(type))
+    throw failure(`Sighash type is not allowed. Retry the sign method passing the sighashTypes array of whitelisted types. Sighash type: ${sighashText(type)}`);
   const cannot = taproot ? `Can not sign for input #${index} with the key ${signerKey}` : `Can not sign for this input with the key ${signerKey}`;
   // bitcoinjs signs a key path when the signer's key is the output key the prevout pays to (the tweaked key),
   // and the leaves that name the signer's key; btc-signer signs a key path with the untweaked key itself.
   const prevout = prevoutOf(input);
-  const keyPath = taproot && input.tapInternalKey !== undefined && !wanted.tapLeafHashToSign && prevout !== undefined && equalBytes(prevout.script, keyPathScript);
+  const keyPath =
+    taproot && input.tapInternalKey !== undefined && !wanted.tapLeafHashToSign && prevout !== undefined && equalBytes(prevout.script, keyPathScript);
   const leaves = (input.tapLeafScript ?? []).filter(([, script]) => bytesToHex(script).includes(signerKey.slice(2)));
   let key = signer;
   if (keyPath && tweaked) key = privateKey;

@@ -24,7 +24,8 @@ export const pushTx = unisatQuery(
   'site',
   (raw) => {
     const [rawtx] = argsOf('pushTx', raw, '["0200000001…"]');
-    if (typeof rawtx !== 'string' || !/^([0-9a-fA-F]{2})+$/.test(rawtx)) throw failure(`rawtx must be a raw transaction in hex, got ${rawtx === undefined ? 'nothing' : describe(rawtx)}`);
+    if (typeof rawtx !== 'string' || !/^([0-9a-fA-F]{2})+$/.test(rawtx))
+      throw failure(`rawtx must be a raw transaction in hex, got ${rawtx === undefined ? 'nothing' : describe(rawtx)}`);
     try {
       Transaction.fromRaw(hexToBytes(rawtx), RAW);
     } catch (error) {

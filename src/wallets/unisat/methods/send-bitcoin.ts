@@ -66,7 +66,8 @@ export const sendBitcoin = unisatMethod<SendBitcoinParams>({
       throw failure(`toAddress ${describe(to)} is not a ${settings.network} Bitcoin address`);
     }
     const digits = typeof satoshis === 'number' && Number.isSafeInteger(satoshis) ? String(satoshis) : satoshis;
-    if (typeof digits !== 'string' || !/^[0-9]{1,16}$/.test(digits) || BigInt(digits) > FUNDING_SATS / 2n) throw failure(`satoshis must be a whole number of satoshis (at most ${FUNDING_SATS / 2n}), got ${describe(satoshis)}`);
+    if (typeof digits !== 'string' || !/^[0-9]{1,16}$/.test(digits) || BigInt(digits) > FUNDING_SATS / 2n)
+      throw failure(`satoshis must be a whole number of satoshis (at most ${FUNDING_SATS / 2n}), got ${describe(satoshis)}`);
     const feeRate = isPlainRecord(options) ? options['feeRate'] : undefined;
     if (feeRate !== undefined && feeRate !== null && (typeof feeRate !== 'number' || !Number.isInteger(feeRate) || feeRate < 1 || feeRate > MAX_FEE_RATE)) {
       throw failure(`options.feeRate must be a whole number of sat/vB from 1 to ${MAX_FEE_RATE}, got ${describe(feeRate)}`);
@@ -87,6 +88,15 @@ export const sendBitcoin = unisatMethod<SendBitcoinParams>({
     const { tx } = build(params, account, context.target.network, context.settings);
     tx.sign(await unisatKeyOf(context));
     tx.finalize();
-    return { result: tx.id, transaction: { chain: 'bitcoin', hex: tx.hex, txid: tx.id, send: true, failure: { code: RPC_ERROR.INTERNAL_ERROR, message: 'sendBitcoin failed', reasonInMessage: true } } };
+    return {
+      result: tx.id,
+      transaction: {
+        chain: 'bitcoin',
+        hex: tx.hex,
+        txid: tx.id,
+        send: true,
+        failure: { code: RPC_ERROR.INTERNAL_ERROR, message: 'sendBitcoin failed', reasonInMessage: true },
+      },
+    };
   },
 });

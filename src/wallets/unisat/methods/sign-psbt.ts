@@ -4,7 +4,7 @@ import { bytesToHex } from '@noble/hashes/utils.js';
 import { btc, inputInfo, scriptAddress } from '../../../core/bitcoin/psbt.ts';
 import { NETWORKS } from '../../../core/networks.ts';
 import type { MethodContext, MethodView } from '../../../core/methods/method.ts';
-import { argsOf, failure, unisatKeyOf, unisatMethod, unisatOf } from './dialect.ts';
+import { argsOf, unisatKeyOf, unisatMethod, unisatOf } from './dialect.ts';
 import { parse, readOptions, readPsbt, signAsUnisat, toSignOf, type PsbtRequest } from './psbt.ts';
 
 export function tablesOf(request: PsbtRequest, context: MethodContext, toSign: ReturnType<typeof toSignOf>, caption = ''): MethodView['tables'] {
@@ -69,7 +69,10 @@ export const signPsbt = unisatMethod<PsbtRequest>({
     return {
       title: 'Sign PSBT',
       fields: [
-        { label: 'Inputs to sign', value: toSign ? toSign.map((t) => t.index).join(', ') || 'none' : "every unsigned input paying to this account's address (else every input)" },
+        {
+          label: 'Inputs to sign',
+          value: toSign ? toSign.map((t) => t.index).join(', ') || 'none' : "every unsigned input paying to this account's address (else every input)",
+        },
         { label: 'Finalize', value: request.autoFinalized ? 'yes (autoFinalized)' : 'no' },
       ],
       tables: tablesOf(request, context, toSign ?? []),

@@ -29,7 +29,16 @@ export const signPsbts = unisatMethod<SignPsbtsParams>({
   },
   view: ({ psbts, options }, context) => ({
     title: `Sign ${psbts.length} PSBT${psbts.length === 1 ? '' : 's'}`,
-    fields: [{ label: 'Options', value: Array.isArray(options) ? 'one per PSBT' : options === undefined ? 'none (UniSat fails after approval)' : 'one object: UniSat reads none, so each PSBT is signed in default mode and finalised' }],
+    fields: [
+      {
+        label: 'Options',
+        value: Array.isArray(options)
+          ? 'one per PSBT'
+          : options === undefined
+            ? 'none (UniSat fails after approval)'
+            : 'one object: UniSat reads none, so each PSBT is signed in default mode and finalised',
+      },
+    ],
     // Each PSBT with the inputs UniSat signs for it (its options[i]; none when options is not an array).
     tables: psbts.flatMap((psbt, i) => {
       const request = readOptions(psbt, Array.isArray(options) ? options[i] : undefined);

@@ -20,6 +20,10 @@ export const switchChain = unisatMethod<{ network: NetworkName }>({
   kind: 'sign',
   parse: (raw) => ({ network: switchedChain(raw) }),
   answersAtOnce: ({ network }, _site, settings) => network === settings.network,
-  view: ({ network }, { settings }) => ({ title: 'Switch chain', fields: [{ label: 'Chain', value: `${chainOf(settings.network)?.name ?? settings.network} → ${chainOf(network)!.name}` }], tables: [] }),
+  view: ({ network }, { settings }) => ({
+    title: 'Switch chain',
+    fields: [{ label: 'Chain', value: `${chainOf(settings.network)?.name ?? settings.network} → ${chainOf(network)!.name}` }],
+    tables: [],
+  }),
   respond: async ({ network }, { settings }) => ({ result: { ...chainOf(network)! }, ...(network !== settings.network && { settings: { network } }) }),
 });

@@ -21,6 +21,10 @@ export const switchNetwork = unisatMethod<{ network: NetworkName }>({
   kind: 'sign',
   parse: (raw) => ({ network: switchedNetwork(raw) }),
   answersAtOnce: ({ network }, _site, settings) => chainOf(settings.network)?.network === chainOf(network)!.network,
-  view: ({ network }, { settings }) => ({ title: 'Switch network', fields: [{ label: 'Network', value: `${legacyNetworkName(settings.network)} → ${legacyNetworkName(network)}` }], tables: [] }),
+  view: ({ network }, { settings }) => ({
+    title: 'Switch network',
+    fields: [{ label: 'Network', value: `${legacyNetworkName(settings.network)} → ${legacyNetworkName(network)}` }],
+    tables: [],
+  }),
   respond: async ({ network }, { settings }) => ({ result: chainOf(network)!.network, ...(network !== settings.network && { settings: { network } }) }),
 });

@@ -40,9 +40,11 @@ export function paramsOf(method: string, raw: JsonValue | undefined, example: st
 /** A purposes list of Xverse's three; -32602 for anything else (the wallet's @sats-connect/core 0.6 enum). */
 export function purposes(value: JsonValue | undefined, field: string, required: boolean): XversePurpose[] | undefined {
   if (value === undefined && !required) return undefined;
-  if (!Array.isArray(value)) throw invalid(`${field} must be an array of ${XVERSE_PURPOSES.map((p) => `"${p}"`).join(', ')}, got ${value === undefined ? 'nothing' : describe(value)}`);
+  if (!Array.isArray(value))
+    throw invalid(`${field} must be an array of ${XVERSE_PURPOSES.map((p) => `"${p}"`).join(', ')}, got ${value === undefined ? 'nothing' : describe(value)}`);
   return value.map((p, i) => {
-    if (!(XVERSE_PURPOSES as readonly JsonValue[]).includes(p)) throw invalid(`${field}[${i}] must be one of ${XVERSE_PURPOSES.join(', ')}, got ${describe(p)}`);
+    if (!(XVERSE_PURPOSES as readonly JsonValue[]).includes(p))
+      throw invalid(`${field}[${i}] must be one of ${XVERSE_PURPOSES.join(', ')}, got ${describe(p)}`);
     return p as XversePurpose;
   });
 }
@@ -50,7 +52,8 @@ export function purposes(value: JsonValue | undefined, field: string, required: 
 export function optionalMessage(params: Params, max?: number): string | undefined {
   const message = params['message'];
   if (message === undefined) return undefined;
-  if (typeof message !== 'string' || (max !== undefined && message.length > max)) throw invalid(`message must be a string${max === undefined ? '' : ` of at most ${max} characters`}, got ${describe(message)}`);
+  if (typeof message !== 'string' || (max !== undefined && message.length > max))
+    throw invalid(`message must be a string${max === undefined ? '' : ` of at most ${max} characters`}, got ${describe(message)}`);
   return message;
 }
 
@@ -89,7 +92,8 @@ export function xverseMethod<P>(method: WalletMethod<P>): AnyMethod {
     try {
       return method.parse(raw, settings);
     } catch (error) {
-      if (error instanceof RpcError && !(error instanceof XverseWords) && error.code === RPC_ERROR.INVALID_PARAMS && error.message !== 'Invalid parameters.') throw invalid(error.message);
+      if (error instanceof RpcError && !(error instanceof XverseWords) && error.code === RPC_ERROR.INVALID_PARAMS && error.message !== 'Invalid parameters.')
+        throw invalid(error.message);
       throw error;
     }
   };

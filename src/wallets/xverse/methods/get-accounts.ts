@@ -17,11 +17,17 @@ export const xverseGetAccounts = xverseMethod(
     network: (_params, settings) => settings.network,
     view: (params) => ({
       title: 'Connect request',
-      fields: [{ label: 'Addresses', value: params.purposes.join(', ') }, ...(params.message !== undefined ? [{ label: 'Message', value: params.message }] : [])],
+      fields: [
+        { label: 'Addresses', value: params.purposes.join(', ') },
+        ...(params.message !== undefined ? [{ label: 'Message', value: params.message }] : []),
+      ],
       tables: [],
     }),
     async respond(params, context) {
-      return { result: addressList(await xverseOf(context), params.purposes), grant: widen(context.site?.grant, context.target.network, context.target.account, false) };
+      return {
+        result: addressList(await xverseOf(context), params.purposes),
+        grant: widen(context.site?.grant, context.target.network, context.target.account, false),
+      };
     },
     rejection: { rejected: 'User rejected getAccounts request.', closed: POPUP_CLOSED },
   }),

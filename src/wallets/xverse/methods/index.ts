@@ -79,7 +79,9 @@ export const XVERSE_UNIMPLEMENTED: readonly string[] = [
 /** Xverse's answer to a method it does not route (its words), with data naming what this mock leaves out and why. */
 export function xverseUnknownMethod(method: string): RpcError {
   const data = XVERSE_UNIMPLEMENTED.includes(method)
-    ? { reason: `Xverse answers ${method}; this mock wallet does not (it has no indexer or node to answer it from). It implements ${Object.keys(XVERSE_METHODS).join(', ')}` }
+    ? {
+        reason: `Xverse answers ${method}; this mock wallet does not (it has no indexer or node to answer it from). It implements ${Object.keys(XVERSE_METHODS).join(', ')}`,
+      }
     : undefined;
   return new RpcError(RPC_ERROR.METHOD_NOT_FOUND, `"${method.slice(0, 64)}" is not supported.`, data);
 }

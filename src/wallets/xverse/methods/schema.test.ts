@@ -11,7 +11,9 @@ import { XVERSE_METHODS } from './index.ts';
 import { sampleParams } from '../../../../e2e/sample-params.ts';
 
 interface StandardSchema {
-  '~standard': { validate(value: unknown): { issues?: readonly { message: string; path?: readonly ({ key: PropertyKey } | PropertyKey)[] }[] } | Promise<unknown> };
+  '~standard': {
+    validate(value: unknown): { issues?: readonly { message: string; path?: readonly ({ key: PropertyKey } | PropertyKey)[] }[] } | Promise<unknown>;
+  };
 }
 const schemas = sats as unknown as Record<string, StandardSchema | undefined>;
 
@@ -46,12 +48,20 @@ for (const method of Object.keys(XVERSE_METHODS)) {
   test(`${method}: the approved result fits sats-connect's ${schemaName(method)}, but where Xverse's code differs`, async () => {
     const schema = schemas[schemaName(method)];
     expect(schema, `sats-connect exports ${schemaName(method)}`).toBeDefined();
-    const response = await approvedResponse(ring, settings, 's', method, (await sampleParams('xverse', method)) as never, undefined, { identity: 'xverse', site });
+    const response = await approvedResponse(ring, settings, 's', method, (await sampleParams('xverse', method)) as never, undefined, {
+      identity: 'xverse',
+      site,
+    });
     if ('error' in response) throw new Error(`${method}: ${JSON.stringify(response.error)}`);
-    const outcome = (await schema!['~standard'].validate(response.result)) as { issues?: readonly { message: string; path?: readonly { key: PropertyKey }[] }[] };
+    const outcome = (await schema!['~standard'].validate(response.result)) as {
+      issues?: readonly { message: string; path?: readonly { key: PropertyKey }[] }[];
+    };
     const paths = (outcome.issues ?? []).map((issue) => (issue.path ?? []).map((p) => String(p.key)).join('.'));
     const allowed = DOCUMENTED[method];
-    expect(paths.filter((path) => !allowed?.test(path)), JSON.stringify(outcome.issues)).toEqual([]);
+    expect(
+      paths.filter((path) => !allowed?.test(path)),
+      JSON.stringify(outcome.issues),
+    ).toEqual([]);
     if (allowed) expect(paths.length, `${method} still differs from the schema where the spec says`).toBeGreaterThan(0);
   });
 }

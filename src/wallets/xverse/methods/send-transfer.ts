@@ -8,7 +8,11 @@ import { invalid, paramsOf, xverseMethod } from './dialect.ts';
 const leather = sendTransfer;
 
 function refuseNested(paymentType: 'native' | 'nested'): void {
-  if (paymentType === 'nested') throw new RpcError(RPC_ERROR.INTERNAL_ERROR, "sendTransfer from a nested (p2sh-p2wpkh) payment address is not implemented by this mock; set xversePaymentType to 'native'");
+  if (paymentType === 'nested')
+    throw new RpcError(
+      RPC_ERROR.INTERNAL_ERROR,
+      "sendTransfer from a nested (p2sh-p2wpkh) payment address is not implemented by this mock; set xversePaymentType to 'native'",
+    );
 }
 
 export const xverseSendTransfer = xverseMethod(
@@ -18,7 +22,8 @@ export const xverseSendTransfer = xverseMethod(
     parse(raw, settings) {
       const params = paramsOf('sendTransfer', raw, '{ recipients: [{ address, amount: number }] }');
       const recipients = params['recipients'];
-      if (!Array.isArray(recipients) || recipients.length === 0) throw invalid(`recipients must be a non-empty array of { address, amount }, got ${recipients === undefined ? 'nothing' : describe(recipients)}`);
+      if (!Array.isArray(recipients) || recipients.length === 0)
+        throw invalid(`recipients must be a non-empty array of { address, amount }, got ${recipients === undefined ? 'nothing' : describe(recipients)}`);
       // SCC's schema: amount is a number; a string is refused.
       recipients.forEach((r, i) => {
         const amount = typeof r === 'object' && r !== null && !Array.isArray(r) ? r['amount'] : undefined;

@@ -37,7 +37,8 @@ export const xverseSignMessage = xverseMethod(
       const { address, message, protocol } = params;
       if (typeof address !== 'string') throw invalid(`address must be a string, got ${address === undefined ? 'nothing' : describe(address)}`);
       if (typeof message !== 'string') throw invalid(`message must be a string, got ${message === undefined ? 'nothing' : describe(message)}`);
-      if (protocol !== undefined && protocol !== 'ECDSA' && protocol !== 'BIP322') throw invalid(`protocol must be "ECDSA" or "BIP322", got ${describe(protocol)}`);
+      if (protocol !== undefined && protocol !== 'ECDSA' && protocol !== 'BIP322')
+        throw invalid(`protocol must be "ECDSA" or "BIP322", got ${describe(protocol)}`);
       return { address, message, ...(protocol !== undefined && { protocol }) };
     },
     requestedAccount: () => undefined,
@@ -60,7 +61,9 @@ export const xverseSignMessage = xverseMethod(
       // Xverse's default: ECDSA for a payment key, BIP-322 for taproot.
       const protocol = params.protocol ?? (type === 'p2tr' ? 'BIP322' : 'ECDSA');
       const signature =
-        protocol === 'BIP322' ? signBip322(params.message, key, hexToBytes(type === 'p2tr' ? `02${entry.publicKey}` : entry.publicKey), type) : signMessageEcdsa(params.message, key, type as 'p2wpkh' | 'p2sh-p2wpkh');
+        protocol === 'BIP322'
+          ? signBip322(params.message, key, hexToBytes(type === 'p2tr' ? `02${entry.publicKey}` : entry.publicKey), type)
+          : signMessageEcdsa(params.message, key, type as 'p2wpkh' | 'p2sh-p2wpkh');
       // As Xverse: the BIP-322 hash (hex) only when the app asked for BIP322, else the legacy magic hash (base64).
       const messageHash = params.protocol === 'BIP322' ? bytesToHex(bip322MessageHash(params.message)) : base64.encode(magicHash(params.message));
       return { result: { address: entry.address, messageHash, signature, protocol } };

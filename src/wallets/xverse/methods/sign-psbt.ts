@@ -25,7 +25,10 @@ export interface XverseSignPsbtParams {
 
 /** Xverse's words (its src/locales/en.json, REQUEST_ERRORS and CONFIRM_TRANSACTION). */
 const SCREENS = {
-  parse: { title: 'Transaction Error', text: 'The requested transaction is invalid and cannot be processed. Please contact the developer of the requesting app for support.' },
+  parse: {
+    title: 'Transaction Error',
+    text: 'The requested transaction is invalid and cannot be processed. Please contact the developer of the requesting app for support.',
+  },
   address: {
     title: 'Address Mismatch',
     text: "The app is requesting a signature from an address that doesn't match the account currently active in your wallet.\n\nTo fix this:\n- Make sure the account in Xverse matches the one connected to the app\n- Try reconnecting to the app",
@@ -40,11 +43,13 @@ const CLOSED = 'User rejected request to sign a psbt';
 
 /** sats-connect-core's signPsbt schema: psbt a string, signInputs a record of number arrays, broadcast a boolean. */
 function readSignInputs(value: unknown): Record<string, number[]> {
-  if (value === undefined) throw invalid('signInputs is required: an object { [address]: number[] } (sats-connect-core\'s schema)');
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) throw invalid(`signInputs must be an object { [address]: number[] }, got ${describe(value as string)}`);
+  if (value === undefined) throw invalid("signInputs is required: an object { [address]: number[] } (sats-connect-core's schema)");
+  if (typeof value !== 'object' || value === null || Array.isArray(value))
+    throw invalid(`signInputs must be an object { [address]: number[] }, got ${describe(value as string)}`);
   const out: Record<string, number[]> = {};
   for (const [address, list] of Object.entries(value)) {
-    if (!Array.isArray(list) || !list.every((n) => typeof n === 'number')) throw invalid(`signInputs["${address.slice(0, 80)}"] must be an array of input indices, got ${describe(list as string)}`);
+    if (!Array.isArray(list) || !list.every((n) => typeof n === 'number'))
+      throw invalid(`signInputs["${address.slice(0, 80)}"] must be an array of input indices, got ${describe(list as string)}`);
     out[address] = list as number[];
   }
   return out;
@@ -67,7 +72,10 @@ function parsed(params: XverseSignPsbtParams): Transaction {
 async function signed(params: XverseSignPsbtParams, context: MethodContext): Promise<Transaction> {
   const tx = Transaction.fromPSBT(base64.decode(params.psbt), { ...PSBT_OPTIONS, allowUnknownInputs: true });
   const { payment, ordinals } = (await xverseOf(context)).addresses;
-  for (const [address, purpose] of [[payment.address, 'payment'], [ordinals.address, 'ordinals']] as const) {
+  for (const [address, purpose] of [
+    [payment.address, 'payment'],
+    [ordinals.address, 'ordinals'],
+  ] as const) {
     const indexes: Record<number, number[] | undefined> = {};
     for (const [named, list] of Object.entries(params.signInputs)) {
       if (named !== address) continue;
@@ -132,10 +140,14 @@ const XVERSE_REJECTION = -32000;
 
 /** A sentence a person can act on, beside the library's words. */
 function explain(params: XverseSignPsbtParams, context: MethodContext, why: string): string {
-  const listed = Object.entries(params.signInputs).map(([address, indices]) => `${address.slice(0, 16)}… signs input${indices.length === 1 ? '' : 's'} ${indices.join(', ')}`).join('; ');
-  if (why === 'No taproot scripts signed') return `a taproot input asked of the account could not be signed: it needs tapInternalKey and must pay to the account's ordinals address (${listed})`;
+  const listed = Object.entries(params.signInputs)
+    .map(([address, indices]) => `${address.slice(0, 16)}… signs input${indices.length === 1 ? '' : 's'} ${indices.join(', ')}`)
+    .join('; ');
+  if (why === 'No taproot scripts signed')
+    return `a taproot input asked of the account could not be signed: it needs tapInternalKey and must pay to the account's ordinals address (${listed})`;
   if (why.startsWith('inputType: sh without redeemScript')) return `a nested segwit input has no redeemScript (${listed})`;
-  if (why.startsWith("Input script doesn't have pubKey")) return `an input is not the named address's: its script does not pay to that key (${listed}, on ${context.target.network})`;
+  if (why.startsWith("Input script doesn't have pubKey"))
+    return `an input is not the named address's: its script does not pay to that key (${listed}, on ${context.target.network})`;
   return `the wallet could not sign what was asked (${listed})`;
 }
 
@@ -145,7 +157,8 @@ export const xverseSignPsbt = xverseMethod(
     kind: 'sign',
     parse(raw) {
       const params = paramsOf('signPsbt', raw, '{ psbt: base64, signInputs: { [address]: number[] }, broadcast? }');
-      if (typeof params['psbt'] !== 'string') throw invalid(`psbt must be the PSBT as base64, got ${params['psbt'] === undefined ? 'nothing' : describe(params['psbt'])}`);
+      if (typeof params['psbt'] !== 'string')
+        throw invalid(`psbt must be the PSBT as base64, got ${params['psbt'] === undefined ? 'nothing' : describe(params['psbt'])}`);
       const broadcast = params['broadcast'] ?? false;
       if (typeof broadcast !== 'boolean') throw invalid(`broadcast must be true or false, got ${describe(broadcast)}`);
       return { psbt: params['psbt'], signInputs: readSignInputs(params['signInputs']), broadcast };
@@ -201,7 +214,13 @@ export const xverseSignPsbt = xverseMethod(
       if (!params.broadcast) return { result: { psbt: base64.encode(tx.toPSBT()), txid: '' } };
       return {
         result: { psbt: base64.encode(tx.toPSBT()), txid: tx.id },
-        transaction: { chain: 'bitcoin', hex: tx.hex, txid: tx.id, send: true, failure: { code: RPC_ERROR.INTERNAL_ERROR, message: 'Failed to broadcast transaction', reasonInMessage: true } },
+        transaction: {
+          chain: 'bitcoin',
+          hex: tx.hex,
+          txid: tx.id,
+          send: true,
+          failure: { code: RPC_ERROR.INTERNAL_ERROR, message: 'Failed to broadcast transaction', reasonInMessage: true },
+        },
       };
     },
     rejection: { rejected: 'User rejected request to sign Psbt', closed: CLOSED },

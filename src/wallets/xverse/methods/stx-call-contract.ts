@@ -15,7 +15,13 @@ export const xverseStxCallContract = xverseMethod(
       const { contract, functionName, postConditions, postConditionMode } = params;
       const functionArgs = params['arguments'] ?? params['functionArgs'];
       return leather.parse(
-        { contract: contract ?? null, functionName: functionName ?? null, ...(functionArgs !== undefined && { functionArgs }), ...(postConditions !== undefined && { postConditions }), ...(postConditionMode !== undefined && { postConditionMode }) },
+        {
+          contract: contract ?? null,
+          functionName: functionName ?? null,
+          ...(functionArgs !== undefined && { functionArgs }),
+          ...(postConditions !== undefined && { postConditions }),
+          ...(postConditionMode !== undefined && { postConditionMode }),
+        },
         settings,
       );
     },

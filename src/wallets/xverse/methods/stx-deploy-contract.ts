@@ -13,7 +13,15 @@ export const xverseStxDeployContract = xverseMethod(
     parse: (raw, settings) => {
       const params = fieldsOf(raw);
       const { name, clarityCode, postConditions, postConditionMode } = params;
-      return leather.parse({ name: name ?? null, clarityCode: clarityCode ?? null, ...(postConditions !== undefined && { postConditions }), ...(postConditionMode !== undefined && { postConditionMode }) }, settings);
+      return leather.parse(
+        {
+          name: name ?? null,
+          clarityCode: clarityCode ?? null,
+          ...(postConditions !== undefined && { postConditions }),
+          ...(postConditionMode !== undefined && { postConditionMode }),
+        },
+        settings,
+      );
     },
     rejection: { rejected: REQUEST_REJECTED, closed: 'User rejected the Stacks transaction signing request' },
   }),

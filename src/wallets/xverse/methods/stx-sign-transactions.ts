@@ -13,7 +13,8 @@ export const xverseStxSignTransactions = xverseMethod(
     parse(raw, settings) {
       const params = paramsOf('stx_signTransactions', raw, '{ transactions: [hex, …] }');
       const list = params['transactions'];
-      if (!Array.isArray(list) || list.length === 0) throw invalid(`transactions must be a non-empty array of transaction hex strings, got ${list === undefined ? 'nothing' : describe(list)}`);
+      if (!Array.isArray(list) || list.length === 0)
+        throw invalid(`transactions must be a non-empty array of transaction hex strings, got ${list === undefined ? 'nothing' : describe(list)}`);
       const broadcast = params['broadcast'];
       if (broadcast !== undefined && typeof broadcast !== 'boolean') throw invalid(`broadcast must be true or false, got ${describe(broadcast)}`);
       return list.map((transaction, i) => {
@@ -31,7 +32,13 @@ export const xverseStxSignTransactions = xverseMethod(
       return {
         title: `Sign ${params.length} transaction${params.length === 1 ? '' : 's'}`,
         fields: views[0]!.fields.filter((f) => f.label === 'Signer'),
-        tables: [{ caption: 'Transactions', columns: ['#', 'Transaction', 'Fee', 'Nonce'], rows: views.map((v, i) => [String(i), ...['Transaction', 'Fee', 'Nonce'].map((l) => v.fields.find((f) => f.label === l)?.value ?? '')]) }],
+        tables: [
+          {
+            caption: 'Transactions',
+            columns: ['#', 'Transaction', 'Fee', 'Nonce'],
+            rows: views.map((v, i) => [String(i), ...['Transaction', 'Fee', 'Nonce'].map((l) => v.fields.find((f) => f.label === l)?.value ?? '')]),
+          },
+        ],
       };
     },
     async respond(params, context) {

@@ -12,7 +12,10 @@ export const xverseStxTransferStx = xverseMethod(
       // Xverse forwards amount, recipient and memo only; the rest of the app's params never reach the transaction.
       const params = fieldsOf(raw);
       const { amount, recipient, memo } = params;
-      return leather.parse({ amount: typeof amount === 'number' ? String(amount) : (amount ?? null), recipient: recipient ?? null, ...(memo !== undefined && { memo }) }, settings);
+      return leather.parse(
+        { amount: typeof amount === 'number' ? String(amount) : (amount ?? null), recipient: recipient ?? null, ...(memo !== undefined && { memo }) },
+        settings,
+      );
     },
     rejection: { rejected: REQUEST_REJECTED, closed: 'User rejected the Stacks transaction signing request' },
   }),

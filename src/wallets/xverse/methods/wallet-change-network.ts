@@ -18,7 +18,11 @@ export const walletChangeNetwork = xverseMethod(
     requestedAccount: () => undefined,
     // The window shows the wallet as it is; the switch is what approving does.
     network: (_params, settings) => settings.network,
-    view: (params, { settings }) => ({ title: 'Change network', fields: [{ label: 'Network', value: `${XVERSE_NETWORK_OF[settings.network]} → ${XVERSE_NETWORK_OF[params.network]}` }], tables: [] }),
+    view: (params, { settings }) => ({
+      title: 'Change network',
+      fields: [{ label: 'Network', value: `${XVERSE_NETWORK_OF[settings.network]} → ${XVERSE_NETWORK_OF[params.network]}` }],
+      tables: [],
+    }),
     respond: async (params) => ({ result: null, settings: { network: params.network } }),
     rejection: { rejected: REQUEST_REJECTED, closed: POPUP_CLOSED },
   }),

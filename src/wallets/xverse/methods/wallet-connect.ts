@@ -15,7 +15,8 @@ export interface ConnectParams {
 }
 
 export function xverseNetwork(value: unknown, field: string): NetworkName {
-  if (!(XVERSE_NETWORKS as readonly unknown[]).includes(value)) throw invalid(`${field} must be one of ${XVERSE_NETWORKS.join(', ')}, got ${describe(value as string)}`);
+  if (!(XVERSE_NETWORKS as readonly unknown[]).includes(value))
+    throw invalid(`${field} must be one of ${XVERSE_NETWORKS.join(', ')}, got ${describe(value as string)}`);
   const network = NETWORK_OF_XVERSE[value as XverseNetwork];
   if (!network) throw invalid(`${field} ${String(value)}: this mock wallet has no Testnet4 network (Testnet4 addresses are Testnet's); use Testnet`);
   return network;
@@ -34,7 +35,9 @@ export const connectMethod: WalletMethod<ConnectParams> = {
   },
   // Connected already (this account, network read) and no other network asked: no window, every address.
   answersAtOnce: (params, { grant }, settings) =>
-    canReadAccount(grant, settings.network, settings.activeAccount) && grant!.readNetwork && (params.network === undefined || params.network === settings.network),
+    canReadAccount(grant, settings.network, settings.activeAccount) &&
+    grant!.readNetwork &&
+    (params.network === undefined || params.network === settings.network),
   requestedAccount: () => undefined,
   network: (params, settings) => params.network ?? settings.network,
   view: (params, { settings, target }) => ({
@@ -42,7 +45,9 @@ export const connectMethod: WalletMethod<ConnectParams> = {
     fields: [
       { label: 'Addresses', value: (params.purposes ?? ['ordinals', 'payment', 'stacks']).join(', ') },
       ...(params.message !== undefined ? [{ label: 'Message', value: params.message }] : []),
-      ...(target.network !== settings.network ? [{ label: 'Switches network', value: `${XVERSE_NETWORK_OF[settings.network]} → ${XVERSE_NETWORK_OF[target.network]}` }] : []),
+      ...(target.network !== settings.network
+        ? [{ label: 'Switches network', value: `${XVERSE_NETWORK_OF[settings.network]} → ${XVERSE_NETWORK_OF[target.network]}` }]
+        : []),
     ],
     tables: [],
   }),

@@ -2,4 +2,9 @@
 import { accountResult } from './connect-result.ts';
 import { noParams, xverseQuery } from './dialect.ts';
 
-export const walletGetAccount = xverseQuery('wallet_getAccount', 'account', (raw) => noParams('wallet_getAccount', raw), async (_params, context) => ({ result: await accountResult(context) }));
+export const walletGetAccount = xverseQuery(
+  'wallet_getAccount',
+  'account',
+  (raw) => noParams('wallet_getAccount', raw),
+  async (_params, context) => ({ result: await accountResult(context) }),
+);

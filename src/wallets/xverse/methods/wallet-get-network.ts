@@ -2,4 +2,9 @@
 import { networkObject } from '../account.ts';
 import { noParams, xverseQuery } from './dialect.ts';
 
-export const walletGetNetwork = xverseQuery('wallet_getNetwork', 'network', (raw) => noParams('wallet_getNetwork', raw), async (_params, { target }) => ({ result: networkObject(target.network) }));
+export const walletGetNetwork = xverseQuery(
+  'wallet_getNetwork',
+  'network',
+  (raw) => noParams('wallet_getNetwork', raw),
+  async (_params, { target }) => ({ result: networkObject(target.network) }),
+);

@@ -10,7 +10,10 @@ export const walletRequestPermissions = xverseMethod(
     name: 'wallet_requestPermissions',
     parse(raw, settings) {
       if (raw !== undefined && raw !== null) {
-        throw new RpcError(RPC_ERROR.INTERNAL_ERROR, 'The wallet does not yet support requesting individual permissions. Use `request("wallet_connect", undefined)` to get account read permissions.');
+        throw new RpcError(
+          RPC_ERROR.INTERNAL_ERROR,
+          'The wallet does not yet support requesting individual permissions. Use `request("wallet_connect", undefined)` to get account read permissions.',
+        );
       }
       return connectMethod.parse(undefined, settings);
     },

@@ -66,7 +66,7 @@ function interpreterAlone(raw: Uint8Array, input: number, prevouts: Coin[], flag
     tx,
     input,
     flags,
-    tx.inputs[input]!.getWitnesses(),
+    tx.inputs[input]!.getWitnesses() ?? [],
     Number(spent.value),
   );
   if (!ok) throw new Error('bench: the interpreter refused a valid spend');

@@ -10,7 +10,8 @@ declare module 'bitcore-lib' {
   interface BitcoreInput {
     script: BitcoreScript;
     output: BitcoreOutput | undefined;
-    getWitnesses(): Buffer[];
+    /** null for an input with no witness (a legacy spend). */
+    getWitnesses(): Buffer[] | null;
   }
   interface BitcoreTransaction {
     readonly inputs: BitcoreInput[];

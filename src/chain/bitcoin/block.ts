@@ -41,24 +41,25 @@ function heightPush(height: number): Uint8Array {
 }
 
 /**
- * The coinbase paying `value` to `script`. With witness transactions in the block it carries the
- * commitment to their wtxids (BIP-141: OP_RETURN aa21a9ed + SHA256d(root ‖ 32 zero bytes)).
+ * The coinbase paying `value` to `script`, with the commitment to the block's wtxids that Bitcoin
+ * Core puts in every block it mines (BIP-141: OP_RETURN aa21a9ed + SHA256d(root ‖ 32 zero bytes);
+ * src/validation.cpp GenerateCoinbaseCommitment), and its 32 zero bytes as the coinbase's witness.
  */
-export function coinbase(height: number, script: Uint8Array, value: bigint, wtxids: readonly string[] | undefined): Uint8Array {
+export function coinbase(height: number, script: Uint8Array, value: bigint, wtxids: readonly string[]): Uint8Array {
   const reserved = new Uint8Array(32);
-  const outputs = [{ amount: value, script }];
-  if (wtxids) {
-    // The coinbase's own wtxid counts as zero.
-    const commitment = sha256d(concat(merkleRoot([NULL_TXID, ...wtxids]), reserved));
-    outputs.push({ amount: 0n, script: concat(Uint8Array.of(0x6a, 0x24, 0xaa, 0x21, 0xa9, 0xed), commitment) });
-  }
+  // The coinbase's own wtxid counts as zero.
+  const commitment = sha256d(concat(merkleRoot([NULL_TXID, ...wtxids]), reserved));
+  const outputs = [
+    { amount: value, script },
+    { amount: 0n, script: concat(Uint8Array.of(0x6a, 0x24, 0xaa, 0x21, 0xa9, 0xed), commitment) },
+  ];
   return RawTx.encode({
     version: 2,
-    segwitFlag: wtxids !== undefined,
+    segwitFlag: true,
     // The height, then a tag: two coinbases never share a txid.
     inputs: [{ txid: hex.decode(NULL_TXID), index: 0xffffffff, finalScriptSig: concat(heightPush(height), Uint8Array.of(0x00)), sequence: 0xffffffff }],
     outputs,
-    witnesses: wtxids ? [[reserved]] : undefined,
+    witnesses: [[reserved]],
     lockTime: 0,
   });
 }

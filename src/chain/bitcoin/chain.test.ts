@@ -85,7 +85,17 @@ test('regtest genesis: the header encoder gives its published hash, and a mined 
 test('blocks are ones bitcoinjs-lib accepts: merkle root and witness commitment', async () => {
   const { regtest, alice, coin } = setup();
   const bob = p2wpkhWallet('bob');
-  regtest.broadcast(alice.spend([await coin(alice.address)], [{ script: bob.script, value: 50_000_000 }]).toHex());
+  regtest.broadcast(
+    alice
+      .spend(
+        [await coin(alice.address)],
+        [
+          { script: bob.script, value: 50_000_000 },
+          { script: alice.script, value: 49_990_000 },
+        ],
+      )
+      .toHex(),
+  );
   const [hash] = regtest.mine();
   const block = regtest.chain.blockAt(hash!)!;
   const raw = Buffer.concat([
@@ -128,6 +138,7 @@ test('P2TR: key-path and script-path spends enter; a leaf signed by another key 
     [
       { script: keyPay.output!, value: 40_000_000 },
       { script: scriptPay.output!, value: 40_000_000 },
+      { script: alice.script, value: 19_990_000 },
     ],
   );
   regtest.broadcast(fundTx.toHex());
@@ -199,7 +210,17 @@ test('refusals carry Bitcoin Core reasons: values, fees, dust, spent and missing
         )
         .toHex(),
     ),
-  ).toBe('dust (bitcoind code -26)');
+  ).toBe('dust, tx with dust output must be 0-fee (bitcoind code -26)');
+  // Two dust outputs are not standard at all (MAX_DUST_OUTPUTS_PER_TX is one).
+  const twoDust = alice.spend(
+    [utxo],
+    [
+      { script: bob.script, value: 293 },
+      { script: bob.script, value: 100 },
+      { script: alice.script, value: 99_000_000 },
+    ],
+  );
+  expect(refusal(twoDust.toHex())).toBe('dust (bitcoind code -26)');
   expect(refusal(alice.spend([{ ...utxo, txid: 'ab'.repeat(32) }], [{ script: bob.script, value: 1000 }]).toHex())).toBe(
     'bad-txns-inputs-missingorspent (bitcoind code -25)',
   );
@@ -226,26 +247,26 @@ test('refusals carry Bitcoin Core reasons: values, fees, dust, spent and missing
   psbt.signAllInputs({ publicKey: ecc.pointFromScalar(faucetKey, true)!, sign: (h: Uint8Array) => ecc.sign(h, faucetKey) });
   psbt.finalizeAllInputs();
   expect(refusal(psbt.extractTransaction(true).toHex())).toBe('bad-txns-premature-spend-of-coinbase, tried to spend coinbase at depth 1 (bitcoind code -26)');
-  expect(refusal('00')).toBe('TX decode failed (bitcoind code -22)');
+  expect(refusal('00')).toBe('TX decode failed. Make sure the tx has at least one input. (bitcoind code -22)');
 });
 
 test('mempool: unconfirmed outputs spend; a conflict replaces only with a higher fee (full RBF), or is refused without RBF', async () => {
   const { regtest, alice, coin } = setup();
   const bob = p2wpkhWallet('bob');
   const utxo = await coin(alice.address);
-  const first = alice.spend([utxo], [{ script: bob.script, value: 99_000_000 }]);
+  const first = alice.spend([utxo], [{ script: bob.script, value: 99_990_000 }]);
   regtest.broadcast(first.toHex());
   // A child of the unconfirmed payment.
-  const child = bob.spend([{ txid: first.getId(), vout: 0, value: 99_000_000, script: bob.script }], [{ script: alice.script, value: 98_000_000 }]);
+  const child = bob.spend([{ txid: first.getId(), vout: 0, value: 99_990_000, script: bob.script }], [{ script: alice.script, value: 99_980_000 }]);
   expect(regtest.broadcast(child.toHex())).toBe(child.getId());
   // Re-sending what the mempool holds answers its txid, as bitcoind does.
   expect(regtest.broadcast(first.toHex())).toBe(first.getId());
-  const cheaper = alice.spend([utxo], [{ script: bob.script, value: 99_500_000 }]);
+  const cheaper = alice.spend([utxo], [{ script: bob.script, value: 99_995_000 }]);
   expect(() => regtest.broadcast(cheaper.toHex())).toThrow(
-    `insufficient fee, rejecting replacement ${cheaper.getId()}; new feerate 0.04545454 BTC/kvB <= old feerate 0.09090909 BTC/kvB`,
+    `insufficient fee, rejecting replacement ${cheaper.getId()}; new feerate 0.00045454 BTC/kvB <= old feerate 0.00090909 BTC/kvB`,
   );
-  // Replacing the parent must out-pay parent and child together.
-  const replacement = alice.spend([utxo], [{ script: alice.script, value: 97_000_000 }]);
+  // Replacing the parent must out-pay parent and child together (20 000 sats).
+  const replacement = alice.spend([utxo], [{ script: alice.script, value: 99_970_000 }]);
   expect(regtest.broadcast(replacement.toHex())).toBe(replacement.getId());
   expect(regtest.chain.mempool()).toEqual([replacement.getId()]);
   expect(await regtest.read(`/tx/${child.getId()}/status`)).toEqual({ confirmed: false });
@@ -266,7 +287,17 @@ test('a snapshot puts back blocks, mempool, spends and fee rates; a restore cost
   const tip = regtest.chain.tip.hash;
   const snapshot = regtest.snapshot();
   const bob = p2wpkhWallet('bob');
-  regtest.broadcast(alice.spend([await coin(alice.address)], [{ script: bob.script, value: 50_000_000 }]).toHex());
+  regtest.broadcast(
+    alice
+      .spend(
+        [await coin(alice.address)],
+        [
+          { script: bob.script, value: 50_000_000 },
+          { script: alice.script, value: 49_990_000 },
+        ],
+      )
+      .toHex(),
+  );
   regtest.mine(3);
   regtest.fund(bob.address, 12_345);
   regtest.setFeeRates({ fastestFee: 99 });
@@ -302,4 +333,98 @@ test('script assembly as electrs prints it', () => {
   expect(scriptAsm(hex('6a04deadbeef'))).toBe('OP_RETURN OP_PUSHBYTES_4 deadbeef');
   expect(scriptAsm(hex('51024e73'))).toBe('OP_PUSHNUM_1 OP_PUSHBYTES_2 4e73');
   expect(scriptAsm(hex(''))).toBe('');
+});
+
+test('what sendrawtransaction itself decides: a legacy P2PKH spend, the fee cap, burnt value, a held transaction with another witness', async () => {
+  const { regtest, alice, coin } = setup();
+  const bob = p2wpkhWallet('bob');
+  const legacyKey = keyOf('legacy');
+  const legacyPub = ecc.pointFromScalar(legacyKey, true)!;
+  const legacy = bitcoin.payments.p2pkh({ pubkey: legacyPub, network });
+  const fundingTxid = regtest.fund(legacy.address!, 50_000);
+  const funding = bitcoin.Transaction.fromHex((await regtest.read(`/tx/${fundingTxid}/hex`)) as string);
+  const vout = funding.outs.findIndex((o) => Buffer.from(o.script).equals(Buffer.from(legacy.output!)));
+  // A pre-segwit spend: no witness at all, the signature in the scriptSig.
+  const psbt = new bitcoin.Psbt({ network });
+  psbt.addInput({ hash: fundingTxid, index: vout, nonWitnessUtxo: funding.toBuffer() });
+  psbt.addOutput({ script: bob.script, value: 49_000n });
+  psbt.signAllInputs({ publicKey: legacyPub, sign: (h: Uint8Array) => ecc.sign(h, legacyKey) });
+  psbt.finalizeAllInputs();
+  const spend = psbt.extractTransaction(true);
+  expect(spend.hasWitnesses()).toBe(false);
+  expect(regtest.broadcast(spend.toHex())).toBe(spend.getId());
+
+  const utxo = await coin(alice.address);
+  // 0.5 BTC of fee on 110 vB is over sendrawtransaction's 0.10 BTC/kvB cap.
+  expect(() => regtest.broadcast(alice.spend([utxo], [{ script: bob.script, value: 50_000_000 }]).toHex())).toThrow(
+    'Fee exceeds maximum configured by user (e.g. -maxtxfee, maxfeerate) (bitcoind code -25)',
+  );
+  const burn = bitcoin.payments.embed({ data: [Buffer.from('gone')] }).output!;
+  expect(() =>
+    regtest.broadcast(
+      alice
+        .spend(
+          [utxo],
+          [
+            { script: burn, value: 1_000 },
+            { script: bob.script, value: 99_990_000 },
+          ],
+        )
+        .toHex(),
+    ),
+  ).toThrow('Unspendable output exceeds maximum configured by user (maxburnamount) (bitcoind code -25)');
+  // The same transaction signed again with other nonces: the txid the mempool holds is the answer.
+  const first = alice.spend([utxo], [{ script: bob.script, value: 99_990_000 }]);
+  expect(regtest.broadcast(first.toHex())).toBe(first.getId());
+  const resigned = bitcoin.Transaction.fromHex(first.toHex());
+  const hash = resigned.hashForWitnessV0(
+    0,
+    bitcoin.payments.p2pkh({ pubkey: Buffer.from(first.ins[0]!.witness[1]!) }).output!,
+    100_000_000n,
+    bitcoin.Transaction.SIGHASH_ALL,
+  );
+  resigned.setWitness(0, [
+    bitcoin.script.signature.encode(ecc.sign(hash, keyOf('alice'), Buffer.alloc(32, 7)), bitcoin.Transaction.SIGHASH_ALL),
+    first.ins[0]!.witness[1]!,
+  ]);
+  expect(resigned.getHash(true)).not.toEqual(first.getHash(true));
+  expect(regtest.broadcast(resigned.toHex())).toBe(first.getId());
+});
+
+test('mempool limits: 25 descendants and one more by the CPFP carve-out; a replacement may spend more outputs of a parent it already spent', async () => {
+  const { regtest, alice, coin } = setup();
+  const bob = p2wpkhWallet('bob');
+  const utxo = await coin(alice.address);
+  const outputs = [...Array.from({ length: 27 }, () => ({ script: bob.script, value: 1_000_000 })), { script: alice.script, value: 72_990_000 }];
+  const parent = alice.spend([utxo], outputs);
+  regtest.broadcast(parent.toHex());
+  const spendOf = (vouts: number[], value: number) =>
+    bob.spend(
+      vouts.map((vout) => ({ txid: parent.getId(), vout, value: 1_000_000, script: bob.script })),
+      [{ script: alice.script, value }],
+    );
+  // The parent and 24 children are 25; a 25th child is the carve-out's one more; a 26th is refused.
+  for (let vout = 0; vout < 25; vout++) regtest.broadcast(spendOf([vout], 990_000).toHex());
+  expect(() => regtest.broadcast(spendOf([25], 990_000).toHex())).toThrow(`too-long-mempool-chain, too many descendants for tx ${parent.getId()} [limit: 25]`);
+
+  // Rule 2 reads parents, not outputs: replacing a child with one that also spends another output of the same parent is fine.
+  const second = setup();
+  const other = await second.coin(second.alice.address);
+  const base = second.alice.spend(
+    [other],
+    [
+      { script: bob.script, value: 1_000_000 },
+      { script: bob.script, value: 1_000_000 },
+      { script: second.alice.script, value: 97_990_000 },
+    ],
+  );
+  second.regtest.broadcast(base.toHex());
+  const spend = (vouts: number[], value: number) =>
+    bob.spend(
+      vouts.map((vout) => ({ txid: base.getId(), vout, value: 1_000_000, script: bob.script })),
+      [{ script: alice.script, value }],
+    );
+  second.regtest.broadcast(spend([0], 990_000).toHex());
+  const bump = spend([0, 1], 1_970_000);
+  expect(second.regtest.broadcast(bump.toHex())).toBe(bump.getId());
 });

@@ -2,13 +2,24 @@
 // what. A transaction enters only as Bitcoin Core v29 would take it (MemPoolAccept::AcceptSingleTransaction,
 // src/validation.cpp), its scripts run by bitcore-lib's interpreter. Every change goes through a
 // journal, so a test's changes are undone in proportion to what it did.
+import { sha256 } from '@noble/hashes/sha2.js';
 import { hex } from '@scure/base';
 import { Journal, type Snapshot } from './journal.ts';
 import { DecodeError, NULL_TXID, decodeTx, isCoinbase, outpoint, type DecodedTx } from './transaction.ts';
-import { RPC, Rejection, checkStandard, checkTransaction, isFinal } from './policy.ts';
+import { RPC, Rejection, checkBurn, checkEphemeralDust, checkStandard, checkTransaction, isFinal } from './policy.ts';
 import { verifyScripts, type Prevout } from './interpreter.ts';
 import { coinbase, encodeHeader, merkleRoot, mineHeader } from './block.ts';
-import { ANCESTOR_LIMIT, COINBASE_MATURITY, GENESIS, MAX_REPLACEMENT_CANDIDATES, MIN_RELAY_FEE_PER_KVB, subsidy } from './params.ts';
+import {
+  ANCESTOR_LIMIT,
+  COINBASE_MATURITY,
+  DESCENDANT_LIMIT,
+  EXTRA_DESCENDANT_TX_SIZE_LIMIT,
+  GENESIS,
+  MAX_RAW_TX_FEE_PER_KVB,
+  MAX_REPLACEMENT_CANDIDATES,
+  MIN_RELAY_FEE_PER_KVB,
+  subsidy,
+} from './params.ts';
 import { feeAt, feeRatePerKvB, formatFeeRate, formatMoney } from './money.ts';
 
 export interface TxEntry {
@@ -169,6 +180,15 @@ export class BitcoinChain {
     return this.history.get(hex.encode(script)) ?? [];
   }
 
+  /** The script whose Electrum script hash (SHA-256, bytes reversed, hex) this is, among those the chain has seen. */
+  scriptByHash(scripthash: string): Uint8Array | undefined {
+    for (const key of this.history.keys()) {
+      const script = hex.decode(key);
+      if (hex.encode(sha256(script).reverse()) === scripthash) return script;
+    }
+    return undefined;
+  }
+
   /** Unspent outputs to a script, confirmed and in the mempool, less those the mempool spends. */
   utxosOf(script: Uint8Array): Coin[] {
     const key = hex.encode(script);
@@ -189,18 +209,17 @@ export class BitcoinChain {
     try {
       tx = decodeTx(raw);
     } catch (error) {
-      if (error instanceof DecodeError) throw new Rejection(RPC.DESERIALIZATION, 'TX decode failed');
+      if (error instanceof DecodeError) throw new Rejection(RPC.DESERIALIZATION, 'TX decode failed. Make sure the tx has at least one input.');
       throw error;
     }
+    checkBurn(tx);
     // BroadcastTransaction (src/node/transaction.cpp) first: a transaction whose outputs are in the
-    // chain's UTXO set is there already; one the mempool holds is answered with its txid.
+    // chain's UTXO set is there already; one the mempool holds (with this witness or another) is
+    // answered with its txid.
     if (this.confirmed.has(tx.txid) && tx.outputs.some((o, vout) => o.script[0] !== 0x6a && this.unspentInBlocks(tx.txid, vout))) {
       throw new Rejection(RPC.ALREADY_IN_CHAIN, 'Transaction outputs already in utxo set');
     }
-    if (this.pool.has(tx.txid)) {
-      if (this.txs.get(tx.txid)!.tx.wtxid === tx.wtxid) return tx.txid;
-      throw new Rejection(RPC.VERIFY_REJECTED, 'txn-same-nonwitness-data-in-mempool');
-    }
+    if (this.pool.has(tx.txid)) return tx.txid;
     checkTransaction(tx);
     checkStandard(tx);
     const next = this.tip.height + 1;
@@ -224,12 +243,22 @@ export class BitcoinChain {
     }
     this.checkSequenceLocks(tx, prevouts);
     const fee = this.checkInputs(tx, prevouts, next);
+    checkEphemeralDust(tx, fee);
     const required = feeAt(MIN_RELAY_FEE_PER_KVB, tx.vsize);
     if (fee < required) throw new Rejection(RPC.VERIFY_REJECTED, `min relay fee not met, ${fee} < ${required}`);
-    this.checkAncestors(prevouts);
-    const evicted = conflicts.size > 0 ? this.checkReplacement(tx, fee, prevouts, conflicts) : [];
+    this.checkPackageLimits(tx, prevouts, conflicts.size);
+    const all = new Set<string>();
+    for (const txid of conflicts) this.descendants(txid, all);
+    for (const coin of prevouts) {
+      if (all.has(coin.txid))
+        throw new Rejection(RPC.VERIFY_REJECTED, `bad-txns-spends-conflicting-tx, ${tx.txid} spends conflicting transaction ${coin.txid}`);
+    }
+    const evicted = conflicts.size > 0 ? this.checkReplacement(tx, fee, conflicts, all) : [];
     const failure = verifyScripts(raw, prevouts);
     if (failure) throw new Rejection(RPC.VERIFY_REJECTED, failure);
+    // sendrawtransaction's fee cap, checked once the transaction is otherwise valid (its test accept).
+    const cap = feeAt(MAX_RAW_TX_FEE_PER_KVB, tx.vsize);
+    if (fee > cap) throw new Rejection(RPC.VERIFY_ERROR, 'Fee exceeds maximum configured by user (e.g. -maxtxfee, maxfeerate)');
 
     for (const txid of evicted) this.evict(txid);
     this.record({ tx, prevouts, fee, seen: this.clock() });
@@ -281,54 +310,56 @@ export class BitcoinChain {
     return into;
   }
 
-  /** BIP-125 as Core v29 applies it (src/policy/rbf.cpp): which transactions the replacement evicts. */
-  private checkReplacement(tx: DecodedTx, fee: bigint, prevouts: Coin[], conflicts: Set<string>): string[] {
-    const all = new Set<string>();
-    for (const txid of conflicts) this.descendants(txid, all);
-    if (all.size > MAX_REPLACEMENT_CANDIDATES) {
-      throw new Rejection(
-        RPC.VERIFY_REJECTED,
-        `too many potential replacements, rejecting replacement ${tx.txid}; too many potential replacements (${all.size} > ${MAX_REPLACEMENT_CANDIDATES})`,
-      );
-    }
-    for (const coin of prevouts) {
-      if (all.has(coin.txid))
-        throw new Rejection(RPC.VERIFY_REJECTED, `bad-txns-spends-conflicting-tx, ${tx.txid} spends conflicting transaction ${coin.txid}`);
-    }
-    const originalInputs = new Set([...conflicts].flatMap((txid) => this.txs.get(txid)!.tx.inputs.map((input) => outpoint(input.txid, input.vout))));
-    tx.inputs.forEach((input, i) => {
-      if (prevouts[i]!.height === undefined && !originalInputs.has(outpoint(input.txid, input.vout))) {
-        throw new Rejection(RPC.VERIFY_REJECTED, `replacement-adds-unconfirmed, replacement ${tx.txid} adds unconfirmed input, idx ${i}`);
-      }
-    });
+  /** Replacement as Core v29 checks it (src/validation.cpp ReplacementChecks, src/policy/rbf.cpp): what it evicts. */
+  private checkReplacement(tx: DecodedTx, fee: bigint, conflicts: Set<string>, all: Set<string>): string[] {
+    // Rule 6: a higher feerate than each transaction it replaces directly.
     const newRate = feeRatePerKvB(fee, tx.vsize);
     for (const txid of conflicts) {
       const old = this.txs.get(txid)!;
       const oldRate = feeRatePerKvB(old.fee, old.tx.vsize);
-      if (newRate <= oldRate)
+      if (newRate <= oldRate) {
         throw new Rejection(
           RPC.VERIFY_REJECTED,
           `insufficient fee, rejecting replacement ${tx.txid}; new feerate ${formatFeeRate(newRate)} <= old feerate ${formatFeeRate(oldRate)}`,
         );
+      }
     }
+    // Rule 5: the direct conflicts with their descendants, counted per conflict as Core sums them.
+    const candidates = [...conflicts].reduce((n, txid) => n + this.descendants(txid).size, 0);
+    if (candidates > MAX_REPLACEMENT_CANDIDATES) {
+      throw new Rejection(
+        RPC.VERIFY_REJECTED,
+        `too many potential replacements, rejecting replacement ${tx.txid}; too many potential replacements (${candidates} > ${MAX_REPLACEMENT_CANDIDATES})`,
+      );
+    }
+    // Rule 2: no unconfirmed parent that none of the replaced transactions had.
+    const parents = new Set([...all].flatMap((txid) => this.txs.get(txid)!.tx.inputs.map((input) => input.txid)));
+    tx.inputs.forEach((input, i) => {
+      if (!parents.has(input.txid) && this.pool.has(input.txid)) {
+        throw new Rejection(RPC.VERIFY_REJECTED, `replacement-adds-unconfirmed, replacement ${tx.txid} adds unconfirmed input, idx ${i}`);
+      }
+    });
+    // Rules 3 and 4: at least the fees it replaces, and its own relay fee on top.
     const replaced = [...all].reduce((sum, txid) => sum + this.txs.get(txid)!.fee, 0n);
-    if (fee < replaced)
+    if (fee < replaced) {
       throw new Rejection(
         RPC.VERIFY_REJECTED,
         `insufficient fee, rejecting replacement ${tx.txid}, less fees than conflicting txs; ${formatMoney(fee)} < ${formatMoney(replaced)}`,
       );
+    }
     const relay = feeAt(MIN_RELAY_FEE_PER_KVB, tx.vsize);
-    if (fee - replaced < relay)
+    if (fee - replaced < relay) {
       throw new Rejection(
         RPC.VERIFY_REJECTED,
         `insufficient fee, rejecting replacement ${tx.txid}, not enough additional fees to relay; ${formatMoney(fee - replaced)} < ${formatMoney(relay)}`,
       );
+    }
     // Children are evicted before their parents, so the undo order puts parents back first.
     return [...all].sort((a, b) => this.pool.get(b)! - this.pool.get(a)!);
   }
 
-  /** The mempool chain limit (DEFAULT_ANCESTOR_LIMIT): this transaction and its unconfirmed ancestors. */
-  private checkAncestors(prevouts: Coin[]): void {
+  /** The mempool chain limits (DEFAULT_ANCESTOR_LIMIT, DEFAULT_DESCENDANT_LIMIT): this transaction's unconfirmed ancestors, and each one's descendants. */
+  private checkPackageLimits(tx: DecodedTx, prevouts: Coin[], conflicts: number): void {
     const ancestors = new Set<string>();
     const walk = (txid: string): void => {
       if (ancestors.has(txid) || !this.pool.has(txid)) return;
@@ -338,6 +369,16 @@ export class BitcoinChain {
     for (const coin of prevouts) walk(coin.txid);
     if (ancestors.size + 1 > ANCESTOR_LIMIT)
       throw new Rejection(RPC.VERIFY_REJECTED, `too-long-mempool-chain, too many unconfirmed ancestors [limit: ${ANCESTOR_LIMIT}]`);
+    // Each ancestor, with this one among its descendants (txmempool.cpp CalculateAncestorsAndCheckLimits).
+    // src/validation.cpp PreChecks allows one more: to a replacement of exactly one transaction, and
+    // (the CPFP carve-out) to a small transaction whose only unconfirmed ancestor is its parent.
+    const carveOut = ancestors.size === 1 && tx.vsize <= EXTRA_DESCENDANT_TX_SIZE_LIMIT;
+    const limit = DESCENDANT_LIMIT + (conflicts === 1 ? 1 : 0) + (carveOut ? 1 : 0);
+    for (const txid of this.mempool().filter((id) => ancestors.has(id))) {
+      if (this.descendants(txid).size + 1 > limit) {
+        throw new Rejection(RPC.VERIFY_REJECTED, `too-long-mempool-chain, too many descendants for tx ${txid} [limit: ${DESCENDANT_LIMIT}]`);
+      }
+    }
   }
 
   /** Indexes a transaction: its spends and the scripts it touches. */
@@ -393,9 +434,15 @@ export class BitcoinChain {
         taken.push(entry);
       }
       const fees = taken.reduce((sum, e) => sum + e.fee, 0n);
-      const witness = taken.some((e) => e.tx.hasWitness) ? taken.map((e) => e.tx.wtxid) : undefined;
       const time = Math.max(this.medianTimePast() + 1, this.clock());
-      const base = decodeTx(coinbase(height, script, subsidy(height) + fees, witness));
+      const base = decodeTx(
+        coinbase(
+          height,
+          script,
+          subsidy(height) + fees,
+          taken.map((e) => e.tx.wtxid),
+        ),
+      );
       const txids = [base.txid, ...taken.map((e) => e.tx.txid)];
       const root = merkleRoot(txids);
       const mined = mineHeader({ version: BLOCK_VERSION, prev: this.tip.hash, merkleRoot: root, time });

@@ -104,7 +104,10 @@ test('errors as electrs answers them, CORS open, a refused broadcast in bitcoind
   const cors = await get('/blocks/tip/height');
   expect(cors.headers.get('access-control-allow-origin')).toBe('*');
   const refused = await fetch(`${server.url}/tx`, { method: 'POST', body: '0200000000' });
-  expect([refused.status, await refused.text()]).toEqual([400, 'sendrawtransaction RPC error: {"code":-22,"message":"TX decode failed"}']);
+  expect([refused.status, await refused.text()]).toEqual([
+    400,
+    'sendrawtransaction RPC error: {"code":-22,"message":"TX decode failed. Make sure the tx has at least one input."}',
+  ]);
   const missing = new bitcoin.Transaction();
   missing.addInput(Buffer.alloc(32, 7), 0);
   missing.addOutput(own.output!, 10_000n);
@@ -152,6 +155,16 @@ test('a plain fetch gets every documented field in electrs order: a block, a coi
     total_fee: expect.any(Number),
     fee_histogram: expect.any(Array),
   });
+  // The raw block parses (bitcoinjs-lib) to the header's hash with its witness commitment right.
+  const raw = Buffer.from(await (await fetch(`${server.url}/block/${tip}/raw`)).arrayBuffer());
+  const parsed = bitcoin.Block.fromBuffer(raw);
+  expect([parsed.getId(), parsed.checkTxRoots(), parsed.transactions!.length]).toEqual([tip, true, block['tx_count']]);
+  // Electrum's script hash reaches the same history as the address.
+  const scripthash = Buffer.from(createHash('sha256').update(own.output!).digest()).reverse().toString('hex');
+  expect(await get(`/scripthash/${scripthash}/utxo`)).toEqual(await get(`/address/${own.address}/utxo`));
+  expect(Object.keys(await get(`/scripthash/${scripthash}`))).toEqual(['chain_stats', 'mempool_stats', 'scripthash']);
+  const unknown = await fetch(`${server.url}/mempool/everything`);
+  expect([unknown.status, await unknown.text()]).toEqual([404, 'endpoint does not exist "/mempool/everything"']);
   const estimates = await get('/fee-estimates');
   expect(Object.keys(estimates)).toEqual(expect.arrayContaining(['1', '6', '144', '1008']));
 });

@@ -106,6 +106,20 @@ function blockJson(block: BlockEntry): Json {
   };
 }
 
+/** A block as the network sends it: its header, the number of transactions, the transactions. */
+function blockRaw(chain: BitcoinChain, block: BlockEntry): Uint8Array {
+  const n = block.txids.length;
+  const count = n < 0xfd ? Uint8Array.of(n) : Uint8Array.of(0xfd, n & 0xff, n >> 8);
+  const parts = [block.header, count, ...block.txids.map((txid) => chain.txs.get(txid)!.tx.raw)];
+  const out = new Uint8Array(parts.reduce((size, p) => size + p.length, 0));
+  let at = 0;
+  for (const p of parts) {
+    out.set(p, at);
+    at += p.length;
+  }
+  return out;
+}
+
 /** Funded and spent outputs of a script, in blocks and in the mempool (keys sorted, as electrs emits them). */
 function addressStats(chain: BitcoinChain, script: Uint8Array): { chain_stats: Json; mempool_stats: Json } {
   const key = hex.encode(script);
@@ -152,9 +166,11 @@ function addressTxs(chain: BitcoinChain, script: Uint8Array, which: 'all' | 'cha
 
 /** A raw transaction posted as hex text; bitcoind's refusal as electrs wraps it. */
 function broadcast(chain: BitcoinChain, body: Uint8Array): ChainReply {
-  const hexText = new TextDecoder().decode(body).trim();
+  // electrs hands bitcoind the body as sent: a trailing newline is a decode failure there too.
+  const hexText = new TextDecoder().decode(body);
   const refuse = (code: number, message: string) => badRequest(`sendrawtransaction RPC error: ${JSON.stringify({ code, message })}`);
-  if (hexText.length === 0 || hexText.length % 2 !== 0 || !/^[0-9a-fA-F]*$/.test(hexText)) return refuse(-22, 'TX decode failed');
+  if (hexText.length === 0 || hexText.length % 2 !== 0 || !/^[0-9a-fA-F]*$/.test(hexText))
+    return refuse(-22, 'TX decode failed. Make sure the tx has at least one input.');
   try {
     return text(chain.accept(hex.decode(hexText.toLowerCase())));
   } catch (error) {
@@ -201,7 +217,7 @@ export function esploraRoutes(chain: BitcoinChain): Routes {
   const tx = (txid: string) => chain.txs.get(txid)?.tx;
   const block = (hash: string) => chain.blockAt(hash.toLowerCase());
 
-  return (request: ChainRequest): ChainReply | undefined => {
+  const routes = (request: ChainRequest): ChainReply | undefined => {
     const parts = request.path.split('/').filter(Boolean).map(decodeURIComponent);
     if (parts[0] !== 'api') return undefined;
     const [route, a, b, c] = parts.slice(1);
@@ -235,6 +251,7 @@ export function esploraRoutes(chain: BitcoinChain): Routes {
         if (b === undefined) return json(blockJson(found));
         if (b === 'txids') return json(found.txids);
         if (b === 'header') return text(hex.encode(found.header));
+        if (b === 'raw') return { status: 200, bytes: blockRaw(chain, found) };
         if (b === 'txid') {
           const index = number(c);
           if (index === undefined) return badRequest('Invalid number');
@@ -265,13 +282,19 @@ export function esploraRoutes(chain: BitcoinChain): Routes {
         if (b === 'outspends') return json(found.outputs.map((_, vout) => outspendJson(chain, txid, vout)));
         return undefined;
       }
-      case 'address': {
+      case 'address':
+      case 'scripthash': {
         if (a === undefined) return undefined;
-        const script = scriptOf(a);
+        // A script hash is Electrum's: SHA-256 of the output script, bytes reversed; one never seen has no history.
+        const script =
+          route === 'address' ? scriptOf(a) : isHash(a) ? (chain.scriptByHash(a.toLowerCase()) ?? new Uint8Array()) : badRequest('Invalid hex string');
         if (!(script instanceof Uint8Array)) return script;
-        if (b === undefined) return json({ address: a, ...addressStats(chain, script) });
+        if (b === undefined)
+          return json(route === 'address' ? { address: a, ...addressStats(chain, script) } : { ...addressStats(chain, script), scripthash: a });
         if (b === 'utxo') return json(chain.utxosOf(script).map((coin) => utxoJson(chain, coin)));
-        if (b === 'txs' && c === undefined) return json(addressTxs(chain, script, 'all'));
+        // mempool.space pages /txs with ?after_txid= (what @mempool/mempool.js sends): the confirmed ones after it.
+        const after = request.query.get('after_txid');
+        if (b === 'txs' && c === undefined) return json(after === null ? addressTxs(chain, script, 'all') : addressTxs(chain, script, 'chain', after));
         if (b === 'txs' && c === 'mempool') return json(addressTxs(chain, script, 'mempool'));
         if (b === 'txs' && c === 'chain') return json(addressTxs(chain, script, 'chain', parts[5]));
         return undefined;
@@ -301,6 +324,9 @@ export function esploraRoutes(chain: BitcoinChain): Routes {
         return undefined;
     }
   };
+  // electrs' answer to a path it does not serve (src/rest.rs: the path as Rust's Debug writes a string).
+  return (request) =>
+    routes(request) ?? (request.path.startsWith('/api/') ? text(`endpoint does not exist ${JSON.stringify(request.path.slice(4))}`, 404) : undefined);
 }
 
 function outspendJson(chain: BitcoinChain, txid: string, vout: number): Json {

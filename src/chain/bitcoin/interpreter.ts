@@ -124,7 +124,15 @@ export function verifyScripts(raw: Uint8Array, prevouts: readonly Prevout[]): st
     const input = tx.inputs[index]!;
     const spent = prevouts[index]!;
     const interpreter = new Interpreter();
-    const ok = interpreter.verify(input.script, new bitcore.Script(Buffer.from(spent.script)), tx, index, flagSet, input.getWitnesses(), Number(spent.value));
+    const ok = interpreter.verify(
+      input.script,
+      new bitcore.Script(Buffer.from(spent.script)),
+      tx,
+      index,
+      flagSet,
+      input.getWitnesses() ?? [],
+      Number(spent.value),
+    );
     return ok ? undefined : interpreter.errstr;
   };
   for (let i = 0; i < tx.inputs.length; i++) {

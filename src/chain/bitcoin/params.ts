@@ -44,3 +44,10 @@ export const MAX_OP_RETURN_RELAY = 83;
 export const MAX_REPLACEMENT_CANDIDATES = 100;
 /** Mempool package limits (policy/policy.h DEFAULT_ANCESTOR_LIMIT, DEFAULT_DESCENDANT_LIMIT). */
 export const ANCESTOR_LIMIT = 25;
+export const DESCENDANT_LIMIT = 25;
+/** The CPFP carve-out's size bound, vB (policy/policy.h EXTRA_DESCENDANT_TX_SIZE_LIMIT). */
+export const EXTRA_DESCENDANT_TX_SIZE_LIMIT = 10_000;
+/** sendrawtransaction's default maxfeerate, 0.10 BTC/kvB (src/node/transaction.h DEFAULT_MAX_RAW_TX_FEE_RATE). */
+export const MAX_RAW_TX_FEE_PER_KVB = 10_000_000;
+/** One dust output is standard, in a transaction paying no fee (policy/policy.h MAX_DUST_OUTPUTS_PER_TX, ephemeral dust). */
+export const MAX_DUST_OUTPUTS_PER_TX = 1;

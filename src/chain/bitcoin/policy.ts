@@ -6,6 +6,7 @@ import { NULL_TXID, isCoinbase, outpoint } from './transaction.ts';
 import { describeOutput } from './script.ts';
 import {
   DUST_RELAY_FEE_PER_KVB,
+  MAX_DUST_OUTPUTS_PER_TX,
   MAX_MONEY,
   MAX_OP_RETURN_RELAY,
   MAX_STANDARD_TX_WEIGHT,
@@ -92,6 +93,7 @@ export function checkStandard(tx: DecodedTx): void {
     if (!pushOnly(input.scriptSig)) reject('scriptsig-not-pushonly');
   }
   let dataOutputs = 0;
+  let dust = 0;
   for (const output of tx.outputs) {
     const { type } = describeOutput(output.script);
     if (type === 'op_return') {
@@ -107,9 +109,25 @@ export function checkStandard(tx: DecodedTx): void {
         output.script[1] === output.script.length - 2;
       if (!futureWitness) reject('scriptpubkey');
     }
-    if (output.value < dustThreshold(output)) reject('dust');
+    if (output.value < dustThreshold(output)) dust++;
   }
+  if (dust > MAX_DUST_OUTPUTS_PER_TX) reject('dust');
   if (dataOutputs > 1) reject('multi-op-return');
+}
+
+/** PreCheckEphemeralTx (src/policy/ephemeral_policy.cpp): a dust output is allowed only in a transaction that pays no fee. */
+export function checkEphemeralDust(tx: DecodedTx, fee: bigint): void {
+  if (fee !== 0n && tx.outputs.some((o) => o.value < dustThreshold(o))) reject('dust, tx with dust output must be 0-fee');
+}
+
+/**
+ * sendrawtransaction's maxburnamount (src/rpc/mempool.cpp, default 0): value sent to an output no one
+ * can spend (OP_RETURN, or a script over 10 000 bytes) is refused before the mempool sees it.
+ */
+export function checkBurn(tx: DecodedTx): void {
+  if (tx.outputs.some((o) => o.value > 0n && (o.script[0] === 0x6a || o.script.length > 10_000))) {
+    reject('Unspendable output exceeds maximum configured by user (maxburnamount)', RPC.VERIFY_ERROR);
+  }
 }
 
 /** IsFinalTx at the next block: its height and the tip's median time past. */

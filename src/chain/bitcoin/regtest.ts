@@ -62,7 +62,13 @@ export class Regtest {
   fund(address: string, sats: bigint | number, options: { confirm?: boolean } = {}): string {
     const payment = { script: scriptFor(address), value: satsFor(sats, 'the amount') };
     this.ensureFaucet(payment.value);
-    const txid = this.faucet.pay([payment]);
+    let txid: string;
+    try {
+      txid = this.faucet.pay([payment]);
+    } catch (error) {
+      if (error instanceof Rejection) throw new ChainError(`the chain refused the funding of ${address} with ${String(sats)} sats: ${error.reason}`);
+      throw error;
+    }
     if (options.confirm ?? true) this.chain.mine(1, this.faucet.script);
     return txid;
   }

@@ -13,6 +13,7 @@ import { pubECDSA, pubSchnorr } from '@scure/btc-signer/utils.js';
 import { sha256 } from '@noble/hashes/sha2.js';
 import type Bitcore from 'bitcore-lib';
 import { Regtest } from '../src/chain/bitcoin/regtest.ts';
+import { standardFlags } from '../src/chain/bitcoin/interpreter.ts';
 import { REGTEST } from '../src/chain/bitcoin/params.ts';
 import { startBitcoin } from '../src/chain/bitcoin/server.ts';
 import { startChain } from '../src/chain/index.ts';
@@ -72,30 +73,8 @@ function interpreterAlone(raw: Uint8Array, input: number, prevouts: Coin[], flag
   if (!ok) throw new Error('bench: the interpreter refused a valid spend');
 }
 
-const FLAGS = (() => {
-  const I = bitcore.Script.Interpreter;
-  return [
-    'P2SH',
-    'DERSIG',
-    'NULLDUMMY',
-    'CHECKLOCKTIMEVERIFY',
-    'CHECKSEQUENCEVERIFY',
-    'WITNESS',
-    'TAPROOT',
-    'STRICTENC',
-    'MINIMALDATA',
-    'DISCOURAGE_UPGRADABLE_NOPS',
-    'MINIMALIF',
-    'NULLFAIL',
-    'LOW_S',
-    'DISCOURAGE_UPGRADABLE_WITNESS_PROGRAM',
-    'WITNESS_PUBKEYTYPE',
-    'CONST_SCRIPTCODE',
-    'DISCOURAGE_UPGRADABLE_TAPROOT_VERSION',
-    'DISCOURAGE_OP_SUCCESS',
-    'DISCOURAGE_UPGRADABLE_PUBKEYTYPE',
-  ].reduce((all, f) => all | I[`SCRIPT_VERIFY_${f}`]!, 0);
-})();
+/** The flags the chain runs first: the same verification, without the chain around it. */
+const FLAGS = standardFlags();
 
 export async function chainRows(quick: boolean): Promise<Row[]> {
   const N = quick ? { one: 3, wide: 1, reads: 3, restores: 3, starts: 1 } : { one: 60, wide: 5, reads: 40, restores: 100, starts: 5 };

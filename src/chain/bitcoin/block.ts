@@ -7,7 +7,7 @@ import { NULL_TXID } from './transaction.ts';
 import { POW_LIMIT_BITS } from './params.ts';
 
 const sha256d = (bytes: Uint8Array): Uint8Array => sha256(sha256(bytes));
-const concat = (...parts: Uint8Array[]): Uint8Array => {
+export const concat = (...parts: Uint8Array[]): Uint8Array => {
   const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
   let at = 0;
   for (const p of parts) {

@@ -67,6 +67,20 @@ function setup() {
   return { regtest, alice, coin };
 }
 
+/** Alice pays Bob half her coin and keeps the rest, less a 10 000 sat fee. */
+async function payHalf(
+  regtest: Regtest,
+  alice: ReturnType<typeof p2wpkhWallet>,
+  bob: ReturnType<typeof p2wpkhWallet>,
+  coin: (address: string) => Promise<Spendable>,
+): Promise<void> {
+  const half = [
+    { script: bob.script, value: 50_000_000 },
+    { script: alice.script, value: 49_990_000 },
+  ];
+  regtest.broadcast(alice.spend([await coin(alice.address)], half).toHex());
+}
+
 test('regtest genesis: the header encoder gives its published hash, and a mined header meets the target', () => {
   const header = encodeHeader({
     version: 1,
@@ -85,17 +99,7 @@ test('regtest genesis: the header encoder gives its published hash, and a mined 
 test('blocks are ones bitcoinjs-lib accepts: merkle root and witness commitment', async () => {
   const { regtest, alice, coin } = setup();
   const bob = p2wpkhWallet('bob');
-  regtest.broadcast(
-    alice
-      .spend(
-        [await coin(alice.address)],
-        [
-          { script: bob.script, value: 50_000_000 },
-          { script: alice.script, value: 49_990_000 },
-        ],
-      )
-      .toHex(),
-  );
+  await payHalf(regtest, alice, bob, coin);
   const [hash] = regtest.mine();
   const block = regtest.chain.blockAt(hash!)!;
   const raw = Buffer.concat([
@@ -287,17 +291,7 @@ test('a snapshot puts back blocks, mempool, spends and fee rates; a restore cost
   const tip = regtest.chain.tip.hash;
   const snapshot = regtest.snapshot();
   const bob = p2wpkhWallet('bob');
-  regtest.broadcast(
-    alice
-      .spend(
-        [await coin(alice.address)],
-        [
-          { script: bob.script, value: 50_000_000 },
-          { script: alice.script, value: 49_990_000 },
-        ],
-      )
-      .toHex(),
-  );
+  await payHalf(regtest, alice, bob, coin);
   regtest.mine(3);
   regtest.fund(bob.address, 12_345);
   regtest.setFeeRates({ fastestFee: 99 });

@@ -10,7 +10,7 @@ import type { BitcoinChain, BlockEntry, Coin } from './chain.ts';
 import { Rejection } from './policy.ts';
 import { addressScript, describeOutput, scriptAsm } from './script.ts';
 import { isCoinbase, outpoint, type DecodedTx } from './transaction.ts';
-import { difficulty } from './block.ts';
+import { concat, difficulty } from './block.ts';
 
 type Json = { [key: string]: JsonValue };
 
@@ -110,14 +110,7 @@ function blockJson(block: BlockEntry): Json {
 function blockRaw(chain: BitcoinChain, block: BlockEntry): Uint8Array {
   const n = block.txids.length;
   const count = n < 0xfd ? Uint8Array.of(n) : Uint8Array.of(0xfd, n & 0xff, n >> 8);
-  const parts = [block.header, count, ...block.txids.map((txid) => chain.txs.get(txid)!.tx.raw)];
-  const out = new Uint8Array(parts.reduce((size, p) => size + p.length, 0));
-  let at = 0;
-  for (const p of parts) {
-    out.set(p, at);
-    at += p.length;
-  }
-  return out;
+  return concat(block.header, count, ...block.txids.map((txid) => chain.txs.get(txid)!.tx.raw));
 }
 
 /** Funded and spent outputs of a script, in blocks and in the mempool (keys sorted, as electrs emits them). */

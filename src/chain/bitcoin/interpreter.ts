@@ -23,7 +23,7 @@ const mandatory = () => flags(['P2SH', 'DERSIG', 'NULLDUMMY', 'CHECKLOCKTIMEVERI
  * segwit spend fails. Witness scripts still need a clean stack: that rule is consensus, inside
  * the witness program's execution, and bitcore-lib applies it there.
  */
-const standard = () =>
+export const standardFlags = () =>
   mandatory() |
   flags([
     'STRICTENC',
@@ -113,7 +113,7 @@ export interface Prevout {
 export function verifyScripts(raw: Uint8Array, prevouts: readonly Prevout[]): string | undefined {
   const bitcore = lib();
   const { Interpreter } = bitcore.Script;
-  const [MANDATORY, STANDARD] = [mandatory(), standard()];
+  const [MANDATORY, STANDARD] = [mandatory(), standardFlags()];
   const tx = new bitcore.Transaction(Buffer.from(raw));
   // Taproot's sighash commits to every spent output (BIP-341): each input carries its own.
   tx.inputs.forEach((input, i) => {

@@ -406,3 +406,30 @@ test('numbers and names past their ranges are refused through the extension with
     expect(settled.response.error, JSON.stringify(params).slice(0, 80)).toMatchObject({ code: -32602, message: expect.stringMatching(message) });
   }
 });
+
+test('an Object.prototype.error the page defines is not an error: UniSat and OKX still answer, and a real refusal still rejects', async ({ page, wallet }) => {
+  await wallet.setSettings({ identities: ['unisat', 'okx'], approvalPolicy: 'approve' });
+  await page.goto('/blank.html');
+  const outcomes = await page.evaluate(async () => {
+    type Provider = { getNetwork(): Promise<unknown>; requestAccounts(): Promise<string[]>; signMessage(m: unknown): Promise<unknown> };
+    const w = window as unknown as { unisat: Provider; okxwallet: { bitcoin: Provider } };
+    Object.defineProperty(Object.prototype, 'error', { value: undefined, configurable: true, writable: true });
+    try {
+      const settle = (p: Promise<unknown>) =>
+        p.then(
+          (value) => ({ value }),
+          (error: { code?: number }) => ({ code: error.code }),
+        );
+      return [
+        await settle(w.unisat.requestAccounts().then((a) => a.length)),
+        await settle(w.unisat.getNetwork()),
+        await settle(w.okxwallet.bitcoin.requestAccounts().then((a) => a.length)),
+        // A real refusal: signMessage without a message.
+        await settle(w.unisat.signMessage(undefined)),
+      ];
+    } finally {
+      delete (Object.prototype as unknown as Record<string, unknown>)['error'];
+    }
+  });
+  expect(outcomes).toEqual([{ value: 1 }, { value: 'livenet' }, { value: 1 }, { code: expect.any(Number) }]);
+});

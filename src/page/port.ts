@@ -34,6 +34,16 @@ export function answerIn(data: object): { id: string; response: RpcResponse } | 
   return typeof id === 'string' && typeof response === 'object' && response !== null ? { id, response: response as RpcResponse } : undefined;
 }
 
+/**
+ * A response's failure, read as own data: `'error' in response` is true for every success on a page
+ * that set Object.prototype.error, and reading its code then throws. Undefined for a success.
+ */
+export function failureOf(response: RpcResponse): { code: number; message: string } | undefined {
+  const error = ownValue(response, 'error');
+  if (typeof error !== 'object' || error === null) return undefined;
+  return { code: ownValue(error, 'code') as number, message: ownValue(error, 'message') as string };
+}
+
 /** navigator.userActivation.isActive now, through the saved getter. */
 export const userActivationNow = (): boolean => (isActive ? apply(isActive, activation, []) === true : false);
 

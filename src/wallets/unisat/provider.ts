@@ -5,7 +5,7 @@
 import { toJsonValue } from '../../core/json.ts';
 import type { RpcResponse } from '../../core/rpc.ts';
 import type { PageListen, PageRequest } from '../../shared/messages.ts';
-import { answerIn, ownValue, userActivationNow } from '../../page/port.ts';
+import { answerIn, failureOf, ownValue, userActivationNow } from '../../page/port.ts';
 import { UNISAT_ERROR } from './words.ts';
 
 // Page code may later replace any of these built-ins; keep the originals.
@@ -77,10 +77,10 @@ export function providerLine(line: ProviderLine) {
     });
 
   /** The bare result, or a rejection with a plain { code, message }. */
-  const settled = (response: RpcResponse): Promise<unknown> =>
-    'error' in response
-      ? PromiseCtor.reject({ code: response.error.code, message: response.error.message } satisfies ProviderError)
-      : PromiseCtor.resolve(response.result);
+  const settled = (response: RpcResponse): Promise<unknown> => {
+    const failure = failureOf(response);
+    return failure ? PromiseCtor.reject(failure satisfies ProviderError) : PromiseCtor.resolve(ownValue(response, 'result'));
+  };
 
   /**
    * A method: `connect` names the wallet's connect method. A site not connected yet is answered 4100,
@@ -88,9 +88,9 @@ export function providerLine(line: ProviderLine) {
    */
   const call = async (method: string, args: readonly unknown[], connect: string): Promise<unknown> => {
     let response = await request(method, args);
-    if ('error' in response && response.error.code === UNISAT_ERROR.UNAUTHORIZED && method !== connect) {
+    if (failureOf(response)?.code === UNISAT_ERROR.UNAUTHORIZED && method !== connect) {
       const connected = await request(connect, []);
-      if ('error' in connected) return settled(connected);
+      if (failureOf(connected)) return settled(connected);
       response = await request(method, args);
     }
     return settled(response);

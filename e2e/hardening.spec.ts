@@ -433,3 +433,18 @@ test('an Object.prototype.error the page defines is not an error: UniSat and OKX
   });
   expect(outcomes).toEqual([{ value: 1 }, { value: 'livenet' }, { value: 1 }, { code: expect.any(Number) }]);
 });
+
+test.describe('the HTTP cache does not cross tests', () => {
+  test.describe.configure({ mode: 'serial' });
+  let first = '';
+  test('a test caches a response for an hour', async ({ page }) => {
+    await page.goto('/blank.html');
+    first = await page.evaluate(async () => (await fetch('/cached-count')).text());
+    // Within the test the cache serves it again.
+    expect(await page.evaluate(async () => (await fetch('/cached-count')).text())).toBe(first);
+  });
+  test('the next test gets it from the server, as a fresh context would', async ({ page }) => {
+    await page.goto('/blank.html');
+    expect(Number(await page.evaluate(async () => (await fetch('/cached-count')).text()))).toBeGreaterThan(Number(first));
+  });
+});

@@ -23,8 +23,14 @@ async function file(path: string): Promise<Buffer | undefined> {
 }
 
 export function startDemoServer(port = DEMO_PORT): Promise<Server> {
+  let served = 0;
   const server = createServer(async (req, res) => {
     const url = new URL(req.url ?? '/', 'http://127.0.0.1');
+    // A response any browser may keep for an hour: the tests of the kit's HTTP cache clearing read it twice.
+    if (url.pathname === '/cached-count') {
+      res.writeHead(200, { 'content-type': 'text/plain', 'cache-control': 'public, max-age=3600' }).end(String(++served));
+      return;
+    }
     const path = url.pathname === '/' ? '/index.html' : url.pathname;
     const body = await file(path);
     if (!body || path.endsWith('.ts')) {

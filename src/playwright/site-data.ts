@@ -23,7 +23,11 @@ export function trackOrigins(context: BrowserContext): { origins: Set<string>; s
 
 const STORAGE_TYPES = 'local_storage,session_storage,indexeddb,cache_storage,websql,service_workers,file_systems';
 
-/** Clears cookies, and each origin's local/session storage, IndexedDB, caches and service workers. */
+/**
+ * Clears cookies, each origin's local/session storage, IndexedDB, caches and service workers, and the
+ * HTTP cache (whole: Chrome clears it by origin only with the rest of its data), as a fresh context
+ * would start. The wallet's own pages are not HTTP-cached (chrome-extension://).
+ */
 export async function clearSiteData(context: BrowserContext, origins: Iterable<string>): Promise<void> {
   await context.clearCookies();
   const list = [...origins];
@@ -31,7 +35,10 @@ export async function clearSiteData(context: BrowserContext, origins: Iterable<s
   const anchor = context.pages().find((p) => !p.isClosed()) ?? (await context.newPage());
   const cdp = await context.newCDPSession(anchor);
   try {
-    await Promise.all(list.map((origin) => cdp.send('Storage.clearDataForOrigin', { origin, storageTypes: STORAGE_TYPES })));
+    await Promise.all([
+      ...list.map((origin) => cdp.send('Storage.clearDataForOrigin', { origin, storageTypes: STORAGE_TYPES })),
+      cdp.send('Network.clearBrowserCache'),
+    ]);
   } finally {
     await cdp.detach().catch(() => undefined);
   }

@@ -375,6 +375,31 @@ test.describe('the smaller holes (issue: never twice, never wrong)', () => {
     expect((await wallet.usage()).flatMap((f) => f.callIds).every((id) => id === only!.id)).toBe(true);
   });
 
+  test('a malformed stored connection is reported, and the site is treated as not connected, never signed for with a guess', async ({
+    page,
+    wallet,
+    walletBrowser,
+  }) => {
+    await page.goto('/blank.html');
+    await wallet.setSettings({ accountRule: 'site', approvalPolicy: 'approve' });
+    const origin = new URL(page.url()).origin;
+    const worker = await walletBrowser.worker();
+    await worker.evaluate(async (site) => {
+      const session = (globalThis as unknown as { chrome: { storage: { session: { set(v: object): Promise<void> } } } }).chrome.storage.session;
+      await session.set({ [`site:${site}`]: 7.5 });
+    }, origin);
+    await wallet.stopServiceWorker();
+    const signed = await request(page, 'signMessage', { message: 'who signs?' });
+    expect(signed.ok).toBe(true);
+    expect((await wallet.calls()).at(-1)).toMatchObject({ method: 'signMessage', account: 0 });
+    expect(await wallet.settingsProblems()).toContain(
+      `stored site:${origin} held 7.5, which is not a site's connection (an account number and a wallet): dropped, read as none`,
+    );
+    // A reset forgets what was reported.
+    await wallet.reset();
+    expect(await wallet.settingsProblems()).toEqual([]);
+  });
+
   test('approve(id) and reject(id) racing: exactly one takes effect, and the other says so instead of resolving', async ({ page, wallet }) => {
     await page.goto('/blank.html');
     for (let round = 0; round < 3; round++) {

@@ -8,6 +8,7 @@ import { clearCalls, listCalls, usage } from './store/call-log.ts';
 import { forgetSites } from './store/site-grants.ts';
 import { forgetNonces, setStacksNonce, stacksNonce } from './request/nonces.ts';
 import { forgetKeyCacheProblems, keyCacheProblems } from './store/key-cache.ts';
+import { forgetStoredProblems, storedProblems } from './store/session-map.ts';
 import { pauseWindows } from './window/queue.ts';
 import { ensureWarm, warmReady } from './window/warm.ts';
 import { pendingRequests, type PendingRequest } from './request/pending.ts';
@@ -67,7 +68,7 @@ const view = ({ id, origin, method, identity, params, target, tabId, frameId, wi
 export const control: WalletControl = {
   getSettings: currentSettings,
   async settingsProblems() {
-    return [...(await settingsProblems()).problems, ...keyCacheProblems()];
+    return [...(await settingsProblems()).problems, ...keyCacheProblems(), ...storedProblems()];
   },
   setSettings: updateSettings, // validates the whole patch before anything is written
   listPending,
@@ -110,6 +111,7 @@ export const control: WalletControl = {
     // after every test would take the worker's CPU from the next test.
     const target = { ...defaultSettings(), ...(keep ?? {}) };
     const sameWallet = settings.mnemonic === target.mnemonic && settings.passphrase === target.passphrase && keyCacheProblems().length === 0;
+    forgetStoredProblems();
     const [, defaults] = await Promise.all([clearCalls(), restoreDefaults(keep), sameWallet ? forgetKeyCacheProblems() : forgetKeys()]);
     // A warm window withdrawn with its request is replaced (an untaken one stays as it is), and
     // keys just forgotten are derived again, both off the next test's path.

@@ -15,6 +15,18 @@ let makeRoom: (() => Promise<void>) | undefined;
 export const onQuota = (free: () => Promise<void>): void => void (makeRoom = free);
 const isQuotaError = (error: unknown): boolean => /quota/i.test(String(error));
 
+/**
+ * Stored records a map found malformed and dropped since the worker started (or the last reset): read
+ * as absent, and said where the settings' problems are said (control settingsProblems()), never silently.
+ */
+const problems: string[] = [];
+export const storedProblems = (): string[] => [...problems];
+export const forgetStoredProblems = (): void => void problems.splice(0);
+const shown = (value: unknown): string => {
+  const text = value === undefined ? 'undefined' : JSON.stringify(value);
+  return text.length > 60 ? `${text.slice(0, 60)}…` : text;
+};
+
 /** Session storage as this worker found it at start: read once, however many maps there are. */
 export function loadSession(): Promise<Record<string, unknown>> {
   everything ??= browser.storage.session.get(null);
@@ -27,7 +39,8 @@ export class SessionMap<T> {
   private readonly turns = new Map<string, Promise<void>>();
 
   /**
-   * `isValid` skips (and removes) stored values that are not a T: garbage never reaches the wallet.
+   * `isValid` skips (and removes) stored values that are not a T: garbage never reaches the wallet, and
+   * each is reported (storedProblems) as `what` it should have been, when `what` names it.
    * `packed` stores each value as one JSON string: Chrome counts a per-value overhead for every
    * object, array and number inside a value, so a log entry of many small parts costs far more of
    * the quota than its text; as one string it costs its UTF-8 bytes.
@@ -36,6 +49,7 @@ export class SessionMap<T> {
     private readonly prefix: string,
     private readonly isValid: (value: unknown) => boolean = () => true,
     private readonly packed = false,
+    private readonly what?: string,
   ) {}
 
   private unpack(value: unknown): unknown {
@@ -55,7 +69,10 @@ export class SessionMap<T> {
         if (!key.startsWith(this.prefix)) continue;
         const value = this.unpack(stored);
         if (this.isValid(value)) map.set(key.slice(this.prefix.length), value as T);
-        else garbage.push(key);
+        else {
+          garbage.push(key);
+          if (this.what && problems.length < 20) problems.push(`stored ${key} held ${shown(value)}, which is not ${this.what}: dropped, read as none`);
+        }
       }
       if (garbage.length > 0) void browser.storage.session.remove(garbage).catch(() => undefined);
       return map;

@@ -33,9 +33,12 @@ const isConnection = (value: unknown): boolean => {
 };
 
 /** Each wallet's own: a site connected to one wallet holds nothing of another. */
-const grantMaps = new Map(IDENTITY_NAMES.map((identity) => [identity, new SessionMap<StoredGrant>(`grant:${identity}:`, isGrant)]));
+const grantMaps = new Map(
+  IDENTITY_NAMES.map((identity) => [identity, new SessionMap<StoredGrant>(`grant:${identity}:`, isGrant, false, `a site's ${identity} grant (accounts, readNetwork, wallet)`)]),
+);
 const grantsOf = (identity: IdentityName): SessionMap<StoredGrant> => grantMaps.get(identity)!;
-const connections = new SessionMap<Connection>('site:', isConnection);
+// A site with a malformed connection is not connected: accountRule 'site' then signs as for a site that never connected.
+const connections = new SessionMap<Connection>('site:', isConnection, false, "a site's connection (an account number and a wallet)");
 
 /** The wallet now, asked only when the site holds something (a cold worker answers most calls without deriving). */
 export type WalletNow = () => Promise<string | undefined>;

@@ -34,7 +34,10 @@ const isConnection = (value: unknown): boolean => {
 
 /** Each wallet's own: a site connected to one wallet holds nothing of another. */
 const grantMaps = new Map(
-  IDENTITY_NAMES.map((identity) => [identity, new SessionMap<StoredGrant>(`grant:${identity}:`, isGrant, false, `a site's ${identity} grant (accounts, readNetwork, wallet)`)]),
+  IDENTITY_NAMES.map((identity) => [
+    identity,
+    new SessionMap<StoredGrant>(`grant:${identity}:`, isGrant, false, `a site's ${identity} grant (accounts, readNetwork, wallet)`),
+  ]),
 );
 const grantsOf = (identity: IdentityName): SessionMap<StoredGrant> => grantMaps.get(identity)!;
 // A site with a malformed connection is not connected: accountRule 'site' then signs as for a site that never connected.

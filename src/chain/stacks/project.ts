@@ -11,8 +11,7 @@ import { createHash } from 'node:crypto';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { masterKey, stacksKey } from '../../core/keys.ts';
-import { mnemonicToSeed } from '../../core/mnemonic.ts';
+import { fundedAccounts } from '../funding.ts';
 
 /** Clarinet's own devnet deployer (its public `clarinet new` mnemonic): ST1PQHQKV0RJXZFY1DGX8MNSNYVE3VGZJSRTPGZGM. */
 const DEPLOYER_MNEMONIC =
@@ -28,10 +27,9 @@ export interface Funding {
   microStx: bigint;
 }
 
-/** The wallet's first `count` Stacks addresses on testnet (ST…), derived as the wallet derives them. */
+/** The wallet's first `count` Stacks addresses on testnet (ST…): the funded accounts' (funding.ts), one definition for both chains. */
 export async function walletAddresses(mnemonic: string, count: number): Promise<string[]> {
-  const root = masterKey(await mnemonicToSeed(mnemonic));
-  return Array.from({ length: count }, (_, account) => stacksKey(root, 'testnet', account).address);
+  return (await fundedAccounts(count, mnemonic)).map((account) => account.stx);
 }
 
 const written = new Set<string>();

@@ -10,6 +10,7 @@ import { RpcError, rpcSuccess, type RpcResponse } from './rpc.ts';
 import type { Settings } from './settings.ts';
 import type { IdentityName } from './choices.ts';
 import { canReadAccount, type SiteGrant } from './site-grant.ts';
+import { readerFor, type ChainReader } from './bitcoin/coins.ts';
 
 /** Whether the site holds what the method's gate asks: read of the active account on this network, network read, or any grant. */
 export function permitted(method: AnyMethod, grant: SiteGrant | undefined, settings: Settings): boolean {
@@ -20,7 +21,8 @@ export function permitted(method: AnyMethod, grant: SiteGrant | undefined, setti
 }
 
 /** `stacksNonce`: the next nonce of the acting account (the worker's counter, or the node's); 0 where no counter is kept (the CLI, the kits' expected values). */
-export async function methodContext(ring: KeyRing, settings: Settings, target: Target, stacksNonce?: number): Promise<MethodContext> {
+/** `bitcoin`: how the chain is read (the worker's remembers its reads per request); by default the settings' chain, read afresh. */
+export async function methodContext(ring: KeyRing, settings: Settings, target: Target, stacksNonce?: number, bitcoin?: ChainReader): Promise<MethodContext> {
   const { mnemonic, passphrase } = settings;
   const keys = await ring.account(mnemonic, passphrase, target.network, target.account);
   return {
@@ -30,6 +32,7 @@ export async function methodContext(ring: KeyRing, settings: Settings, target: T
     secrets: () => ring.secrets(mnemonic, passphrase, target.network, target.account),
     root: () => ring.masterKey(mnemonic, passphrase),
     stacksNonce: stacksNonce ?? 0,
+    bitcoin: bitcoin ?? readerFor(settings),
   };
 }
 
@@ -76,9 +79,9 @@ export async function callContext(
   settings: Settings,
   wallet: WalletRecord,
   target: Target,
-  extra: { stacksNonce?: number; site?: MethodContext['site'] } = {},
+  extra: { stacksNonce?: number; site?: MethodContext['site']; bitcoin?: ChainReader } = {},
 ): Promise<MethodContext> {
-  const plain = { ...(await methodContext(ring, settings, target, extra.stacksNonce)), ...(extra.site && { site: extra.site }) };
+  const plain = { ...(await methodContext(ring, settings, target, extra.stacksNonce, extra.bitcoin)), ...(extra.site && { site: extra.site }) };
   return wallet.adaptContext ? wallet.adaptContext(plain) : plain;
 }
 

@@ -59,7 +59,7 @@ export async function handlePrompt(message: PromptMessage, sender: Runtime.Messa
         const target = { ...request.target, account };
         // A transaction's nonce is reserved for its request when the window shows it: what it shows is what it signs.
         const reserveFor = method.usesStacksNonce && method.requestedNonce?.(params) === undefined ? request.key : undefined;
-        const context = await contextFor(wallet, method, settings, target, reserveFor);
+        const context = await contextFor(wallet, method, settings, target, { ...(reserveFor && { reserveFor }), key: request.key });
         return {
           ok: true,
           value: {
@@ -73,7 +73,7 @@ export async function handlePrompt(message: PromptMessage, sender: Runtime.Messa
             accountCount: settings.accountCount,
             activeAccount: settings.activeAccount,
             summary: summaryOf(context.keys),
-            view: method.view(params, context),
+            view: await method.view(params, context),
             ...(request.screen && { screen: { title: request.screen.title, text: request.screen.text } }),
             findings: await findingsFor(request.id, request.origin),
           },

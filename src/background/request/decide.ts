@@ -14,6 +14,7 @@ import { keyRing, updateSettings } from '../store/state.ts';
 import { grantOf, setConnection, setGrant } from '../store/site-grants.ts';
 import { revokeGrant } from '../events/wallet-events.ts';
 import { parsedFor } from './parsed.ts';
+import { readsOf } from './chain-reads.ts';
 import type { IdentityName } from '../../core/choices.ts';
 
 export interface Approvable {
@@ -36,8 +37,15 @@ export interface Approvable {
  * approving) the one reserved for it; otherwise the node's when stacksNodeUrl is set, else the
  * wallet's counter (what the window shows as the next free one).
  */
-export async function contextFor(wallet: WalletRecord, method: AnyMethod, settings: Settings, target: Target, reserveFor?: string): Promise<MethodContext> {
-  const context = await callContext(keyRing, settings, wallet, target);
+export async function contextFor(
+  wallet: WalletRecord,
+  method: AnyMethod,
+  settings: Settings,
+  target: Target,
+  request: { reserveFor?: string; key?: string } = {},
+): Promise<MethodContext> {
+  const context = await callContext(keyRing, settings, wallet, target, { bitcoin: readsOf(settings, request.key) });
+  const { reserveFor } = request;
   const stacksNonce = await nonceFor(method, settings, target, context.keys.stx.address, reserveFor);
   return stacksNonce === undefined ? context : { ...context, stacksNonce };
 }
@@ -75,7 +83,7 @@ export async function decide(request: Approvable & { key?: string }, settings: S
   const { params } = parsedFor(request, settings);
   // A nonce is reserved only for a transaction that names none of its own.
   const reserveFor = method.requestedNonce?.(params) === undefined ? request.key : undefined;
-  const plain = await callContext(keyRing, settings, wallet, target);
+  const plain = await callContext(keyRing, settings, wallet, target, { bitcoin: readsOf(settings, request.key) });
   const fingerprint = plain.keys.fingerprint;
   // Checked before a nonce is reserved: a refused request holds none.
   if (method.kind === 'sign' && request.fingerprint !== undefined && request.fingerprint !== fingerprint) {
@@ -110,13 +118,22 @@ export async function decide(request: Approvable & { key?: string }, settings: S
   return { answer, signed, network: target.network, account: target.account, ...(endpoint && { endpoint }) };
 }
 
-/** Acts on a stored decision: the nonce counter moves past its nonce, the same bytes go to the node, the answer follows. */
-export async function act(prepared: Prepared): Promise<Answer> {
+/**
+ * What a node says when it already holds the transaction (Bitcoin Core's words, src/node/transaction.cpp
+ * at v29.0, BroadcastTransaction): sent again after a worker stop, the bytes were sent the first time.
+ */
+const ALREADY_SENT = /Transaction outputs already in utxo set|txn-already-known|txn-already-in-mempool/;
+
+/**
+ * Acts on a stored decision: the nonce counter moves past its nonce, the same bytes go to the node, the
+ * answer follows. `again`: the decision was stored by an earlier try, so the node may hold it already.
+ */
+export async function act(prepared: Prepared, again = false): Promise<Answer> {
   const { answer, signed, endpoint } = prepared;
   if (signed.chain === 'stacks' && signed.nonce !== undefined) await advancePast(prepared.network, prepared.account, signed.nonce);
   if (!endpoint) return answer;
   const sent = await broadcast(endpoint, signed);
-  if (sent.ok) return answer;
+  if (sent.ok || (again && signed.chain === 'bitcoin' && ALREADY_SENT.test(sent.reason))) return answer;
   const { failure } = signed;
   const message = failure.reasonInMessage ? `${failure.message}: ${sent.reason}` : failure.message;
   const id = 'id' in answer.response ? answer.response.id : '';

@@ -39,6 +39,8 @@ export interface PendingRequest {
   screen?: ErrorScreen;
   /** A Stacks nonce reserved for this request when it was approved: deciding again signs with it. */
   reservedNonce?: number;
+  /** What it read of the Bitcoin chain, by URL (chain-reads.ts): read once, so the window and the approval agree. */
+  chainReads?: Record<string, string>;
   /** Approved, signed, not yet sent: a restarted worker or a second press sends these same bytes, never signs again. */
   prepared?: Prepared;
   /** The decision, stored before it is delivered: a restarted worker delivers it, never decides again. */

@@ -156,7 +156,7 @@ async function settleNow(key: string, decide: (request: PendingRequest) => Promi
     }
     if (prepared) {
       try {
-        answer = await act(prepared);
+        answer = await act(prepared, request.prepared !== undefined);
       } catch (error) {
         answer = failed(request.id, error);
       }

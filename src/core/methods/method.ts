@@ -7,6 +7,7 @@ import type { Settings, SettingsPatch } from '../settings.ts';
 import type { MethodKind } from '../choices.ts';
 import type { SiteGrant } from '../site-grant.ts';
 import type { MethodNote } from '../usage.ts';
+import type { ChainReader } from '../bitcoin/coins.ts';
 
 /**
  * Who picked the account that acts. request: the app (`account` / `address`);
@@ -45,6 +46,12 @@ export interface MethodContext {
   stacksNonce: number;
   /** The wallet's BIP-32 root, for a method whose wallet derives at other paths (Xverse's); never kept. */
   root(): Promise<HDKey>;
+  /**
+   * The Bitcoin chain as this request reads it: the coins, fee rates and transactions of the chain the
+   * settings name (the worker's remembers each read for the request: what the window shows is what is
+   * signed), else the synthetic funding (core/bitcoin/coins.ts).
+   */
+  bitcoin: ChainReader;
   /** The calling site and what it was granted: read by methods whose wallet keeps per-site permissions. */
   site?: { origin: string; grant?: SiteGrant };
 }
@@ -118,7 +125,8 @@ export interface WalletMethod<P> {
   /** The account the app asked for, if any: Bitcoin's `account` number, or Stacks' STX `address`. */
   requestedAccount(params: P): number | string | undefined;
   network(params: P, settings: Settings): NetworkName;
-  view(params: P, context: MethodContext): MethodView;
+  /** Async where it reads the chain (a transfer's coins and fee). */
+  view(params: P, context: MethodContext): MethodView | Promise<MethodView>;
   respond(params: P, context: MethodContext): Promise<MethodOutcome>;
   /** The real wallet's messages when the person rejects or closes the window. */
   rejection: { rejected: string; closed: string };

@@ -260,7 +260,7 @@ test("signPsbts' window marks, PSBT by PSBT, the inputs UniSat signs with that P
     'unisat',
     CONNECTED.grant,
   );
-  const view = call.method.view(call.params, await callContext(ring, settings, call.wallet, call.target));
+  const view = await call.method.view(call.params, await callContext(ring, settings, call.wallet, call.target));
   const signs = view.tables.filter((t) => t.caption.endsWith('Inputs')).map((t) => [t.caption, t.rows.map((row) => row.at(-1))]);
   // An empty toSignInputs signs nothing; no options, every input paying to the account.
   expect(signs).toEqual([

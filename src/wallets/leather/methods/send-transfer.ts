@@ -1,18 +1,19 @@
-// sendTransfer: pays recipients from the account's p2wpkh address (docs/reference/leather.md §5.3).
-// The mock has no coins: it spends one synthetic output per account, documented in docs/methods.md.
+// sendTransfer: pays recipients from the account's p2wpkh address (docs/reference/leather.md §5.3), from
+// its coins on the chain the settings name, as Leather selects them (../coin-selection.ts), at the
+// chain's half-hour fee rate; without a chain, from one synthetic output (docs/chain.md).
 import { hexToBytes } from '@noble/hashes/utils.js';
-import { FUNDING_SATS, fundingOutpoint } from '../../../core/bitcoin/funding.ts';
-import { Address, p2wpkh, selectUTXO } from '@scure/btc-signer';
+import { Address, p2wpkh } from '@scure/btc-signer';
 import { btc } from '../../../core/bitcoin/psbt.ts';
-import type { AccountKeys } from '../../../core/keys.ts';
+import { InsufficientFunds, balanceField, buildSpend, defaultRate, type Spender } from '../../../core/bitcoin/spend.ts';
+import type { Coin } from '../../../core/bitcoin/coins.ts';
 import { NETWORKS, type NetworkName } from '../../../core/networks.ts';
-import { RPC_ERROR, invalidParams } from '../../../core/rpc.ts';
-import type { Settings } from '../../../core/settings.ts';
+import { RPC_ERROR, RpcError, invalidParams } from '../../../core/rpc.ts';
 import { describe, networkId, optionalAccount, paramsObject, type Params } from '../../../core/methods/fields.ts';
-import { USER_REJECTED, defineMethod } from '../../../core/methods/method.ts';
+import { USER_REJECTED, defineMethod, type MethodContext } from '../../../core/methods/method.ts';
+import { leatherSelect } from '../coin-selection.ts';
 
-/** Kept free for the fee, so any fee rate the settings allow can be paid. */
-const FEE_RESERVE_SATS = 100_000_000n;
+/** Input sequence 0 (use-generate-bitcoin-tx.ts): final-looking but below 0xfffffffe, so it signals RBF. */
+const SEQUENCE = 0;
 
 /** Bitcoin Core's dust limits (at 3 sat/vB), by output type. */
 const DUST_LIMIT: Record<string, number> = { wpkh: 294, tr: 330, wsh: 330, sh: 540, pkh: 546 };
@@ -52,23 +53,47 @@ function readRecipient(item: unknown, at: string, network: NetworkName): Recipie
   return { address, amount: BigInt(digits) };
 }
 
-/** The transaction, fee and change for a transfer: what the window shows and what is signed. */
-export function buildTransfer(params: SendTransferParams, keys: AccountKeys, settings: Settings) {
-  const { btc: net } = NETWORKS[params.network];
-  const publicKey = hexToBytes(keys.p2wpkh.publicKey);
-  const funding = { ...fundingOutpoint(keys.p2wpkh.address), witnessUtxo: { script: p2wpkh(publicKey, net).script, amount: FUNDING_SATS } };
-  const selected = selectUTXO([funding], params.recipients, 'default', {
-    changeAddress: keys.p2wpkh.address,
-    feePerByte: BigInt(settings.bitcoinFeeRate),
-    network: net,
-    bip69: false, // recipients in the order asked, change last
-    createTx: true,
+/** The account's p2wpkh address: Leather pays from it and sends the change back to it. */
+export function leatherSpender(context: MethodContext): Spender {
+  const { btc: net } = NETWORKS[context.target.network];
+  const payment = p2wpkh(hexToBytes(context.keys.p2wpkh.publicKey), net);
+  return { address: context.keys.p2wpkh.address, script: payment.script, kind: 'p2wpkh' };
+}
+
+export interface TransferPlan {
+  spender: Spender;
+  coins: Coin[];
+  feeRate: number;
+  /** Undefined when the coins cannot pay: `shortfall` says why. */
+  selection?: ReturnType<ReturnType<typeof leatherSelect>>;
+  shortfall?: string;
+}
+
+/** The coins and fee rate read for the request, and what Leather selects from them. */
+export async function planTransfer(params: SendTransferParams, context: MethodContext): Promise<TransferPlan> {
+  const spender = leatherSpender(context);
+  const coins = await context.bitcoin.coins(spender.address);
+  const feeRate = defaultRate(await context.bitcoin.feeRates());
+  try {
+    return { spender, coins, feeRate, selection: leatherSelect(NETWORKS[params.network].btc)(coins, params.recipients, feeRate) };
+  } catch (error) {
+    if (error instanceof InsufficientFunds) return { spender, coins, feeRate, shortfall: error.message };
+    throw error;
+  }
+}
+
+/** The signed transfer, or the real wallet's answer when the coins cannot pay (its window shows the error; closing it answers 4001). */
+export async function signTransfer(params: SendTransferParams, context: MethodContext) {
+  const plan = await planTransfer(params, context);
+  if (!plan.selection) throw new RpcError(RPC_ERROR.USER_REJECTED, USER_REJECTED);
+  const tx = await buildSpend(plan.spender, plan.selection, params.recipients, {
+    sequence: SEQUENCE,
+    network: NETWORKS[params.network].btc,
+    chain: context.bitcoin,
   });
-  if (!selected?.tx)
-    throw invalidParams(
-      `the transfer cannot be paid from the synthetic ${btc(FUNDING_SATS)} at ${settings.bitcoinFeeRate} sat/vB (an amount below the dust limit?)`,
-    );
-  return { tx: selected.tx, fee: selected.fee ?? 0n, change: selected.change ? (selected.outputs.at(-1)?.amount ?? 0n) : 0n };
+  tx.sign((await context.secrets()).p2wpkh);
+  tx.finalize();
+  return tx;
 }
 
 export const sendTransfer = defineMethod<SendTransferParams>({
@@ -85,39 +110,55 @@ export const sendTransfer = defineMethod<SendTransferParams>({
     } else if (params['address'] !== undefined) {
       recipients = [readRecipient({ address: params['address'], amount: params['amount'] }, 'params', network)]; // the older single-recipient form
     } else throw invalidParams('sendTransfer needs recipients: [{ address, amount }] (or address and amount)');
-    const total = recipients.reduce((sum, r) => sum + r.amount, 0n);
-    if (total > FUNDING_SATS - FEE_RESERVE_SATS)
-      throw invalidParams(
-        `insufficient funds: the recipients get ${btc(total)}; the mock wallet's synthetic balance is ${btc(FUNDING_SATS)}, less a fee reserve of ${btc(FEE_RESERVE_SATS)}`,
-      );
     const account = optionalAccount(params);
     return { recipients, network, ...(account !== undefined && { account }) };
   },
   requestedAccount: (params) => params.account,
   network: (params) => params.network,
   ignoresAccountZero: true,
-  view(params, { keys, settings }) {
-    const { fee, change } = buildTransfer(params, keys, settings);
+  // Leather's window shows the shortfall and only lets the person close it (transaction-error.tsx): 4001 then.
+  async errorScreen(params, context) {
+    const plan = await planTransfer(params, context);
+    if (!plan.shortfall) return undefined;
+    return {
+      title: 'Available balance insufficient',
+      text: `${plan.shortfall}: the coins of ${plan.spender.address} cannot pay ${btc(params.recipients.reduce((s, r) => s + r.amount, 0n))} and the fee at ${plan.feeRate} sat/vB.`,
+      onClose: { code: RPC_ERROR.USER_REJECTED, message: USER_REJECTED },
+    };
+  },
+  async view(params, context) {
+    const plan = await planTransfer(params, context);
+    const from = plan.spender.address;
+    const { selection } = plan;
     return {
       title: 'Send bitcoin',
       fields: [
-        { label: 'From', value: keys.p2wpkh.address },
-        { label: 'Fee', value: `${btc(fee)} (${settings.bitcoinFeeRate} sat/vB)` },
-        { label: 'Change', value: `${btc(change)} back to ${keys.p2wpkh.address}` },
+        { label: 'From', value: from },
+        balanceField(plan.coins, context.bitcoin, btc),
+        ...(selection
+          ? [
+              { label: 'Fee', value: `${btc(selection.fee)} (${plan.feeRate} sat/vB)` },
+              { label: 'Change', value: selection.change > 0n ? `${btc(selection.change)} back to ${from}` : 'none (what is left goes to the fee)' },
+            ]
+          : [{ label: 'Cannot send', value: `${plan.shortfall} at ${plan.feeRate} sat/vB` }]),
       ],
-      tables: [{ caption: 'Recipients', columns: ['Address', 'Amount'], rows: params.recipients.map((r) => [r.address, btc(r.amount)]) }],
+      tables: [
+        { caption: 'Recipients', columns: ['Address', 'Amount'], rows: params.recipients.map((r) => [r.address, btc(r.amount)]) },
+        ...(selection
+          ? [{ caption: 'Coins spent', columns: ['Outpoint', 'Amount'], rows: selection.coins.map((c) => [`${c.txid}:${c.vout}`, btc(c.value)]) }]
+          : []),
+      ],
     };
   },
-  async respond(params, { keys, settings, secrets }) {
-    const { tx } = buildTransfer(params, keys, settings);
-    tx.sign((await secrets()).p2wpkh);
-    tx.finalize();
+  async respond(params, context) {
+    const tx = await signTransfer(params, context);
     const transaction = {
       chain: 'bitcoin' as const,
       hex: tx.hex,
       txid: tx.id,
       send: true,
-      failure: { code: RPC_ERROR.INTERNAL_ERROR, message: 'Failed to broadcast transaction', reasonInMessage: true },
+      // The node's refusal shows in Leather's window only; the page gets 4001 once it closes (rpc-request-utils.ts).
+      failure: { code: RPC_ERROR.USER_REJECTED, message: USER_REJECTED, reasonInMessage: false },
     };
     return { result: { txid: tx.id }, transaction };
   },

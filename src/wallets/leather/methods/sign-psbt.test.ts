@@ -165,7 +165,7 @@ test('the window marks Signed exactly the inputs the answer carries a signature 
   });
   const hex = built.toHex();
   const call = await prepareCall(ring, 'signPsbt', { hex }, settings);
-  const view = call.method.view(call.params, await methodContext(ring, settings, call.target));
+  const view = await call.method.view(call.params, await methodContext(ring, settings, call.target));
   const shown = view.tables[0]!.rows.map((row) => row[5]!.startsWith('yes'));
   const answered = psbtFromHex(((await respond(ring, settings, call)).result as { hex: string }).hex);
   const carried = answered.data.inputs.map((input) => Boolean(input.partialSig?.length || input.tapKeySig || input.tapScriptSig?.length));

@@ -34,8 +34,8 @@ function onObject(method: AnyMethod, network: NetworkName): AnyMethod {
       answersAtOnce: (params: unknown, site: Parameters<NonNullable<AnyMethod['answersAtOnce']>>[1], settings: Settings) =>
         method.answersAtOnce!(params, site, onNetwork(settings, network)),
     }),
-    view: (params, context) => {
-      const view = method.view(params, context);
+    view: async (params, context) => {
+      const view = await method.view(params, context);
       return { ...view, title: view.title.replace(/ — via UniSat$/, ` — via OKX (${network})`) };
     },
   };

@@ -59,8 +59,8 @@ export function unisatMethod<P>(
     network: (_params, settings) => settings.network,
     ...method,
     requestedAccount: () => undefined,
-    view: (params, context) => {
-      const view = method.view(params, context);
+    view: async (params, context) => {
+      const view = await method.view(params, context);
       return { ...view, title: `${view.title} — via UniSat` };
     },
     // Every UniSat window, rejected or closed, answers the same (eth-rpc-errors' userRejectedRequest).

@@ -101,8 +101,8 @@ export function xverseMethod<P>(method: WalletMethod<P>): AnyMethod {
     ...method,
     requestedAccount: () => undefined,
     parse,
-    view: (params, context) => {
-      const view = method.view(params, context);
+    view: async (params, context) => {
+      const view = await method.view(params, context);
       return { ...view, title: `${view.title} — via Xverse` };
     },
   };

@@ -1,18 +1,65 @@
-// sendTransfer (Xverse): pays recipients from the payment address; amounts are numbers of sats; answers { txid } (docs/reference/xverse.md §3.2).
+// sendTransfer (Xverse): pays recipients from the payment address (native or nested, as the account is
+// set), from its coins on the chain as Xverse selects them (../coin-selection.ts); amounts are numbers
+// of sats; answers { txid } (docs/reference/xverse.md §3.2). Written from xverse-web-extension bdbd6a0,
+// src/app/screens/btcSendRequest/index.tsx and useBtcSendRequestPayload.ts.
+import { hexToBytes } from '@noble/hashes/utils.js';
+import { p2sh, p2wpkh } from '@scure/btc-signer';
+import { btc } from '../../../core/bitcoin/psbt.ts';
+import { InsufficientFunds, balanceField, buildSpend, defaultRate, type Selection, type Spender } from '../../../core/bitcoin/spend.ts';
+import type { Coin } from '../../../core/bitcoin/coins.ts';
+import { NETWORKS } from '../../../core/networks.ts';
 import { RPC_ERROR, RpcError } from '../../../core/rpc.ts';
 import { describe } from '../../../core/methods/fields.ts';
-import { defineMethod } from '../../../core/methods/method.ts';
+import { defineMethod, type MethodContext } from '../../../core/methods/method.ts';
 import { sendTransfer, type SendTransferParams } from '../../leather/methods/send-transfer.ts';
+import { xverseAccount, xverseSecret } from '../account.ts';
+import { INSUFFICIENT, xverseSelect } from '../coin-selection.ts';
 import { invalid, paramsOf, xverseMethod } from './dialect.ts';
 
 const leather = sendTransfer;
 
-function refuseNested(paymentType: 'native' | 'nested'): void {
-  if (paymentType === 'nested')
-    throw new RpcError(
-      RPC_ERROR.INTERNAL_ERROR,
-      "sendTransfer from a nested (p2sh-p2wpkh) payment address is not implemented by this mock; set xversePaymentType to 'native'",
-    );
+/** The popup broadcasts with rbfEnabled: every input at 0xfffffffd. */
+const RBF_SEQUENCE = 0xfffffffd;
+
+async function paymentOf(context: MethodContext): Promise<{ spender: Spender; key: () => Promise<Uint8Array> }> {
+  const root = await context.root();
+  const { network, account } = context.target;
+  const type = context.settings.xversePaymentType;
+  const xverse = xverseAccount(root, network, account, type);
+  const net = NETWORKS[network].btc;
+  const inner = p2wpkh(hexToBytes(xverse.addresses.payment.publicKey), net);
+  const spender: Spender =
+    type === 'native'
+      ? { address: xverse.addresses.payment.address, script: inner.script, kind: 'p2wpkh' }
+      : { address: xverse.addresses.payment.address, script: p2sh(inner, net).script, kind: 'p2sh-p2wpkh', redeemScript: inner.script };
+  return { spender, key: async () => xverseSecret(root, xverse, 'payment') };
+}
+
+interface Plan {
+  spender: Spender;
+  coins: Coin[];
+  feeRate: number;
+  selection?: Selection;
+}
+
+async function plan(params: SendTransferParams, context: MethodContext): Promise<Plan & { key: () => Promise<Uint8Array> }> {
+  const { spender, key } = await paymentOf(context);
+  const coins = await context.bitcoin.coins(spender.address);
+  // Xverse reads its own API's `regular` rate (api-3.xverse.app/v1/fees/btc); on a chain of Esplora
+  // and mempool.space routes, the half-hour rate stands for it (docs/chain.md).
+  const feeRate = defaultRate(await context.bitcoin.feeRates());
+  try {
+    return {
+      spender,
+      key,
+      coins,
+      feeRate,
+      selection: xverseSelect(spender.kind, spender.address, NETWORKS[context.target.network].btc)(coins, params.recipients, feeRate),
+    };
+  } catch (error) {
+    if (error instanceof InsufficientFunds) return { spender, key, coins, feeRate };
+    throw error;
+  }
 }
 
 export const xverseSendTransfer = xverseMethod(
@@ -33,12 +80,54 @@ export const xverseSendTransfer = xverseMethod(
       const parsed = leather.parse({ recipients, network: settings.network === 'regtest' ? 'devnet' : settings.network }, settings);
       return { ...parsed, network: settings.network };
     },
-    precheck: async (_params, context) => refuseNested(context.settings.xversePaymentType),
+    // The popup answers -32603 'Insufficient balance' as soon as it finds the coins cannot pay (btcSendRequest/index.tsx).
+    async precheck(params, context) {
+      if (!(await plan(params, context)).selection) throw new RpcError(RPC_ERROR.INTERNAL_ERROR, INSUFFICIENT);
+    },
+    errorScreen: undefined,
+    async view(params, context) {
+      const { spender, coins, feeRate, selection } = await plan(params, context);
+      return {
+        title: 'Send bitcoin',
+        fields: [
+          { label: 'From', value: spender.address },
+          balanceField(coins, context.bitcoin, btc),
+          ...(selection
+            ? [
+                { label: 'Fee', value: `${btc(selection.fee)} (${feeRate} sat/vB)` },
+                {
+                  label: 'Change',
+                  value: selection.change > 0n ? `${btc(selection.change)} back to ${spender.address}` : 'none (what is left goes to the fee)',
+                },
+              ]
+            : [{ label: 'Cannot send', value: `${INSUFFICIENT} at ${feeRate} sat/vB` }]),
+        ],
+        tables: [
+          { caption: 'Recipients', columns: ['Address', 'Amount'], rows: params.recipients.map((r) => [r.address, btc(r.amount)]) },
+          ...(selection
+            ? [{ caption: 'Coins spent', columns: ['Outpoint', 'Amount'], rows: selection.coins.map((c) => [`${c.txid}:${c.vout}`, btc(c.value)]) }]
+            : []),
+        ],
+      };
+    },
     async respond(params, context) {
-      refuseNested(context.settings.xversePaymentType);
-      const outcome = await leather.respond(params, context);
-      const txid = (outcome.result as { txid?: unknown }).txid;
-      return { ...outcome, result: { txid } };
+      const { spender, key, selection } = await plan(params, context);
+      if (!selection) throw new RpcError(RPC_ERROR.INTERNAL_ERROR, INSUFFICIENT);
+      const net = NETWORKS[context.target.network].btc;
+      const tx = await buildSpend(spender, selection, params.recipients, { sequence: RBF_SEQUENCE, network: net, chain: context.bitcoin });
+      tx.sign(await key());
+      tx.finalize();
+      return {
+        result: { txid: tx.id },
+        transaction: {
+          chain: 'bitcoin',
+          hex: tx.hex,
+          txid: tx.id,
+          send: true,
+          // axios's words reach the page, not the node's (btcSendRequest/index.tsx): the reason is in error.data.
+          failure: { code: RPC_ERROR.INTERNAL_ERROR, message: 'Request failed with status code 400', reasonInMessage: false },
+        },
+      };
     },
     rejection: { rejected: 'User rejected request to send transfer', closed: 'User rejected request to send transfer' },
   }),

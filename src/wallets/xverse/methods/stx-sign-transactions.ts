@@ -27,8 +27,8 @@ export const xverseStxSignTransactions = xverseMethod(
     },
     requestedAccount: () => undefined,
     network: (_params, settings) => settings.network,
-    view: (params, context) => {
-      const views = params.map((p) => single.view(p, context));
+    view: async (params, context) => {
+      const views = await Promise.all(params.map((p) => single.view(p, context)));
       return {
         title: `Sign ${params.length} transaction${params.length === 1 ? '' : 's'}`,
         fields: views[0]!.fields.filter((f) => f.label === 'Signer'),

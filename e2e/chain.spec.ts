@@ -91,6 +91,79 @@ test('the wallet takes its Stacks nonce from the chain and its signed transfer i
   expect(chain.stacks!.nonce(from!.stx)).toBe(2);
 });
 
+test("sendTransfer's window shows the account's coins on the chain, the fee at the chain's rate and the change; approved, the chain holds it once and mines it", async ({
+  page,
+  wallet,
+  chain,
+}) => {
+  const [from, to] = chain.accounts;
+  await page.goto('/blank.html');
+  await chain.bitcoin.setFeeRates({ halfHourFee: 4 });
+  const call = request(page, 'sendTransfer', { recipients: [{ address: to!.p2wpkh, amount: '40000' }], network: 'devnet' });
+  const prompt = await wallet.nextPrompt();
+  // Leather's estimate for one p2wpkh input, a p2wpkh recipient and change: 140.5 vB, × 4 = 562 sats (wallets/leather/coin-selection.ts).
+  expect((await prompt.details()).fields).toMatchObject({
+    From: from!.p2wpkh,
+    Balance: `1 BTC, on ${chain.bitcoin.url}`,
+    Fee: '0.00000562 BTC (4 sat/vB)',
+    Change: `0.99959438 BTC back to ${from!.p2wpkh}`,
+  });
+  await prompt.approve();
+  const { txid } = (await call).response.result as unknown as { txid: string };
+  expect(await chain.bitcoin.tx(txid)).toMatchObject({ fee: 562, status: { confirmed: false } });
+  await chain.bitcoin.mine();
+  expect((await chain.bitcoin.waitForTx(txid, { confirmed: true })).vout.map((o) => [o.scriptpubkey_address, o.value])).toEqual([
+    [to!.p2wpkh, 40_000],
+    [from!.p2wpkh, 100_000_000 - 40_000 - 562],
+  ]);
+  expect((await wallet.calls()).at(-1)?.transaction).toMatchObject({ txid, sentTo: `${chain.bitcoin.url}/tx` });
+});
+
+test.describe('as UniSat', () => {
+  test.use({ identities: ['unisat'] });
+
+  test("a connected app reads its balance and UTXOs from the chain, sends, and a transaction the chain refuses reaches it in UniSat's shape with the node's reason", async ({
+    page,
+    wallet,
+    chain,
+  }) => {
+    await page.goto('/blank.html');
+    const unisat = (method: string, ...args: unknown[]) =>
+      page.evaluate(
+        ([m, a]) =>
+          ((window as unknown as { unisat: Record<string, (...x: unknown[]) => Promise<unknown>> }).unisat[m]!(...a) as Promise<unknown>).then(
+            (value) => ({ value }),
+            (error: { code: number; message: string }) => ({ error: { code: error.code, message: error.message } }),
+          ),
+        [method, args] as const,
+      ) as Promise<{ value?: unknown; error?: { code: number; message: string } }>;
+    const connecting = unisat('requestAccounts');
+    await wallet.approveNext();
+    const [address] = (await connecting).value as string[];
+    // UniSat's address is m/84'/0'/0'/0/0 on every network: not a funded account's until the test pays it.
+    const coin = await chain.bitcoin.fund(address!, 300_000);
+    expect(await unisat('getBalance')).toEqual({ value: { confirmed: 300_000, unconfirmed: 0, total: 300_000 } });
+    expect(await unisat('getBitcoinUtxos')).toMatchObject({ value: [{ txid: coin, vout: 0, satoshis: 300_000, addressType: 1 }] });
+
+    await chain.bitcoin.setFeeRates({ halfHourFee: 2 });
+    const sending = unisat('sendBitcoin', chain.accounts[1]!.p2wpkh, 50_000);
+    await wallet.approveNext();
+    const txid = (await sending).value as string;
+    const sent = await chain.bitcoin.tx(txid);
+    expect(sent).toMatchObject({ fee: 141 * 2, vin: [{ txid: coin, vout: 0 }] });
+
+    // Mined; then the app pushes a transaction spending the coin the send spent: the chain refuses it.
+    await chain.bitcoin.mine();
+    const spent = new bitcoin.Transaction();
+    spent.version = 2;
+    spent.addInput(Buffer.from(coin, 'hex').reverse(), 0);
+    spent.addOutput(bitcoin.address.toOutputScript(chain.accounts[1]!.p2wpkh, bitcoin.networks.regtest), 1_000n);
+    spent.setWitness(0, [Buffer.alloc(72, 1), Buffer.alloc(33, 2)]);
+    const refused = await unisat('pushTx', spent.toHex());
+    expect(refused).toEqual({ error: { code: -32603, message: expect.stringMatching(/^pushTx failed: 400 .*bad-txns-inputs-missingorspent/) } });
+  });
+});
+
 test('a test that does not ask for the chain finds the wallet off it', async ({ wallet }) => {
   expect(await wallet.settings()).toMatchObject({ network: 'mainnet', bitcoinBroadcastUrl: '', stacksNodeUrl: '' });
 });

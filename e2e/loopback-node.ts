@@ -1,6 +1,6 @@
 // A stand-in for a Stacks node and an Esplora API on 127.0.0.1: it counts every POST, accepts each
 // transaction, and (Stacks) moves the account's nonce on each accepted transfer, as a node does.
-import { createServer, type Server } from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { deserializeTransaction } from '@stacks/transactions';
 
 export interface LoopbackNode {
@@ -12,6 +12,30 @@ export interface LoopbackNode {
   close(): Promise<void>;
 }
 
+/** Every address holds one confirmed coin of 1 BTC (its txid 11…11 in an unspendable made-up block). */
+export const STAND_IN_COIN = { txid: '11'.repeat(32), vout: 0, value: 100_000_000 };
+
+/**
+ * The reads a wallet makes before it sends (Esplora's /address/:address/utxo, mempool.space's fee
+ * tiers), answered as a chain with STAND_IN_COIN everywhere and 10 sat/vB would: true when answered.
+ */
+export function answerReads(req: IncomingMessage, res: ServerResponse): boolean {
+  if (req.method !== 'GET') return false;
+  if (/^\/api\/address\/[^/]+\/utxo$/.test(req.url ?? '')) {
+    res
+      .writeHead(200, { 'content-type': 'application/json' })
+      .end(JSON.stringify([{ ...STAND_IN_COIN, status: { confirmed: true, block_height: 1, block_hash: '22'.repeat(32), block_time: 1 } }]));
+    return true;
+  }
+  if (req.url === '/api/v1/fees/recommended') {
+    res
+      .writeHead(200, { 'content-type': 'application/json' })
+      .end(JSON.stringify({ fastestFee: 10, halfHourFee: 10, hourFee: 10, economyFee: 10, minimumFee: 1 }));
+    return true;
+  }
+  return false;
+}
+
 export async function loopbackNode(): Promise<LoopbackNode> {
   const posts: string[] = [];
   const nonces: number[] = [];
@@ -21,6 +45,7 @@ export async function loopbackNode(): Promise<LoopbackNode> {
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
     req.on('end', () => {
       const body = Buffer.concat(chunks);
+      if (answerReads(req, res)) return;
       if (req.method === 'GET' && req.url?.startsWith('/v2/accounts/')) {
         res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ nonce: nextNonce, balance: '0x0' }));
         return;

@@ -39,7 +39,7 @@ test.beforeEach(async () => {
 });
 
 async function send(method: string, params: unknown, as?: IdentityName) {
-  const call = await prepareCall(ring, method, params as never, settings, undefined, as, as && as !== 'leather' ? CONNECTED.grant : undefined);
+  const call = await prepareCall(ring, method, params as never, settings, undefined, as, as ? CONNECTED.grant : undefined);
   const outcome = await respond(ring, settings, call, undefined, as ? CONNECTED : undefined);
   return outcome.transaction!;
 }

@@ -444,3 +444,31 @@ test('Firefox, straight from launchWallet with options: they are the settings fr
     await fresh.close();
   }
 });
+
+test('Firefox on the chain, from launchWallet({ chain }): the wallet on regtest across reset(), its transfer paid from its coins there, accepted by the chain, mined; close() stops the chain it started', async ({
+  kitBrowser,
+}) => {
+  firefoxOnly(kitBrowser); // Chromium meets the chain through the Playwright kit's fixture (e2e/chain.spec.ts)
+  test.setTimeout(60_000);
+  const session = await launchWallet({ browser: 'firefox', baseURL: BASE_URL, chain: { stacks: false, accounts: 2 } });
+  const chain = session.chain!;
+  try {
+    await session.wallet.reset();
+    expect(await session.wallet.settings()).toMatchObject({ network: 'regtest', bitcoinBroadcastUrl: chain.bitcoin.url });
+    const [from, to] = chain.accounts;
+    const page = await session.newPage('/blank.html');
+    await chain.bitcoin.setFeeRates({ halfHourFee: 3 });
+    const sending = request(page, 'sendTransfer', { recipients: [{ address: to!.p2wpkh, amount: '12345' }], network: 'devnet' });
+    await session.wallet.approveNext();
+    const settled = await sending;
+    expect(settled.ok, JSON.stringify(settled.response)).toBe(true);
+    const txid = settled.response.result!['txid'] as string;
+    // Leather's size estimate for one input, a p2wpkh recipient and change: 140.5 vB × 3 = 421.5, rounded up.
+    expect(await chain.bitcoin.tx(txid)).toMatchObject({ fee: 422, vin: [{ prevout: { scriptpubkey_address: from!.p2wpkh } }] });
+    await chain.bitcoin.mine();
+    expect((await chain.bitcoin.waitForTx(txid, { confirmed: true })).status.confirmed).toBe(true);
+  } finally {
+    await session.close();
+  }
+  await expect(fetch(`${chain.bitcoin.url}/blocks/tip/height`)).rejects.toThrow();
+});

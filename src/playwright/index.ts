@@ -14,6 +14,7 @@ import type { IdentityName, WalletName } from '../core/choices.ts';
 import type { SettingsPatch } from '../core/settings.ts';
 import { CONTRACT_WALLET, identitiesFor } from '../wallets/index.ts';
 import { startChain, type LocalChain, type ChainOptions } from '../chain/index.ts';
+import { walletOnChain } from '../kit/chain.ts';
 
 export interface WalletTestFixtures {
   /**
@@ -219,11 +220,6 @@ export const test = base.extend<WalletTestFixtures & KitTestFixtures, WalletWork
     { scope: 'test', box: true },
   ],
 });
-
-/** The settings that put the wallet on a chain: its network, where it sends Bitcoin transactions, its Stacks node. */
-function walletOnChain(chain: LocalChain): SettingsPatch {
-  return { network: 'regtest', bitcoinBroadcastUrl: chain.bitcoin.url, ...(chain.stacksUrl !== undefined && { stacksNodeUrl: chain.stacksUrl }) };
-}
 
 /** What runs between one test and the next in a worker's browser, off both tests' paths. */
 interface BetweenTests {

@@ -10,6 +10,8 @@ import { controlOver, type ControlCall } from './control.ts';
 import { launchFirefox } from './firefox.ts';
 import { watchPromptTargets } from './prompts.ts';
 import { Wallet } from './wallet.ts';
+import { startChain, type ChainOptions, type LocalChain } from '../chain/index.ts';
+import { walletOnChain } from '../kit/chain.ts';
 
 export type Puppeteer = Pick<PuppeteerNode, 'launch'>;
 
@@ -28,6 +30,11 @@ export interface LaunchWalletOptions {
   warmWindow?: boolean;
   /** Any other settings the wallet starts with (accountCount, network, accountRule…), kept across reset(). */
   settings?: SettingsPatch;
+  /**
+   * The embedded chain (docs/chain.md): `true` or its options start one with the browser, the wallet on
+   * it across reset(), closed with the session; a LocalChain you started is used and left open.
+   */
+  chain?: true | ChainOptions | LocalChain;
 }
 
 /** What one launch gives a driver: the browser, the wallet's extension origin, and a way to call its control object. */
@@ -47,9 +54,13 @@ export interface WalletSession {
   extensionOrigin: string;
   /** A new tab, at `url` (resolved against baseURL) when given. */
   newPage(url?: string): Promise<Page>;
-  /** Closes the browser and everything in it. */
+  /** The chain the wallet is on, when launched with `chain`: its URLs and controls (fund, mine, fee rates, read a transaction). */
+  chain?: LocalChain;
+  /** Closes the browser and everything in it (and the chain it started). */
   close(): Promise<void>;
 }
+
+const isLocalChain = (chain: LaunchWalletOptions['chain']): chain is LocalChain => typeof chain === 'object' && 'bitcoin' in chain;
 
 export async function launchWallet(options: LaunchWalletOptions = {}): Promise<WalletSession> {
   const browserName = options.browser ?? 'chrome';
@@ -69,7 +80,21 @@ export async function launchWallet(options: LaunchWalletOptions = {}): Promise<W
   }
   const puppeteer = options.puppeteer ?? (await importPuppeteer());
   const extension = extensionPath();
-  const launched = await (browserName === 'firefox' ? launchFirefox : launchChrome)(puppeteer, extension, options);
+  // The chain starts while the browser does.
+  const starting = options.chain === undefined || isLocalChain(options.chain) ? undefined : startChain(options.chain === true ? {} : options.chain);
+  let launched: Launched;
+  let chain: LocalChain | undefined;
+  try {
+    [launched, chain] = await Promise.all([
+      (browserName === 'firefox' ? launchFirefox : launchChrome)(puppeteer, extension, options),
+      starting ?? (isLocalChain(options.chain) ? options.chain : undefined),
+    ]);
+  } catch (error) {
+    await starting?.then((c) => c.close()).catch(() => undefined);
+    throw error;
+  }
+  const ownChain = starting ? chain : undefined;
+  if (chain) Object.assign(baseline, walletOnChain(chain));
   const driver: KitDriver<Page> = {
     control: controlOver(launched.call),
     watchPrompts: (found) => watchPromptTargets(launched.browser, launched.origin, found),
@@ -81,6 +106,7 @@ export async function launchWallet(options: LaunchWalletOptions = {}): Promise<W
       await wallet.reset();
     } catch (error) {
       await launched.browser.close();
+      await ownChain?.close();
       throw error;
     }
   }
@@ -89,6 +115,7 @@ export async function launchWallet(options: LaunchWalletOptions = {}): Promise<W
     wallet,
     browserName,
     extensionOrigin: launched.origin,
+    ...(chain && { chain }),
     async newPage(url) {
       // Firefox opens a new tab in the window it used last, which may be a warm approval window (a
       // popup): the tab is moved out of it and Puppeteer's page detaches. With warm windows on, each
@@ -98,7 +125,10 @@ export async function launchWallet(options: LaunchWalletOptions = {}): Promise<W
       if (url !== undefined) await page.goto(options.baseURL === undefined ? url : new URL(url, options.baseURL).href);
       return page;
     },
-    close: () => launched.browser.close(),
+    async close() {
+      await launched.browser.close();
+      await ownChain?.close();
+    },
   };
 }
 

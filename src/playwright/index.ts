@@ -11,7 +11,6 @@ import { closeAllBut, openInBackground } from './tabs.ts';
 import { boxed } from './steps.ts';
 import { describeFindings, type UsageFinding } from '../core/usage.ts';
 import type { IdentityName, WalletName } from '../core/choices.ts';
-import type { SettingsPatch } from '../core/settings.ts';
 import { CONTRACT_WALLET, identitiesFor } from '../wallets/index.ts';
 import { startChain, type LocalChain, type ChainOptions } from '../chain/index.ts';
 import { walletOnChain } from '../kit/chain.ts';

@@ -129,7 +129,7 @@ for (const how of ['reject', 'close'] as const) {
   });
 }
 
-test('soak: 20 approvals by click and by kit (transfers to a loopback node among them) with the worker stopped at random moments lose and duplicate nothing', {
+test('soak: 20 approvals by click and by kit (Stacks transfers to a loopback node and Bitcoin transfers on the chain among them) with the worker stopped at random moments lose and duplicate nothing', {
   tag: '@slow',
 }, async ({ walletBrowser, baseURL }) => {
   test.setTimeout(300_000);
@@ -145,6 +145,9 @@ test('soak: 20 approvals by click and by kit (transfers to a loopback node among
   // The transfer rounds: one transaction each reached the node, nonces without a gap.
   expect(report.broadcasts.rounds).toBeGreaterThan(3);
   expect(report.broadcasts).toMatchObject({ transactions: report.broadcasts.rounds, nonceGaps: 0 });
+  // The Bitcoin rounds: each confirmed on the chain, and no other transaction moved the account's coins.
+  expect(report.bitcoin.rounds).toBeGreaterThan(1);
+  expect(report.bitcoin).toMatchObject({ confirmed: report.bitcoin.rounds, unaccountedSats: 0 });
 });
 
 test('a flood from one origin cannot starve another: the other connects, nothing is left behind', async ({ context, page, wallet }) => {

@@ -2,14 +2,18 @@
 // kit while the service worker is stopped at random moments; counts answered, lost, duplicated and
 // log mismatches. Windows are warm (setting warmWindow, as the kit's fixtures have it) unless
 // --cold-windows: then every request's window is created for it.
-// A third of the rounds are STX transfers sent to a loopback node: each must reach it exactly once
-// (same bytes on a resend, never a second transaction), with gapless nonces.
+// A quarter of the rounds are STX transfers sent to a loopback node: each must reach it exactly once
+// (same bytes on a resend, never a second transaction), with gapless nonces. A fifth are Bitcoin
+// transfers on the embedded regtest chain, mined after each: each page's txid confirmed there, and
+// the account's balance down by exactly their amounts and fees (a second transaction, sent or
+// refused as a double spend, would show).
 import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { Wallet, WalletBrowser } from '../src/playwright/index.ts';
 import { startDemoServer } from '../e2e/demo/server.ts';
 import { seededRandom } from '../src/core/random.ts';
 import { loopbackNode } from '../e2e/loopback-node.ts';
+import { startChain } from '../src/chain/index.ts';
 
 export interface SoakReport {
   seed: number;
@@ -21,6 +25,8 @@ export interface SoakReport {
   logMismatches: number;
   /** Transfer rounds, and what the loopback node received. */
   broadcasts: { rounds: number; posts: number; transactions: number; duplicatedSends: number; nonceGaps: number };
+  /** Bitcoin transfer rounds on the chain: confirmed there, and what the account's balance says of any other transaction. */
+  bitcoin: { rounds: number; confirmed: number; unaccountedSats: number };
   details: string[];
 }
 
@@ -49,12 +55,16 @@ export async function soak(options: {
     duplicated: 0,
     logMismatches: 0,
     broadcasts: { rounds: 0, posts: 0, transactions: 0, duplicatedSends: 0, nonceGaps: 0 },
+    bitcoin: { rounds: 0, confirmed: 0, unaccountedSats: 0 },
     details: [],
   };
   const node = await loopbackNode();
+  const chain = await startChain({ accounts: 2, stacks: false });
+  const [payer, payee] = chain.accounts;
+  const sentTxids: string[] = [];
   try {
     await wallet.reset();
-    await wallet.setSettings({ accountCount: 100, stacksNodeUrl: node.url, warmWindow });
+    await wallet.setSettings({ accountCount: 100, stacksNodeUrl: node.url, warmWindow, network: 'regtest', bitcoinBroadcastUrl: chain.bitcoin.url });
     const page = await browser.context.newPage();
     await page.goto(`${options.baseURL}/blank.html`);
     // The page counts every answer it gets per request: more than one is a duplicate.
@@ -65,15 +75,18 @@ export async function soak(options: {
           window.__soak.answers[tag] = (window.__soak.answers[tag] ?? 0) + 1;
           window.__soak.results[tag] = ok ? { ok } : { ok, code: r && r.error && r.error.code };
         };
-        const params = m === 'signMessage' ? { message: tag } : m === 'stx_transferStx' ? { recipient: 'SP2J6ZY48GV1EZ5V2V5RB9MP66SW86PYKKNRV9EJ7', amount: tag.split(' ')[1] + '1' } : undefined;
-        window.WalletProvider.request(m, params).then(done(true), done(false));
-      };`);
+        const params = m === 'signMessage' ? { message: tag } : m === 'stx_transferStx' ? { recipient: '${payee!.stx}', amount: tag.split(' ')[1] + '1' }
+          : m === 'sendTransfer' ? { recipients: [{ address: '${payee!.p2wpkh}', amount: '10000' }], network: 'devnet', account: 0 } : undefined;
+        window.WalletProvider.request(m, params).then((r) => { if (m === 'sendTransfer') window.__soak.txids[tag] = r.result.txid; done(true)(r); }, done(false));
+      };
+      window.__soak.txids = {};`);
     const seen = new Set<string>();
     for (let round = 0; round < options.rounds; round++) {
       const tag = `round ${round}`;
       const pick = rand();
-      const method = pick < 0.35 ? 'getAddresses' : pick < 0.7 ? 'signMessage' : 'stx_transferStx';
+      const method = pick < 0.3 ? 'getAddresses' : pick < 0.55 ? 'signMessage' : pick < 0.8 ? 'stx_transferStx' : 'sendTransfer';
       if (method === 'stx_transferStx') report.broadcasts.rounds++;
+      if (method === 'sendTransfer') report.bitcoin.rounds++;
       const account = Math.floor(rand() * 100); // mostly accounts never derived before: the slow path
       await page.evaluate(([m, t]) => (window as unknown as { __soakCall(m: string, t: string): void }).__soakCall(m, t), [method, tag] as const);
       const prompt = await wallet.nextPrompt({ timeout: 10_000 });
@@ -137,6 +150,11 @@ export async function soak(options: {
         continue;
       }
       report.answered++;
+      if (method === 'sendTransfer') {
+        const txid = await page.evaluate((t) => (window as unknown as { __soak: { txids: Record<string, string> } }).__soak.txids[t], tag);
+        if (txid) sentTxids.push(txid);
+        await chain.bitcoin.mine(); // the change confirmed: no chain of unconfirmed spends to outgrow the mempool's limits
+      }
       const call = (await wallet.calls()).filter((c) => c.id === pending.id);
       if (call.length !== 1 || call[0]!.outcome !== 'approved') {
         report.logMismatches++;
@@ -166,8 +184,20 @@ export async function soak(options: {
     report.broadcasts.nonceGaps = nonces.filter((n, i) => n !== i).length + (perTransaction.length - nonces.length);
     if (report.broadcasts.transactions !== report.broadcasts.rounds)
       report.details.push(`${report.broadcasts.rounds} transfer rounds, but the node received ${report.broadcasts.transactions} distinct transactions`);
+    // Every Bitcoin transfer confirmed, and the payer's coins down by exactly their amounts and fees.
+    let spent = 0;
+    for (const txid of sentTxids) {
+      const tx = await chain.bitcoin.tx(txid).catch(() => undefined);
+      if (tx?.status.confirmed) report.bitcoin.confirmed++;
+      else report.details.push(`transfer ${txid}: not confirmed on the chain`);
+      spent += 10_000 + (tx?.fee ?? 0);
+    }
+    report.bitcoin.unaccountedSats = 100_000_000 - spent - (await chain.bitcoin.balance(payer!.p2wpkh));
+    if (report.bitcoin.confirmed !== report.bitcoin.rounds)
+      report.details.push(`${report.bitcoin.rounds} Bitcoin transfer rounds, ${report.bitcoin.confirmed} confirmed`);
     await page.close();
   } finally {
+    await chain.close();
     await node.close();
     if (!options.browser) await browser.close();
   }
@@ -194,9 +224,17 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   server.close();
   console.log(JSON.stringify(report, null, 2));
   const b = report.broadcasts;
+  const c = report.bitcoin;
   console.log(
-    `answered ${report.answered}, lost ${report.lost}, duplicated ${report.duplicated}, log mismatches ${report.logMismatches}; transfers ${b.rounds}: ${b.transactions} transactions reached the node in ${b.posts} POSTs (${b.duplicatedSends} resent), ${b.nonceGaps} nonce gaps; in ${Math.round((Date.now() - started) / 1000)} s`,
+    `answered ${report.answered}, lost ${report.lost}, duplicated ${report.duplicated}, log mismatches ${report.logMismatches}; transfers ${b.rounds}: ${b.transactions} transactions reached the node in ${b.posts} POSTs (${b.duplicatedSends} resent), ${b.nonceGaps} nonce gaps; Bitcoin transfers ${c.rounds}: ${c.confirmed} confirmed on the chain, ${c.unaccountedSats} sats unaccounted; in ${Math.round((Date.now() - started) / 1000)} s`,
   );
-  const broken = report.lost + report.duplicated + report.logMismatches + b.nonceGaps + Math.abs(b.transactions - b.rounds);
+  const broken =
+    report.lost +
+    report.duplicated +
+    report.logMismatches +
+    b.nonceGaps +
+    Math.abs(b.transactions - b.rounds) +
+    Math.abs(c.confirmed - c.rounds) +
+    Math.abs(c.unaccountedSats);
   process.exitCode = broken > 0 ? 1 : 0;
 }

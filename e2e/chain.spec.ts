@@ -1,6 +1,7 @@
 // The kit's `chain` fixture as a user's test meets it: the wallet's accounts funded on both chains,
 // the app's page reading Esplora across origins, and each test starting from the chain as it started.
-import { test, expect } from 'mock-wallet-provider/testing';
+import { test, expect, type LocalChain, type Page, type Wallet } from 'mock-wallet-provider/testing';
+import { BIP32Factory } from 'bip32';
 import * as bitcoin from 'bitcoinjs-lib';
 import * as ecc from 'tiny-secp256k1';
 import { request } from './support.ts';
@@ -161,6 +162,98 @@ test.describe('as UniSat', () => {
     spent.setWitness(0, [Buffer.alloc(72, 1), Buffer.alloc(33, 2)]);
     const refused = await unisat('pushTx', spent.toHex());
     expect(refused).toEqual({ error: { code: -32603, message: expect.stringMatching(/^pushTx failed: 400 .*bad-txns-inputs-missingorspent/) } });
+  });
+});
+
+/** An inscription purchase through sats-connect: the app reads with mempool.js and builds the PSBT, the seller (here, bitcoinjs-lib) signs its input ALL|ANYONECANPAY, the wallet signs the buyer's and broadcasts, the chain verifies both and mines it. */
+async function buyInscription(
+  page: Page,
+  wallet: Wallet,
+  chain: LocalChain,
+  sats: (method: string, params: unknown) => Promise<{ status: string; result?: unknown; error?: unknown }>,
+  addresses: { payment: string; ordinals: string },
+  sellerFinalizes: boolean,
+) {
+  const seller = BIP32Factory(ecc).fromSeed(Buffer.alloc(32, 7)).derivePath("m/84'/1'/0'/0/0");
+  const sellerAddress = bitcoin.payments.p2wpkh({ pubkey: Buffer.from(seller.publicKey), network: bitcoin.networks.regtest }).address!;
+  const inscription = await chain.bitcoin.fund(sellerAddress, 546);
+  const listing = {
+    txid: inscription,
+    vout: 0,
+    value: 546,
+    script: Buffer.from(bitcoin.address.toOutputScript(sellerAddress, bitcoin.networks.regtest)).toString('hex'),
+    price: 50_000,
+    payTo: sellerAddress,
+  };
+  const host = new URL(chain.bitcoin.url).host;
+  const unsigned = await page.evaluate(([h, l, a]) => window.sats.market.buildPurchase({ host: h, listing: l, ...a, feeRate: 2 }), [
+    host,
+    listing,
+    addresses,
+  ] as const);
+  const psbt = bitcoin.Psbt.fromBase64(unsigned, { network: bitcoin.networks.regtest });
+  psbt.signInput(0, { publicKey: Buffer.from(seller.publicKey), sign: (hash) => Buffer.from(seller.sign(hash)) }, [0x81]);
+  // Xverse finalizes every input when it broadcasts (scure's finalize(), which refuses an input already
+  // final: paulmillr/scure-btc-signer 1.6.0, src/transaction.ts finalizeIdx); UniSat only those it signs.
+  if (sellerFinalizes) psbt.finalizeInput(0);
+  const signing = sats('signPsbt', { psbt: psbt.toBase64(), signInputs: { [addresses.payment]: [1] }, broadcast: true });
+  await wallet.approveNext();
+  const signed = await signing;
+  expect(signed, JSON.stringify(signed)).toMatchObject({ status: 'success', result: { txid: expect.stringMatching(/^[0-9a-f]{64}$/) } });
+  const { txid } = signed.result as { txid: string };
+  await chain.bitcoin.mine();
+  expect(await page.evaluate(([h, t]) => window.sats.market.confirmed(h, t), [host, txid] as const)).toBe(true);
+  const mined = await chain.bitcoin.tx(txid);
+  expect(mined.vin.map((i) => i.prevout?.scriptpubkey_address)).toEqual([sellerAddress, addresses.payment]);
+  expect(mined.vout.slice(0, 2).map((o) => [o.scriptpubkey_address, o.value])).toEqual([
+    [addresses.ordinals, 546],
+    [sellerAddress, 50_000],
+  ]);
+}
+
+test.describe('a marketplace app on sats-connect and mempool.js', () => {
+  // Xverse: sats-connect's request(), which calls Xverse's provider; UniSat: its Wallet object, through the default provider's adapter.
+  const satsOf = (page: Page, via: 'request' | 'Wallet') => (method: string, params: unknown) =>
+    page.evaluate(([m, p, v]) => (v === 'request' ? window.sats.request(m as never, p as never) : window.sats.Wallet.request(m as never, p as never)), [
+      method,
+      params,
+      via,
+    ] as const) as Promise<{
+      status: string;
+      result?: unknown;
+      error?: unknown;
+    }>;
+
+  test.describe('as Xverse', () => {
+    test.use({ identities: ['xverse'] });
+    test('buys an inscription: its PSBT, a foreign input signed ANYONECANPAY, signed and broadcast by the wallet, confirmed on the chain', async ({
+      page,
+      wallet,
+      chain,
+    }) => {
+      await page.goto('/sats.html');
+      const sats = satsOf(page, 'request');
+      const connecting = sats('wallet_connect', { addresses: ['payment', 'ordinals'] });
+      await wallet.approveNext();
+      const list = ((await connecting).result as { addresses: { address: string; purpose: string }[] }).addresses;
+      const of = (purpose: string) => list.find((a) => a.purpose === purpose)!.address;
+      expect(of('payment')).toBe(chain.accounts[0]!.p2wpkh);
+      await buyInscription(page, wallet, chain, sats, { payment: of('payment'), ordinals: of('ordinals') }, false);
+    });
+  });
+
+  test.describe('as UniSat', () => {
+    test.use({ identities: ['unisat'] });
+    test("buys an inscription through sats-connect's UniSat adapter: signed, pushed, confirmed on the chain", async ({ page, wallet, chain }) => {
+      await page.goto('/sats.html');
+      await page.evaluate(() => localStorage.setItem('sats-connect_defaultProvider', 'unisat'));
+      const sats = satsOf(page, 'Wallet');
+      const accounts = sats('getAccounts', { purposes: ['payment', 'ordinals'] });
+      await wallet.approveNext();
+      const { address } = ((await accounts).result as { address: string }[])[0]!;
+      await chain.bitcoin.fund(address, 200_000); // UniSat's address (m/84'/0'/0'/0/0) is not one the chain funded
+      await buyInscription(page, wallet, chain, sats, { payment: address, ordinals: address }, true);
+    });
   });
 });
 

@@ -2,7 +2,7 @@
 // request(...) on the wallet it remembers. No provider object is passed anywhere.
 import { connect, disconnect, request, requestRaw, getSelectedProviderId } from '@stacks/connect';
 import type { MethodParams } from '@stacks/connect';
-import { Cl, type ClarityValue, type TupleCV } from '@stacks/transactions';
+import { Cl, cvToValue, fetchCallReadOnlyFunction, type ClarityValue, type TupleCV } from '@stacks/transactions';
 
 const out = document.getElementById('out') as HTMLPreElement;
 
@@ -73,3 +73,25 @@ on('send-transfer-raw', () =>
   requestRaw(window.WalletProvider as never, 'sendTransfer', { recipients: [{ address: String(input()['address']), amount: 15000 }] }),
 );
 on('disconnect', async () => disconnect());
+// A contract of the app's own: a public call through the wallet, and a read-only call straight to the
+// node (the input names the contract `address.name`, the amount and the node's URL).
+on('call-contract', () =>
+  request('stx_callContract', {
+    contract: String(input()['contract']) as `${string}.${string}`,
+    functionName: 'raise',
+    functionArgs: [Cl.uint(Number(input()['by']))],
+  }),
+);
+on('read-total', async () => {
+  const [contractAddress, contractName] = String(input()['contract']).split('.') as [string, string];
+  const total = await fetchCallReadOnlyFunction({
+    contractAddress,
+    contractName,
+    functionName: 'get-total',
+    functionArgs: [],
+    senderAddress: contractAddress,
+    network: 'testnet',
+    client: { baseUrl: String(input()['node']) },
+  });
+  return String(cvToValue(total));
+});

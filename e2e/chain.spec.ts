@@ -303,6 +303,26 @@ test("a @stacks/connect app calls its own Clarinet project's contract through th
   expect(await outcome(page, 'read-total')).toMatchObject({ status: 'ok', value: { result: '5' } });
 });
 
+test("the demo dApp (npm start's) shows the connected account's balance on the chain and sends a transfer it follows to its block", async ({
+  page,
+  wallet,
+  chain,
+}) => {
+  await page.goto(`/?esplora=${encodeURIComponent(chain.bitcoin.url)}`);
+  await page.getByRole('button', { name: 'Connect wallet' }).click();
+  await wallet.approveNext();
+  await expect(page.getByLabel('Balance')).toHaveText('Balance: 1 BTC');
+  await chain.bitcoin.setFeeRates({ halfHourFee: 1 });
+  await page.getByRole('button', { name: /^Send 0.0001 BTC/ }).click();
+  await wallet.approveNext();
+  await expect(page.getByLabel('Transfer')).toHaveText(/^Sent, waiting for a block: [0-9a-f]{64}$/);
+  // Leather's estimate with a Taproot recipient (43 vB) and change: 152.5 vB at 1 sat/vB, 153 sats; the 10 000 went to the account's own Taproot address.
+  await expect(page.getByLabel('Balance')).toHaveText('Balance: 0 BTC (+0.99989847 BTC unconfirmed)');
+  await chain.bitcoin.mine();
+  await expect(page.getByLabel('Transfer')).toHaveText(/^Confirmed in block \d+: [0-9a-f]{64}$/);
+  await expect(page.getByLabel('Balance')).toHaveText('Balance: 0.99989847 BTC');
+});
+
 test('a test that does not ask for the chain finds the wallet off it', async ({ wallet }) => {
   expect(await wallet.settings()).toMatchObject({ network: 'mainnet', bitcoinBroadcastUrl: '', stacksNodeUrl: '' });
 });

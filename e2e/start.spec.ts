@@ -10,7 +10,7 @@ const repo = fileURLToPath(new URL('..', import.meta.url));
 const tsx = join(repo, 'node_modules', 'tsx', 'dist', 'cli.mjs');
 const start = join(repo, 'scripts', 'start.ts');
 
-test('headless: connects through the real window, prints the response, saves both screenshots', async () => {
+test('headless: connects through the real window, sends a transfer on the embedded chain that a block confirms, prints the response, saves both screenshots', async () => {
   test.setTimeout(90_000);
   const cwd = await mkdtemp(join(tmpdir(), 'npm-start-'));
   try {
@@ -18,8 +18,11 @@ test('headless: connects through the real window, prints the response, saves bot
     const run = spawnSync(process.execPath, [tsx, start, '--headless'], { cwd, encoding: 'utf8', timeout: 80_000, env: { ...process.env, DEMO_PORT: '0' } });
     expect(run.status, run.stderr).toBe(0);
     const response = JSON.parse(run.stdout.slice(run.stdout.indexOf('{'), run.stdout.lastIndexOf('}') + 1));
-    expect(response.result.addresses.find((a: { type?: string }) => a.type === 'p2wpkh').address).toBe('bc1qcr8te4kr609gcawutmrza0j4xv80jy8z306fyu');
-    expect(run.stdout).toContain('Connected: Account 1 (mainnet)');
+    // m/84'/1'/0'/0/0 of the test mnemonic (tb1q6rz28mcfaxtmd6v789l9rrlrusdprr9pqcpvkl on testnet) on regtest.
+    expect(response.result.addresses.find((a: { type?: string }) => a.type === 'p2wpkh').address).toMatch(/^bcrt1q6rz28mcfaxtmd6v789l9rrlrusdprr9p/);
+    expect(run.stdout).toContain('Connected: Account 1 (regtest)');
+    // 1 BTC at start, less 10 000 sats paid to its own Taproot address and the fee.
+    expect(run.stdout).toMatch(/Balance: 0\.9998\d+ BTC; Confirmed in block \d+: [0-9a-f]{64}/);
     for (const shot of ['demo.png', 'approval-window.png']) {
       const png = await readFile(join(cwd, 'out', shot));
       expect(png.subarray(1, 4).toString()).toBe('PNG');

@@ -11,13 +11,18 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { buildIfNeeded } from './build.ts';
 import { startDemoServer } from '../e2e/demo/server.ts';
 import { Wallet, WalletBrowser } from '../src/playwright/index.ts';
+import { startChain } from '../src/chain/index.ts';
+import { walletOnChain } from '../src/kit/chain.ts';
 
 const repo = fileURLToPath(new URL('..', import.meta.url));
 const out = resolve(process.argv[2] ?? join(repo, 'docs', 'images'));
 
-/** The approval window of a connect request from the demo dApp, as a person sees it. */
+/** The approval window of a connect request from the demo dApp, as a person sees it with `npm start` (the wallet on its regtest chain). */
 async function approvalWindow(browser: WalletBrowser, url: string): Promise<void> {
   const wallet = new Wallet(browser);
+  const chain = await startChain({ stacks: false });
+  await wallet.setSettings(walletOnChain(chain));
+  url = `${url}?esplora=${encodeURIComponent(chain.bitcoin.url)}`;
   const page = browser.context.pages()[0] ?? (await browser.context.newPage());
   await page.goto(url);
   await page.getByRole('button', { name: 'Connect wallet' }).click();
@@ -25,6 +30,8 @@ async function approvalWindow(browser: WalletBrowser, url: string): Promise<void
   await prompt.addresses(); // drawn: the account and its addresses are shown
   await prompt.page.screenshot({ path: join(out, 'approval-window.png') });
   await prompt.approve();
+  await wallet.reset();
+  await chain.close();
 }
 
 /** A user's test, run by Playwright with the HTML reporter: the app connects on page load, and the report says so. */

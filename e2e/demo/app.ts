@@ -157,11 +157,50 @@ function row(label: string, address: string | undefined, link: boolean): HTMLTab
   return tr;
 }
 
+/** The chain the demo reads, when the page is opened with ?esplora=<Esplora base URL> (npm start does). */
+const esplora = new URLSearchParams(location.search).get('esplora') ?? undefined;
+
+/** The connected Native SegWit address's coins on the chain, confirmed and not. */
+async function showBalance(): Promise<void> {
+  const address = connection?.segwit?.address;
+  if (!esplora || !address) return;
+  const utxos = (await (await fetch(`${esplora}/address/${address}/utxo`)).json()) as { value: number; status: { confirmed: boolean } }[];
+  const sats = (confirmed: boolean) => utxos.filter((u) => u.status.confirmed === confirmed).reduce((sum, u) => sum + u.value, 0);
+  const btc = (value: number) => `${(value / 1e8).toFixed(8).replace(/\.?0+$/, '')} BTC`;
+  $('balance').textContent = `Balance: ${btc(sats(true))}${sats(false) ? ` (+${btc(sats(false))} unconfirmed)` : ''}`;
+}
+
+/** Pays 10 000 sats to the connected Taproot address with sendTransfer, then follows it until a block confirms it. */
+async function sendBtc(): Promise<void> {
+  const wallet = provider();
+  if (!wallet || !connection?.taproot || !esplora) return;
+  $('error').textContent = '';
+  $('sent').textContent = 'Waiting for the wallet…';
+  let txid: string;
+  try {
+    const network = connection.network === 'regtest' ? 'devnet' : connection.network;
+    const recipients = [{ address: connection.taproot.address, amount: '10000' }];
+    txid = (await wallet.request('sendTransfer', { recipients, network, account: connection.account })).result['txid']!;
+  } catch (error) {
+    const failure = error as Partial<RpcFailure>;
+    $('sent').textContent = '';
+    $('error').textContent = failure.error ? `Wallet error ${failure.error.code}: ${failure.error.message}` : String(error);
+    return;
+  }
+  for (;;) {
+    const status = (await (await fetch(`${esplora}/tx/${txid}/status`)).json()) as { confirmed: boolean; block_height?: number };
+    await showBalance();
+    $('sent').textContent = status.confirmed ? `Confirmed in block ${status.block_height}: ${txid}` : `Sent, waiting for a block: ${txid}`;
+    if (status.confirmed) return;
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+  }
+}
+
 function render(): void {
   const table = $<HTMLTableElement>('addresses');
   const body = table.tBodies[0]!;
   body.replaceChildren();
-  $('switch').hidden = $('disconnect').hidden = $('signing').hidden = !connection;
+  $('switch').hidden = $('disconnect').hidden = $('signing').hidden = $('chain').hidden = !connection;
   $('connect').hidden = !!connection;
   table.hidden = !connection;
   if (!connection) {
@@ -169,6 +208,11 @@ function render(): void {
     return;
   }
   $('status').textContent = `Connected: ${accountLabel(connection.account)} (${connection.network})`;
+  $('chain').hidden = !esplora;
+  if (esplora) {
+    $('esplora').textContent = esplora;
+    void showBalance();
+  }
   body.append(
     row('Native SegWit', connection.segwit?.address, true),
     row('Taproot', connection.taproot?.address, true),
@@ -187,6 +231,7 @@ $('send-stx').addEventListener('click', () => {
   if (connection?.stacks) void sign('stx_transferStx', { recipient: DEMO_STX_RECIPIENT, amount: '1000000', memo: 'demo', address: connection.stacks.address });
   else $('error').textContent = 'The wallet gave no Stacks address.';
 });
+$('send-btc').addEventListener('click', () => void sendBtc());
 // Switching account is a new connection request, made on an explicit click.
 $('switch').addEventListener('click', () => void connect());
 $('disconnect').addEventListener('click', () => {

@@ -12,7 +12,7 @@ import { startChain, type LocalChain } from '../chain/index.ts';
 import { KeyRing } from '../core/keyring.ts';
 import { RpcError } from '../core/rpc.ts';
 import { DEFAULT_SETTINGS, type Settings } from '../core/settings.ts';
-import { approvedResponse, prepareCall, respond } from '../core/wallet.ts';
+import { approvedResponse, methodContext, prepareCall, respond } from '../core/wallet.ts';
 import type { IdentityName } from '../core/choices.ts';
 
 test.describe.configure({ mode: 'serial' });
@@ -171,4 +171,27 @@ test('coins that cannot pay: each wallet answers as its window does (Leather 400
   expect(await refusal('sendBitcoin', [PAY_TO, 4_900], 'unisat')).toEqual({ code: 4001, message: 'User rejected the request.' });
   // 4 000 leaves room for the fee: all three pay it.
   expect(await refusal('sendTransfer', { recipients: [{ address: PAY_TO, amount: '4000' }], network: 'devnet' })).toBe('sent');
+});
+
+test("a PSBT's window says what the chain holds for each of the account's inputs: unspent and its value, a value the PSBT misstates, an outpoint not unspent; others are not the account's", async () => {
+  const account = await reference('regtest', ACCOUNT);
+  const a = await chain.bitcoin.fund(account.p2wpkh.address, 40_000);
+  const b = await chain.bitcoin.fund(account.p2wpkh.address, 25_000);
+  const own = bitcoin.address.toOutputScript(account.p2wpkh.address, NETWORK.regtest);
+  const psbt = new bitcoin.Psbt({ network: NETWORK.regtest });
+  psbt.addInput({ hash: a, index: 0, witnessUtxo: { script: own, value: 40_000n } });
+  psbt.addInput({ hash: b, index: 0, witnessUtxo: { script: own, value: 99_000n } }); // claims more than the coin holds
+  psbt.addInput({ hash: 'aa'.repeat(32), index: 0, witnessUtxo: { script: own, value: 1_000n } });
+  psbt.addInput({ hash: 'bb'.repeat(32), index: 1, witnessUtxo: { script: bitcoin.address.toOutputScript(PAY_TO, NETWORK.regtest), value: 5_000n } });
+  psbt.addOutput({ address: PAY_TO, value: 60_000n });
+  const call = await prepareCall(ring, 'signPsbt', { hex: psbt.toHex(), network: 'devnet' } as never, settings);
+  const view = await call.method.view(call.params, await methodContext(ring, settings, call.target));
+  const inputs = view.tables.find((t) => t.caption === 'Inputs')!;
+  expect(inputs.columns.at(-1)).toBe('On the chain');
+  expect(inputs.rows.map((row) => row.at(-1))).toEqual([
+    'unspent, 0.0004 BTC',
+    'unspent, 0.00025 BTC; the PSBT says 0.00099 BTC',
+    'not unspent (spent, or never made)',
+    '— (not this account’s)',
+  ]);
 });

@@ -163,3 +163,28 @@ export function syntheticReader(settings: Settings): ChainReader {
 /** The reader a wallet's methods use: the chain the settings name, else the synthetic funding. */
 export const readerFor = (settings: Settings, get?: Get): ChainReader =>
   settings.bitcoinBroadcastUrl ? esploraReader(settings.bitcoinBroadcastUrl, get) : syntheticReader(settings);
+
+/**
+ * What the chain says of each input a window lists, for those paying to one of `own` (the account's
+ * addresses): unspent with its value there, or not unspent (spent, or never made); other inputs are
+ * not the account's to check. A person checks this before signing: a PSBT can claim any amount.
+ */
+export async function onChain(
+  chain: ChainReader,
+  inputs: readonly { outpoint: string; address?: string; amount?: bigint }[],
+  own: readonly string[],
+  btc: (sats: bigint) => string,
+): Promise<string[]> {
+  if (!chain.url) return inputs.map(() => 'no chain set');
+  const coinsOf = new Map<string, Promise<Coin[]>>();
+  return Promise.all(
+    inputs.map(async (input) => {
+      if (!input.address || !own.includes(input.address)) return '— (not this account’s)';
+      if (!coinsOf.has(input.address)) coinsOf.set(input.address, chain.coins(input.address));
+      const coin = (await coinsOf.get(input.address)!).find((c) => `${c.txid}:${c.vout}` === input.outpoint);
+      if (!coin) return 'not unspent (spent, or never made)';
+      const differs = input.amount !== undefined && input.amount !== coin.value ? `; the PSBT says ${btc(input.amount)}` : '';
+      return `unspent, ${btc(coin.value)}${coin.confirmed ? '' : ' (unconfirmed)'}${differs}`;
+    }),
+  );
+}

@@ -261,7 +261,7 @@ test("signPsbts' window marks, PSBT by PSBT, the inputs UniSat signs with that P
     CONNECTED.grant,
   );
   const view = await call.method.view(call.params, await callContext(ring, settings, call.wallet, call.target));
-  const signs = view.tables.filter((t) => t.caption.endsWith('Inputs')).map((t) => [t.caption, t.rows.map((row) => row.at(-1))]);
+  const signs = view.tables.filter((t) => t.caption.endsWith('Inputs')).map((t) => [t.caption, t.rows.map((row) => row[4])]);
   // An empty toSignInputs signs nothing; no options, every input paying to the account.
   expect(signs).toEqual([
     ['PSBT 1: Inputs', ['no']],

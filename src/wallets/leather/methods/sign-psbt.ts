@@ -13,6 +13,7 @@ import {
   signInputs,
   type InputInfo,
 } from '../../../core/bitcoin/psbt.ts';
+import { onChain } from '../../../core/bitcoin/coins.ts';
 import { ANY_SIGHASH, sighashName } from '../../../core/bitcoin/sighash.ts';
 import { accountLabel } from '../../../core/account-path.ts';
 import type { AccountKeys } from '../../../core/keys.ts';
@@ -134,7 +135,7 @@ export const signPsbt = defineMethod<SignPsbtParams>({
       },
     ];
   },
-  view(params, context) {
+  async view(params, context) {
     const net = NETWORKS[context.target.network].btc;
     const tx = parseTx(params.psbt);
     const inputs = [...Array(tx.inputsLength).keys()].map((i) => inputInfo(tx, i, net));
@@ -151,6 +152,7 @@ export const signPsbt = defineMethod<SignPsbtParams>({
     const outputs = [...Array(tx.outputsLength).keys()].map((i) => tx.getOutput(i));
     const totalIn = inputs.every((i) => i.amount !== undefined) ? inputs.reduce((sum, i) => sum + i.amount!, 0n) : undefined;
     const totalOut = outputs.reduce((sum, o) => sum + (o.amount ?? 0n), 0n);
+    const chain = await onChain(context.bitcoin, inputs, [context.keys.p2wpkh.address, context.keys.p2tr.address], btc);
     return {
       title: 'Sign PSBT',
       fields: [
@@ -161,8 +163,8 @@ export const signPsbt = defineMethod<SignPsbtParams>({
       tables: [
         {
           caption: 'Inputs',
-          columns: ['#', 'Outpoint', 'Amount', 'Owner', 'Sighash', 'Signed'],
-          rows: inputs.map((input) => {
+          columns: ['#', 'Outpoint', 'Amount', 'Owner', 'Sighash', 'Signed', 'On the chain'],
+          rows: inputs.map((input, n) => {
             const ours = owner(input) !== NOT_OURS;
             const signs = requested.has(input.index) && ours && honoured(input);
             const why = requested.has(input.index) && ours && !signs ? ' (sighash not signed)' : '';
@@ -173,6 +175,7 @@ export const signPsbt = defineMethod<SignPsbtParams>({
               owner(input),
               sighashName(input.sighashType, input.kind === 'p2tr'),
               signs ? 'yes' : `no${why}`,
+              chain[n]!,
             ];
           }),
         },

@@ -2,23 +2,30 @@
 // unless autoFinalized is false, answered as hex (docs/reference/unisat.md §3.5). signPsbts shares its window's tables.
 import { bytesToHex } from '@noble/hashes/utils.js';
 import { btc, inputInfo, scriptAddress } from '../../../core/bitcoin/psbt.ts';
+import { onChain } from '../../../core/bitcoin/coins.ts';
 import { NETWORKS } from '../../../core/networks.ts';
 import type { MethodContext, MethodView } from '../../../core/methods/method.ts';
 import { argsOf, unisatKeyOf, unisatMethod, unisatOf } from './dialect.ts';
 import { parse, readOptions, readPsbt, signAsUnisat, toSignOf, type PsbtRequest } from './psbt.ts';
 
-export function tablesOf(request: PsbtRequest, context: MethodContext, toSign: ReturnType<typeof toSignOf>, caption = ''): MethodView['tables'] {
+export async function tablesOf(request: PsbtRequest, context: MethodContext, toSign: ReturnType<typeof toSignOf>, caption = ''): Promise<MethodView['tables']> {
   const net = NETWORKS[context.target.network].btc;
   const tx = parse(request.psbt);
   const signing = new Set(toSign.map((t) => t.index));
+  const inputs = [...Array(tx.inputsLength).keys()].map((i) => inputInfo(tx, i, net));
+  const chain = await onChain(context.bitcoin, inputs, [(await unisatOf(context)).address], btc);
   return [
     {
       caption: `${caption}Inputs`,
-      columns: ['#', 'Outpoint', 'Amount', 'Address', 'Sign'],
-      rows: [...Array(tx.inputsLength).keys()].map((i) => {
-        const input = inputInfo(tx, i, net);
-        return [String(i), input.outpoint, input.amount === undefined ? '?' : btc(input.amount), input.address ?? '?', signing.has(i) ? 'yes' : 'no'];
-      }),
+      columns: ['#', 'Outpoint', 'Amount', 'Address', 'Sign', 'On the chain'],
+      rows: inputs.map((input, i) => [
+        String(i),
+        input.outpoint,
+        input.amount === undefined ? '?' : btc(input.amount),
+        input.address ?? '?',
+        signing.has(i) ? 'yes' : 'no',
+        chain[i]!,
+      ]),
     },
     {
       caption: `${caption}Outputs`,
@@ -64,7 +71,7 @@ export const signPsbt = unisatMethod<PsbtRequest>({
   },
   // toSignInputs naming another address or key: where UniSat's window shows the error (and can only be rejected), this mock answers at once with its words.
   precheck: async (request, context) => void toSignOf(parse(request.psbt), request, await unisatOf(context)),
-  view(request, context) {
+  async view(request, context) {
     const toSign = shownToSign(request, context);
     return {
       title: 'Sign PSBT',
@@ -75,7 +82,7 @@ export const signPsbt = unisatMethod<PsbtRequest>({
         },
         { label: 'Finalize', value: request.autoFinalized ? 'yes (autoFinalized)' : 'no' },
       ],
-      tables: tablesOf(request, context, toSign ?? []),
+      tables: await tablesOf(request, context, toSign ?? []),
     };
   },
   respond: async (request, context) => ({ result: await signed(request, context) }),

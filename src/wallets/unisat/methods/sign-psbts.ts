@@ -27,7 +27,7 @@ export const signPsbts = unisatMethod<SignPsbtsParams>({
     if (!Array.isArray(list)) throw failure(`psbtHexs must be an array of PSBTs, got ${list === undefined ? 'nothing' : describe(list)}`);
     return { psbts: list.map((psbt) => readPsbt(psbt)), options };
   },
-  view: ({ psbts, options }, context) => ({
+  view: async ({ psbts, options }, context) => ({
     title: `Sign ${psbts.length} PSBT${psbts.length === 1 ? '' : 's'}`,
     fields: [
       {
@@ -40,10 +40,14 @@ export const signPsbts = unisatMethod<SignPsbtsParams>({
       },
     ],
     // Each PSBT with the inputs UniSat signs for it (its options[i]; none when options is not an array).
-    tables: psbts.flatMap((psbt, i) => {
-      const request = readOptions(psbt, Array.isArray(options) ? options[i] : undefined);
-      return tablesOf(request, context, shownToSign(request, context) ?? [], `PSBT ${i + 1}: `);
-    }),
+    tables: (
+      await Promise.all(
+        psbts.map((psbt, i) => {
+          const request = readOptions(psbt, Array.isArray(options) ? options[i] : undefined);
+          return tablesOf(request, context, shownToSign(request, context) ?? [], `PSBT ${i + 1}: `);
+        }),
+      )
+    ).flat(),
   }),
   async respond({ psbts, options }, context) {
     const result: string[] = [];

@@ -6,6 +6,7 @@
 import { base64 } from '@scure/base';
 import { Transaction } from '@scure/btc-signer';
 import { taprootTweakPrivKey } from '@scure/btc-signer/utils.js';
+import { onChain } from '../../../core/bitcoin/coins.ts';
 import { PSBT_OPTIONS, btc, inputInfo, scriptAddress } from '../../../core/bitcoin/psbt.ts';
 import { NO_AUX_RANDOMNESS } from '../../../core/bitcoin/sighash.ts';
 import { NETWORKS } from '../../../core/networks.ts';
@@ -166,7 +167,7 @@ export const xverseSignPsbt = xverseMethod(
     requestedAccount: () => undefined,
     network: (_params, settings) => settings.network,
     errorScreen: screenFor,
-    view(params, context) {
+    async view(params, context) {
       const net = NETWORKS[context.target.network].btc;
       const asked = Object.entries(params.signInputs).flatMap(([address, list]) => list.map((i) => `${i} (${address})`));
       let tx: Transaction | undefined;
@@ -175,6 +176,9 @@ export const xverseSignPsbt = xverseMethod(
       } catch {
         // Its error screen shows instead.
       }
+      const inputs = tx ? [...Array(tx.inputsLength).keys()].map((i) => inputInfo(tx!, i, net)) : [];
+      const { payment, ordinals } = (await xverseOf(context)).addresses;
+      const chain = await onChain(context.bitcoin, inputs, [payment.address, ordinals.address], btc);
       return {
         title: 'Sign PSBT',
         fields: [
@@ -185,11 +189,14 @@ export const xverseSignPsbt = xverseMethod(
           ? [
               {
                 caption: 'Inputs',
-                columns: ['#', 'Outpoint', 'Amount', 'Address'],
-                rows: [...Array(tx.inputsLength).keys()].map((i) => {
-                  const input = inputInfo(tx!, i, net);
-                  return [String(i), input.outpoint, input.amount === undefined ? '?' : btc(input.amount), input.address ?? '?'];
-                }),
+                columns: ['#', 'Outpoint', 'Amount', 'Address', 'On the chain'],
+                rows: inputs.map((input, i) => [
+                  String(i),
+                  input.outpoint,
+                  input.amount === undefined ? '?' : btc(input.amount),
+                  input.address ?? '?',
+                  chain[i]!,
+                ]),
               },
               {
                 caption: 'Outputs',

@@ -99,7 +99,7 @@ test('the wallet signs a PSBT an app built from its UTXOs on the chain; the chai
   expect(await chain.bitcoin.balance(account.p2wpkh)).toBe(0);
 });
 
-test('the wallet takes its Stacks nonce from the chain and its signed transfer is executed there; a second one uses the next nonce', async ({
+test('the wallet takes its Stacks nonce from the chain, pays its transfer fee, and its signed transfer is executed there; a second one uses the next nonce', async ({
   page,
   wallet,
   chain,
@@ -114,6 +114,7 @@ test('the wallet takes its Stacks nonce from the chain and its signed transfer i
     const mined = chain.stacks!.tx(txid);
     expect(mined).toMatchObject({ state: 'mined', status: 'success' });
     expect(mined!.tx.auth.spendingCondition.nonce).toBe(BigInt(nonce));
+    expect(mined!.tx.auth.spendingCondition.fee).toBe(400n); // Leather's transfer fee on a node (core/stacks/fees.ts)
   }
   expect(await chain.stacks!.balance(to!.stx)).toBe(before + 5_000n);
   expect(chain.stacks!.nonce(from!.stx)).toBe(2);
@@ -293,7 +294,13 @@ test("a @stacks/connect app calls its own Clarinet project's contract through th
   await connectThroughPicker(page, wallet);
   await click(page, 'call-contract', { contract: tally, by: 5 });
   const prompt = await wallet.nextPrompt();
-  expect((await prompt.details()).fields).toMatchObject({ Nonce: expect.stringMatching(/^0/) }); // the chain's, for the funded account 0
+  // The chain's nonce and balance for the funded account 0 (100 000 000 STX at start).
+  // The fee: the node's middle estimate (this chain's is 2 µSTX a byte) held at Leather's floor of 3 000 µSTX.
+  expect((await prompt.details()).fields).toMatchObject({
+    Nonce: expect.stringMatching(/^0/),
+    Balance: `100000000 STX on ${chain.stacksUrl}`,
+    Fee: "0.003 STX (the wallet's pick from the node's estimate)",
+  });
   await prompt.approve();
   const called = await outcome(page, 'call-contract');
   expect(called.status, JSON.stringify(called.value)).toBe('ok');

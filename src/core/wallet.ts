@@ -11,6 +11,7 @@ import type { Settings } from './settings.ts';
 import type { IdentityName } from './choices.ts';
 import { canReadAccount, type SiteGrant } from './site-grant.ts';
 import { readerFor, type ChainReader } from './bitcoin/coins.ts';
+import { leatherFee, nodeEstimates, type Post } from './stacks/fees.ts';
 
 /** Whether the site holds what the method's gate asks: read of the active account on this network, network read, or any grant. */
 export function permitted(method: AnyMethod, grant: SiteGrant | undefined, settings: Settings): boolean {
@@ -21,8 +22,18 @@ export function permitted(method: AnyMethod, grant: SiteGrant | undefined, setti
 }
 
 /** `stacksNonce`: the next nonce of the acting account (the worker's counter, or the node's); 0 where no counter is kept (the CLI, the kits' expected values). */
-/** `bitcoin`: how the chain is read (the worker's remembers its reads per request); by default the settings' chain, read afresh. */
-export async function methodContext(ring: KeyRing, settings: Settings, target: Target, stacksNonce?: number, bitcoin?: ChainReader): Promise<MethodContext> {
+/**
+ * `bitcoin`, `post`: how the chains are read (the worker's remember their reads per request); by
+ * default the settings' chains, read afresh.
+ */
+export async function methodContext(
+  ring: KeyRing,
+  settings: Settings,
+  target: Target,
+  stacksNonce?: number,
+  bitcoin?: ChainReader,
+  post?: Post,
+): Promise<MethodContext> {
   const { mnemonic, passphrase } = settings;
   const keys = await ring.account(mnemonic, passphrase, target.network, target.account);
   return {
@@ -33,6 +44,10 @@ export async function methodContext(ring: KeyRing, settings: Settings, target: T
     root: () => ring.masterKey(mnemonic, passphrase),
     stacksNonce: stacksNonce ?? 0,
     bitcoin: bitcoin ?? readerFor(settings),
+    ...(settings.stacksNodeUrl && {
+      stacksEstimates: (payload: string, length: number) => nodeEstimates(settings.stacksNodeUrl, payload, length, post),
+    }),
+    stacksFeeRule: leatherFee,
   };
 }
 
@@ -79,9 +94,9 @@ export async function callContext(
   settings: Settings,
   wallet: WalletRecord,
   target: Target,
-  extra: { stacksNonce?: number; site?: MethodContext['site']; bitcoin?: ChainReader } = {},
+  extra: { stacksNonce?: number; site?: MethodContext['site']; bitcoin?: ChainReader; post?: Post } = {},
 ): Promise<MethodContext> {
-  const plain = { ...(await methodContext(ring, settings, target, extra.stacksNonce, extra.bitcoin)), ...(extra.site && { site: extra.site }) };
+  const plain = { ...(await methodContext(ring, settings, target, extra.stacksNonce, extra.bitcoin, extra.post)), ...(extra.site && { site: extra.site }) };
   return wallet.adaptContext ? wallet.adaptContext(plain) : plain;
 }
 

@@ -42,8 +42,8 @@ function stacksReason(text: string): string {
   return text;
 }
 
-/** The account's next nonce as the node knows it (GET <url>/v2/accounts/<address>). */
-export async function nodeNonce(url: string, address: string): Promise<number> {
+/** The account as the node knows it (GET <url>/v2/accounts/<address>): its next nonce and its µSTX (the node's hex). */
+export async function nodeAccount(url: string, address: string): Promise<{ nonce: number; balance: bigint }> {
   const endpoint = `${url}/v2/accounts/${address}?proof=0`;
   let response: Response;
   try {
@@ -51,7 +51,11 @@ export async function nodeNonce(url: string, address: string): Promise<number> {
   } catch (error) {
     throw new Error(reached(endpoint, error));
   }
-  const body = (await response.json().catch(() => undefined)) as { nonce?: unknown } | undefined;
+  const body = (await response.json().catch(() => undefined)) as { nonce?: unknown; balance?: unknown } | undefined;
   if (!response.ok || typeof body?.nonce !== 'number') throw new Error(`the Stacks node at ${url} gave no nonce for ${address} (HTTP ${response.status})`);
-  return body.nonce;
+  const balance = typeof body.balance === 'string' && /^0x[0-9a-f]+$/i.test(body.balance) ? BigInt(body.balance) : 0n;
+  return { nonce: body.nonce, balance };
 }
+
+/** The account's next nonce as the node knows it. */
+export const nodeNonce = async (url: string, address: string): Promise<number> => (await nodeAccount(url, address)).nonce;

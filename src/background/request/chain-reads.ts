@@ -2,20 +2,28 @@
 // restarted worker build the transaction from the same coins and fee rates, so what the window shows
 // is what is signed (as a real wallet signs the coins its send screen loaded).
 import { fetchText, readerFor, type ChainReader } from '../../core/bitcoin/coins.ts';
+import { postText, type Post } from '../../core/stacks/fees.ts';
 import type { Settings } from '../../core/settings.ts';
 import { pendingRequests } from './pending.ts';
 
 /** A body larger than this is read afresh each time rather than kept (the session storage budget). */
 const MAX_KEPT_CHARS = 64_000;
 
-/** The chain as the request `key` reads it; without a key (a request not yet stored), read afresh. */
-export function readsOf(settings: Settings, key?: string): ChainReader {
-  if (!key || !settings.bitcoinBroadcastUrl) return readerFor(settings);
-  return readerFor(settings, async (url) => {
-    const kept = (await pendingRequests.get(key))?.chainReads?.[url];
-    if (kept !== undefined) return kept;
-    const body = await fetchText(url);
-    if (body.length <= MAX_KEPT_CHARS) await pendingRequests.update(key, (p) => ({ ...p, chainReads: { ...p.chainReads, [url]: body } }));
-    return body;
-  });
+/** A read kept on the request's entry under `slot`: made once, then answered from there. */
+async function kept(key: string, slot: string, read: () => Promise<string>): Promise<string> {
+  const held = (await pendingRequests.get(key))?.chainReads?.[slot];
+  if (held !== undefined) return held;
+  const body = await read();
+  if (body.length <= MAX_KEPT_CHARS) await pendingRequests.update(key, (p) => ({ ...p, chainReads: { ...p.chainReads, [slot]: body } }));
+  return body;
+}
+
+/** The chains as the request `key` reads them; without a key (a request not yet stored), read afresh. */
+export function readsOf(settings: Settings, key?: string): { bitcoin: ChainReader; post?: Post } {
+  if (!key) return { bitcoin: readerFor(settings) };
+  return {
+    bitcoin: settings.bitcoinBroadcastUrl ? readerFor(settings, (url) => kept(key, url, () => fetchText(url))) : readerFor(settings),
+    // A node's fee estimate (a POST): kept by its URL and body.
+    post: (url, body) => kept(key, `POST ${url} ${body}`, () => postText(url, body)),
+  };
 }

@@ -8,7 +8,7 @@ import type { JsonValue } from '../../core/json.ts';
 import type { Settings } from '../../core/settings.ts';
 import type { LoggedTransaction } from '../../shared/control.ts';
 import { isPrepared, type Answer, type Prepared } from './decision.ts';
-import { broadcast, broadcastEndpoint, nodeNonce } from './broadcast.ts';
+import { broadcast, broadcastEndpoint, nodeAccount, nodeNonce } from './broadcast.ts';
 import { advancePast, reserveNonce, stacksNonce as walletCounter } from './nonces.ts';
 import { keyRing, updateSettings } from '../store/state.ts';
 import { grantOf, setConnection, setGrant } from '../store/site-grants.ts';
@@ -44,10 +44,18 @@ export async function contextFor(
   target: Target,
   request: { reserveFor?: string; key?: string } = {},
 ): Promise<MethodContext> {
-  const context = await callContext(keyRing, settings, wallet, target, { bitcoin: readsOf(settings, request.key) });
+  const context = await callContext(keyRing, settings, wallet, target, readsOf(settings, request.key));
   const { reserveFor } = request;
   const stacksNonce = await nonceFor(method, settings, target, context.keys.stx.address, reserveFor);
-  return stacksNonce === undefined ? context : { ...context, stacksNonce };
+  // What the window shows of the account on the node: its balance (a failed read says nothing; the nonce's read reports it).
+  const stacksBalance =
+    method.usesStacksNonce && settings.stacksNodeUrl
+      ? await nodeAccount(settings.stacksNodeUrl, context.keys.stx.address).then(
+          (account) => account.balance,
+          () => undefined,
+        )
+      : undefined;
+  return { ...context, ...(stacksNonce !== undefined && { stacksNonce }), ...(stacksBalance !== undefined && { stacksBalance }) };
 }
 
 /** A Stacks transaction's nonce (contextFor). */
@@ -83,7 +91,7 @@ export async function decide(request: Approvable & { key?: string }, settings: S
   const { params } = parsedFor(request, settings);
   // A nonce is reserved only for a transaction that names none of its own.
   const reserveFor = method.requestedNonce?.(params) === undefined ? request.key : undefined;
-  const plain = await callContext(keyRing, settings, wallet, target, { bitcoin: readsOf(settings, request.key) });
+  const plain = await callContext(keyRing, settings, wallet, target, readsOf(settings, request.key));
   const fingerprint = plain.keys.fingerprint;
   // Checked before a nonce is reserved: a refused request holds none.
   if (method.kind === 'sign' && request.fingerprint !== undefined && request.fingerprint !== fingerprint) {

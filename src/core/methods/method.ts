@@ -8,6 +8,7 @@ import type { MethodKind } from '../choices.ts';
 import type { SiteGrant } from '../site-grant.ts';
 import type { MethodNote } from '../usage.ts';
 import type { ChainReader } from '../bitcoin/coins.ts';
+import type { StacksFeeRule } from '../stacks/fees.ts';
 
 /**
  * Who picked the account that acts. request: the app (`account` / `address`);
@@ -44,6 +45,12 @@ export interface MethodContext {
   secrets(): Promise<AccountSecrets>;
   /** The next Stacks nonce of the acting account: the node's, else the wallet's own counter. */
   stacksNonce: number;
+  /** The acting account's µSTX on the Stacks node the settings name, read for a window; undefined without a node. */
+  stacksBalance?: bigint;
+  /** The node's low, middle and high fee estimates for a transaction (core/stacks/fees.ts); absent without a node. */
+  stacksEstimates?(payloadHex: string, estimatedLength: number): Promise<bigint[] | undefined>;
+  /** How the called wallet picks a fee from those estimates (Leather's unless its record says otherwise). */
+  stacksFeeRule: StacksFeeRule;
   /** The wallet's BIP-32 root, for a method whose wallet derives at other paths (Xverse's); never kept. */
   root(): Promise<HDKey>;
   /**

@@ -1,6 +1,7 @@
 // What the three Stacks transaction methods share (docs/reference/leather.md §6.4): params, signing, answer, view.
 import { bytesToHex } from '@noble/hashes/utils.js';
-import { PostConditionMode, serializeTransaction, type StacksTransactionWire } from '@stacks/transactions';
+import { PostConditionMode, serializePayloadBytes, serializeTransaction, serializeTransactionBytes, type StacksTransactionWire } from '@stacks/transactions';
+import type { StacksTxKind } from './fees.ts';
 import { describe, type Params } from '../methods/fields.ts';
 import type { MethodContext, MethodOutcome, MethodView } from '../methods/method.ts';
 import { NETWORKS, leatherNetwork, type NetworkName } from '../networks.ts';
@@ -61,18 +62,48 @@ export function readCommon(params: Params): StacksTxCommon {
 }
 
 /** What every builder of @stacks/transactions takes, offline: fee and nonce are always given. */
-export async function builderOptions(common: StacksTxCommon, context: MethodContext) {
+export async function builderOptions(common: StacksTxCommon, context: MethodContext, fee: bigint) {
   const secrets = await context.secrets();
   return {
     // The compressed form (…01): the key the STX address hashes.
     senderKey: `${bytesToHex(secrets.stx)}01`,
-    fee: common.fee ?? DEFAULT_STACKS_FEE,
+    fee,
     nonce: common.nonce ?? BigInt(context.stacksNonce),
     network: NETWORKS[context.target.network].stacks,
     postConditionMode: common.postConditionMode === 'allow' ? PostConditionMode.Allow : PostConditionMode.Deny,
     postConditions: common.postConditions,
     sponsored: common.sponsored,
   };
+}
+
+export type BuilderOptions = Awaited<ReturnType<typeof builderOptions>>;
+
+/**
+ * The fee a transaction carries: the request's, else (a Stacks node set) the node's estimate for this
+ * transaction read by the wallet's rule (fees.ts), else DEFAULT_STACKS_FEE. `build` makes the
+ * transaction with the given options, here with fee 0, as Leather sizes it for the estimate.
+ */
+export async function feeFor(
+  kind: StacksTxKind,
+  common: StacksTxCommon,
+  context: MethodContext,
+  build: (options: BuilderOptions) => Promise<StacksTransactionWire>,
+): Promise<bigint> {
+  if (common.fee !== undefined) return common.fee;
+  if (!context.stacksEstimates) return DEFAULT_STACKS_FEE;
+  const draft = await build(await builderOptions(common, context, 0n));
+  const estimates = await context.stacksEstimates(bytesToHex(serializePayloadBytes(draft.payload)), serializeTransactionBytes(draft).length);
+  return context.stacksFeeRule(kind, estimates);
+}
+
+/** Builds the transaction with its fee (feeFor). */
+export async function buildSigned(
+  kind: StacksTxKind,
+  common: StacksTxCommon,
+  context: MethodContext,
+  build: (options: BuilderOptions) => Promise<StacksTransactionWire>,
+): Promise<StacksTransactionWire> {
+  return build(await builderOptions(common, context, await feeFor(kind, common, context, build)));
 }
 
 /** { txid, transaction }: a sponsored transaction is answered with txid "" and never sent, as the real wallet. */
@@ -100,19 +131,23 @@ export function stx(micro: bigint): string {
 }
 
 /** The fields every transaction window shows after the method's own. */
-export function commonView(
+export async function commonView(
   title: string,
   fields: MethodView['fields'],
   common: StacksTxCommon,
   context: MethodContext,
+  transaction: { kind: StacksTxKind; build: (options: BuilderOptions) => Promise<StacksTransactionWire> },
   tables: MethodView['tables'] = [],
-): MethodView {
+): Promise<MethodView> {
   const nonce = common.nonce ?? BigInt(context.stacksNonce);
+  const fee = await feeFor(transaction.kind, common, context, transaction.build);
+  const whose = common.fee !== undefined ? '' : context.stacksEstimates ? " (the wallet's pick from the node's estimate)" : " (the wallet's default)";
   return {
     title,
     fields: [
       ...fields,
-      { label: 'Fee', value: `${stx(common.fee ?? DEFAULT_STACKS_FEE)}${common.fee === undefined ? " (the wallet's default)" : ''}` },
+      ...(context.stacksBalance !== undefined ? [{ label: 'Balance', value: `${stx(context.stacksBalance)} on ${context.settings.stacksNodeUrl}` }] : []),
+      { label: 'Fee', value: `${stx(fee)}${whose}` },
       { label: 'Nonce', value: `${nonce}${common.nonce === undefined ? " (the wallet's next, held for this request)" : ''}` },
       { label: 'Post-condition mode', value: common.postConditionMode },
       ...(common.sponsored ? [{ label: 'Sponsored', value: 'yes: signed for a sponsor, not sent' }] : []),

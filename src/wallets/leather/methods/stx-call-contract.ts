@@ -2,7 +2,7 @@
 import { makeContractCall, type ClarityValue } from '@stacks/transactions';
 import { invalidParams } from '../../../core/rpc.ts';
 import { clarityValue, pretty } from '../../../core/stacks/clarity.ts';
-import { builderOptions, commonView, readCommon, signedOutcome, type StacksTxCommon } from '../../../core/stacks/transaction.ts';
+import { buildSigned, commonView, readCommon, signedOutcome, type BuilderOptions, type StacksTxCommon } from '../../../core/stacks/transaction.ts';
 import { describe, paramsObject, requiredString } from '../../../core/methods/fields.ts';
 import { USER_REJECTED, defineMethod } from '../../../core/methods/method.ts';
 import { NETWORKS } from '../../../core/networks.ts';
@@ -16,6 +16,17 @@ export interface CallContractParams extends StacksTxCommon {
   functionName: string;
   functionArgs: ClarityValue[];
 }
+
+/** The call, built with the given options. */
+const call = (params: CallContractParams) => (options: BuilderOptions) =>
+  makeContractCall({
+    ...options,
+    contractAddress: params.contractAddress,
+    contractName: params.contractName,
+    functionName: params.functionName,
+    functionArgs: params.functionArgs,
+    validateWithAbi: false,
+  });
 
 export const stxCallContract = defineMethod<CallContractParams>({
   name: 'stx_callContract',
@@ -59,21 +70,13 @@ export const stxCallContract = defineMethod<CallContractParams>({
       ],
       params,
       context,
+      { kind: 'call', build: call(params) },
       params.functionArgs.length > 0
         ? [{ caption: 'Arguments', columns: ['#', 'Value'], rows: params.functionArgs.map((arg, i) => [String(i), pretty(arg)]) }]
         : [],
     ),
   async respond(params, context) {
-    const { contractAddress, contractName, functionName, functionArgs } = params;
-    const tx = await makeContractCall({
-      ...(await builderOptions(params, context)),
-      contractAddress,
-      contractName,
-      functionName,
-      functionArgs,
-      validateWithAbi: false,
-    });
-    return signedOutcome(tx, params);
+    return signedOutcome(await buildSigned('call', params, context, call(params)), params);
   },
   rejection: { rejected: USER_REJECTED, closed: USER_REJECTED },
 });

@@ -1,7 +1,7 @@
 // stx_deployContract: a signed smart-contract deploy, Clarity 3 unless asked (docs/reference/leather.md §6.4).
 import { ClarityVersion, makeContractDeploy } from '@stacks/transactions';
 import { invalidParams } from '../../../core/rpc.ts';
-import { builderOptions, commonView, readCommon, signedOutcome, type StacksTxCommon } from '../../../core/stacks/transaction.ts';
+import { buildSigned, commonView, readCommon, signedOutcome, type BuilderOptions, type StacksTxCommon } from '../../../core/stacks/transaction.ts';
 import { describe, paramsObject, requiredString } from '../../../core/methods/fields.ts';
 import { USER_REJECTED, defineMethod } from '../../../core/methods/method.ts';
 
@@ -14,6 +14,10 @@ export interface DeployContractParams extends StacksTxCommon {
   clarityCode: string;
   clarityVersion: ClarityVersion;
 }
+
+/** The deploy, built with the given options. */
+const deploy = (params: DeployContractParams) => (options: BuilderOptions) =>
+  makeContractDeploy({ ...options, contractName: params.name, codeBody: params.clarityCode, clarityVersion: params.clarityVersion });
 
 export const stxDeployContract = defineMethod<DeployContractParams>({
   name: 'stx_deployContract',
@@ -51,16 +55,11 @@ export const stxDeployContract = defineMethod<DeployContractParams>({
       ],
       params,
       context,
+      { kind: 'deploy', build: deploy(params) },
     );
   },
   async respond(params, context) {
-    const tx = await makeContractDeploy({
-      ...(await builderOptions(params, context)),
-      contractName: params.name,
-      codeBody: params.clarityCode,
-      clarityVersion: params.clarityVersion,
-    });
-    return signedOutcome(tx, params);
+    return signedOutcome(await buildSigned('deploy', params, context, deploy(params)), params);
   },
   rejection: { rejected: USER_REJECTED, closed: USER_REJECTED },
 });

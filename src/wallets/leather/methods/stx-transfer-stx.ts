@@ -3,7 +3,16 @@ import { makeSTXTokenTransfer } from '@stacks/transactions';
 import { NETWORKS } from '../../../core/networks.ts';
 import { networkMismatch, principal, type Principal } from '../../../core/stacks/principal.ts';
 import { invalidParams } from '../../../core/rpc.ts';
-import { builderOptions, commonView, readCommon, signedOutcome, stx, wholeNumber, type StacksTxCommon } from '../../../core/stacks/transaction.ts';
+import {
+  buildSigned,
+  commonView,
+  readCommon,
+  signedOutcome,
+  stx,
+  wholeNumber,
+  type BuilderOptions,
+  type StacksTxCommon,
+} from '../../../core/stacks/transaction.ts';
 import { describe, paramsObject } from '../../../core/methods/fields.ts';
 import { USER_REJECTED, defineMethod } from '../../../core/methods/method.ts';
 
@@ -12,6 +21,10 @@ export interface TransferStxParams extends StacksTxCommon {
   amount: bigint;
   memo?: string;
 }
+
+/** The transfer, built with the given options. */
+const transfer = (params: TransferStxParams) => (options: BuilderOptions) =>
+  makeSTXTokenTransfer({ ...options, recipient: params.recipient.value, amount: params.amount, ...(params.memo !== undefined && { memo: params.memo }) });
 
 export const stxTransferStx = defineMethod<TransferStxParams>({
   name: 'stx_transferStx',
@@ -46,15 +59,10 @@ export const stxTransferStx = defineMethod<TransferStxParams>({
       ],
       params,
       context,
+      { kind: 'transfer', build: transfer(params) },
     ),
   async respond(params, context) {
-    const tx = await makeSTXTokenTransfer({
-      ...(await builderOptions(params, context)),
-      recipient: params.recipient.value,
-      amount: params.amount,
-      ...(params.memo !== undefined && { memo: params.memo }),
-    });
-    return signedOutcome(tx, params);
+    return signedOutcome(await buildSigned('transfer', params, context, transfer(params)), params);
   },
   rejection: { rejected: USER_REJECTED, closed: USER_REJECTED },
 });

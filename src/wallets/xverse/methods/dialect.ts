@@ -6,6 +6,7 @@ import type { Settings } from '../../../core/settings.ts';
 import { XVERSE_PURPOSES, xverseAccount, xverseSecret, type XverseAccount, type XversePurpose } from '../account.ts';
 import { describe, type Params } from '../../../core/methods/fields.ts';
 import type { AnyMethod, MethodContext, WalletMethod } from '../../../core/methods/method.ts';
+import { xverseFee } from '../stacks-fee.ts';
 
 /** Xverse's codes (SCC RpcErrorCode): a rejection is -32000, a missing permission -32002. */
 export const XVERSE_ERROR = { USER_REJECTION: -32000, ACCESS_DENIED: -32002 } as const;
@@ -80,6 +81,7 @@ export async function withXverseStacksKey(context: MethodContext): Promise<Metho
     ...context,
     keys: { ...context.keys, stx: { publicKey: stacks.publicKey, address: stacks.address } },
     secrets: async () => ({ ...(await context.secrets()), stx: secret }),
+    stacksFeeRule: xverseFee,
   };
 }
 

@@ -1,15 +1,18 @@
-// A bigmi app (@bigmi/client 0.10.1, from npm) connects this wallet as UniSat and as OKX through bigmi's own
-// connectors (each checks its wallet's flags: UniSat's object has no isBinance/isBitKeep, OKX's isOkxWallet),
-// and signs a PSBT through them; signatures checked with bitcoinjs-lib.
+// A bigmi app (@bigmi/client 0.10.1, from npm) connects this wallet as UniSat, OKX, Bitget, Binance and OneKey
+// through bigmi's own connectors (each checks its wallet's global and flags: UniSat's object has no
+// isBinance/isBitKeep, OKX's isOkxWallet), and signs a PSBT through them; signatures checked with bitcoinjs-lib.
 import { test, expect, expectedAddresses } from 'mock-wallet-provider/testing';
 import * as bitcoin from 'bitcoinjs-lib';
 import { buildPsbt, signerOf } from './bitcoin-reference.ts';
 
-test.use({ identities: ['unisat', 'okx'] });
+test.use({ identities: ['unisat', 'okx', 'bitget', 'binance', 'onekey'] });
 
 for (const [id, button, name] of [
   ['unisat', 'Connect UniSat', 'Unisat'],
   ['okx', 'Connect OKX', 'OKX Wallet'],
+  ['bitget', 'Connect Bitget', 'Bitget'],
+  ['binance', 'Connect Binance', 'Binance'],
+  ['onekey', 'Connect OneKey', 'OneKey'],
 ] as const) {
   test(`bigmi's ${id} connector connects on a click and signs a PSBT through the wallet; a rejected connect is bigmi's UserRejectedRequestError`, async ({
     page,

@@ -1,10 +1,14 @@
 // A dApp written with bigmi (@bigmi/client and @bigmi/core, from npm), as LI.FI's widget and others are: a
-// config with the UniSat and OKX connectors, a Connect button per wallet, and the library on window for
+// config with the UniSat, OKX, Bitget, Binance and OneKey connectors, a Connect button per wallet, and the library on window for
 // tests that call more (its signPsbt through the connected wallet's client).
-import { connect, createConfig, disconnect, getAccount, getConnectorClient, okx, unisat } from '@bigmi/client';
+import { binance, bitget, connect, createConfig, disconnect, getAccount, getConnectorClient, okx, onekey, unisat } from '@bigmi/client';
 import { bitcoin, createClient, http, signPsbt } from '@bigmi/core';
 
-const config = createConfig({ chains: [bitcoin], connectors: [unisat(), okx()], client: ({ chain }) => createClient({ chain, transport: http() }) });
+const config = createConfig({
+  chains: [bitcoin],
+  connectors: [unisat(), okx(), bitget(), binance(), onekey()],
+  client: ({ chain }) => createClient({ chain, transport: http() }),
+});
 
 type Inputs = { address: string; signingIndexes: number[]; sigHash?: number }[];
 
@@ -19,8 +23,14 @@ declare global {
   }
 }
 
-/** bigmi's connector ids: UniSat's is 'unisat', OKX's its reverse-DNS id. */
-const IDS: Record<string, string> = { unisat: 'unisat', okx: 'com.okex.wallet.bitcoin' };
+/** bigmi's connector ids: UniSat's, Bitget's and Binance's their names, OKX's and OneKey's reverse-DNS ids. */
+const IDS: Record<string, string> = {
+  unisat: 'unisat',
+  okx: 'com.okex.wallet.bitcoin',
+  bitget: 'bitget',
+  binance: 'binance',
+  onekey: 'so.onekey.app.wallet.bitcoin',
+};
 const connectorOf = (id: string) => {
   const found = config.connectors.find((c) => c.id === IDS[id]);
   if (!found) throw new Error(`bigmi has no ${id} connector`);
@@ -43,7 +53,7 @@ window.bigmi = {
 };
 
 const out = document.getElementById('out') as HTMLPreElement;
-for (const id of ['unisat', 'okx']) {
+for (const id of Object.keys(IDS)) {
   document.getElementById(`connect-${id}`)!.addEventListener('click', async () => {
     try {
       await window.bigmi.connect(id);

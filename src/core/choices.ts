@@ -45,9 +45,10 @@ export type MethodKind = (typeof METHOD_KINDS)[number];
  * Wallets the browser appears to have beside the contract's window.WalletProvider (always there):
  * 'xverse' adds Xverse's providers (docs/reference/xverse.md §1.1), answering in Xverse's dialect;
  * 'unisat' adds window.unisat (docs/reference/unisat.md §1); 'okx' adds window.okxwallet's Bitcoin
- * providers (docs/reference/okx.md §1).
+ * providers (docs/reference/okx.md §1); 'bitget', 'binance' and 'onekey' add UniSat's API at
+ * window.bitkeep.unisat, window.binancew3w.bitcoin and window.$onekey.btc (docs/unisat.md, "Look-alikes").
  */
-export const IDENTITY_NAMES = ['xverse', 'unisat', 'okx'] as const;
+export const IDENTITY_NAMES = ['xverse', 'unisat', 'okx', 'bitget', 'binance', 'onekey'] as const;
 export type IdentityName = (typeof IDENTITY_NAMES)[number];
 export const isIdentity = (name: unknown): name is IdentityName => (IDENTITY_NAMES as readonly unknown[]).includes(name);
 

@@ -6,8 +6,11 @@ import { leather } from './leather/index.ts';
 import { xverse } from './xverse/index.ts';
 import { unisat } from './unisat/index.ts';
 import { okx } from './okx/index.ts';
+import { bitget } from './bitget/index.ts';
+import { binance } from './binance/index.ts';
+import { onekey } from './onekey/index.ts';
 
-export const WALLETS: Readonly<Record<WalletName, WalletRecord>> = { leather, xverse, unisat, okx };
+export const WALLETS: Readonly<Record<WalletName, WalletRecord>> = { leather, xverse, unisat, okx, bitget, binance, onekey };
 
 /** The wallet a page called: the provider's identity, or none for the contract's provider. */
 export const walletFor = (identity: IdentityName | undefined): WalletRecord => WALLETS[identity ?? 'leather'];

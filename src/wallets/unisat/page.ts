@@ -2,67 +2,13 @@
 // window.unisat (and its alias window.unisat_wallet) as UniSat's page provider does, then says so with
 // the window event 'unisat#initialized' (docs/reference/unisat.md §1.1). Like every provider here it
 // holds no secret and no control: it talks to the wallet through its own relay port.
-import { handshakeOf, helloOf } from '../../shared/messages.ts';
-import { connectPort } from '../../page/port.ts';
-import { UNISAT_METHOD_NAMES, UNISAT_UNANSWERED } from './words.ts';
-import { defineUnwritable, providerLine } from './provider.ts';
+import { defineUnwritable } from './provider.ts';
+import { unisatProvider } from './page-provider.ts';
 
-const { isArray } = Array;
 const dispatch = EventTarget.prototype.dispatchEvent;
 const EventCtor = Event;
-const CustomEventCtor = CustomEvent;
 
-let receive: (data: object) => void = () => undefined;
-const send = connectPort(handshakeOf('unisat'), (data) => receive(data));
-// Ask the relay for this port: it listens in its own world, synchronously, before any page script.
-Reflect.apply(dispatch, document, [new CustomEventCtor(helloOf('unisat'))]);
-const { call, emitter } = providerLine({ send, onReceive: (r) => (receive = r) });
-
-// UniSat's page keeps the address it last told the page, and drops an accountsChanged that repeats it.
-let selected: unknown;
-const events = emitter((type, payload) => {
-  if (type !== 'accountsChanged') return true;
-  const first: unknown = isArray(payload) ? payload[0] : undefined;
-  if (first === selected) return false;
-  selected = first;
-  return true;
-});
-
-const CONNECT = 'requestAccounts';
-const method =
-  (name: string, defaults: readonly unknown[] = []) =>
-  (...args: unknown[]): Promise<unknown> =>
-    call(name, defaults.length > 0 ? defaults.map((value, i) => (args[i] === undefined ? value : args[i])) : args, CONNECT);
-
-const methods: Record<string, (...args: unknown[]) => Promise<unknown>> = {};
-for (const name of [...UNISAT_METHOD_NAMES, ...UNISAT_UNANSWERED]) methods[name] = method(name);
-
-const provider = {
-  ...methods,
-  // UniSat's controller broadcasts accountsChanged with the address before answering; its page passes it on when new.
-  requestAccounts: async (): Promise<unknown> => {
-    const accounts = await call(CONNECT, [], CONNECT);
-    if (isArray(accounts) && accounts[0] !== selected) {
-      selected = accounts[0];
-      events.local('accountsChanged', accounts);
-    }
-    return accounts;
-  },
-  getAccounts: async (): Promise<unknown> => {
-    const accounts = await call('getAccounts', [], CONNECT);
-    if (isArray(accounts) && accounts.length > 0) selected = accounts[0];
-    return accounts;
-  },
-  disconnect: async (): Promise<undefined> => {
-    await call('disconnect', [], CONNECT);
-    return undefined;
-  },
-  getInscriptions: method('getInscriptions', [0, 20]),
-  getBitcoinUtxos: method('getBitcoinUtxos', [0, 20]),
-  ...events,
-};
-delete (provider as { local?: unknown }).local;
-
+const provider = unisatProvider('unisat');
 defineUnwritable('unisat', provider);
 defineUnwritable('unisat_wallet', provider);
 Reflect.apply(dispatch, window, [new EventCtor('unisat#initialized')]);

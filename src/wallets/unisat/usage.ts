@@ -53,3 +53,9 @@ export function oneApprovalRule(calls: readonly UsageCall[]): UsageFinding[] {
 
 const unisatConnectFirst = connectFirstRules('UniSat', 'requestAccounts');
 export const unisatRules = (calls: readonly UsageCall[]): UsageFinding[] => [...unisatConnectFirst(calls), ...oneApprovalRule(calls)];
+
+/** A wallet with UniSat's API under another global (Bitget, Binance, OneKey): UniSat's rules, in its own name. */
+export const lookalikeRules = (title: string) => {
+  const connectFirst = connectFirstRules(title, 'requestAccounts');
+  return (calls: readonly UsageCall[]): UsageFinding[] => [...connectFirst(calls), ...oneApprovalRule(calls)];
+};

@@ -1,0 +1,15 @@
+// Binance Web3 Wallet, as a delta on UniSat's (docs/unisat.md, "Look-alikes"): UniSat's API at window.binancew3w.bitcoin,
+// found by bigmi's binance connector, Reown (binancew3w), Dynamic, LaserEyes (binance). Its extension is closed: UniSat's behaviour and keys are this mock's
+// reading of it, as the connectors that drive it read it (npm @bigmi/client 0.10.1, src/connectors/binance.ts).
+import type { WalletRecord } from '../record.ts';
+import { unisat } from '../unisat/index.ts';
+import { lookalikeRules } from '../unisat/usage.ts';
+
+export const binance: WalletRecord = {
+  ...unisat,
+  name: 'binance',
+  title: 'Binance Web3 Wallet',
+  usageRules: lookalikeRules('Binance Web3 Wallet'),
+  // In neither picker (sats-connect and @stacks/connect do not list it).
+  pickers: {},
+};

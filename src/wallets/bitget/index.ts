@@ -1,0 +1,15 @@
+// Bitget, as a delta on UniSat's (docs/unisat.md, "Look-alikes"): UniSat's API at window.bitkeep.unisat,
+// found by bigmi's bitget connector, Reown (bitget), Dynamic's BitgetConnector. Its extension is closed: UniSat's behaviour and keys are this mock's
+// reading of it, as the connectors that drive it read it (npm @bigmi/client 0.10.1, src/connectors/bitget.ts).
+import type { WalletRecord } from '../record.ts';
+import { unisat } from '../unisat/index.ts';
+import { lookalikeRules } from '../unisat/usage.ts';
+
+export const bitget: WalletRecord = {
+  ...unisat,
+  name: 'bitget',
+  title: 'Bitget',
+  usageRules: lookalikeRules('Bitget'),
+  // In neither picker (sats-connect and @stacks/connect do not list it).
+  pickers: {},
+};

@@ -1,0 +1,15 @@
+// OneKey, as a delta on UniSat's (docs/unisat.md, "Look-alikes"): UniSat's API at window.$onekey.btc,
+// found by bigmi's onekey connector, Dynamic ($onekey.btc). Its extension is closed: UniSat's behaviour and keys are this mock's
+// reading of it, as the connectors that drive it read it (npm @bigmi/client 0.10.1, src/connectors/onekey.ts).
+import type { WalletRecord } from '../record.ts';
+import { unisat } from '../unisat/index.ts';
+import { lookalikeRules } from '../unisat/usage.ts';
+
+export const onekey: WalletRecord = {
+  ...unisat,
+  name: 'onekey',
+  title: 'OneKey',
+  usageRules: lookalikeRules('OneKey'),
+  // In neither picker (sats-connect and @stacks/connect do not list it).
+  pickers: {},
+};

@@ -95,6 +95,57 @@ test('decided and stored, then the worker stops before delivering: the restarted
   }
 });
 
+test("a stored answer that is not the request's (another id, or made for another frame) is never delivered: the page gets an error with its own id, and it is reported", async ({
+  page,
+  wallet,
+  walletBrowser,
+}) => {
+  await page.goto('/blank.html');
+  const forgeries: [string, (answer: { for: { frameId: number }; response: { id: string; result?: unknown } }) => void][] = [
+    [
+      'another id',
+      (answer) => {
+        answer.response = { ...answer.response, id: 'someone-else', result: { signature: 'FORGED' } };
+      },
+    ],
+    [
+      'another frame',
+      (answer) => {
+        answer.for.frameId += 1;
+        answer.response.result = { signature: 'FORGED' };
+      },
+    ],
+  ];
+  for (const [what, forge] of forgeries) {
+    await walletBrowser.control('holdDelivery', true);
+    const call = request(page, 'signMessage', { message: `forged: ${what}` });
+    await wallet.nextPrompt();
+    const [pending] = await wallet.pending();
+    await wallet.approve(pending!.id);
+    // Decided and stored, not delivered: now something other than the wallet rewrites the stored answer.
+    const worker = await walletBrowser.worker();
+    type Session = { get(k: null): Promise<Record<string, unknown>>; set(v: object): Promise<void> };
+    const [key, entry] = await worker.evaluate(async (id) => {
+      const session = (globalThis as unknown as { chrome: { storage: { session: Session } } }).chrome.storage.session;
+      return Object.entries(await session.get(null)).find(([k, v]) => k.startsWith('pending:') && (v as { id?: string }).id === id)!;
+    }, pending!.id);
+    const forged = structuredClone(entry) as { answer: Parameters<typeof forge>[0] };
+    forge(forged.answer);
+    await worker.evaluate(async ([k, v]) => (globalThis as unknown as { chrome: { storage: { session: Session } } }).chrome.storage.session.set({ [k]: v }), [
+      key,
+      forged,
+    ] as const);
+    await wallet.stopServiceWorker();
+    const settled = await call;
+    expect(settled.response, what).toMatchObject({ id: pending!.id, error: { code: -32603 } });
+    expect(JSON.stringify(settled.response)).not.toContain('FORGED');
+    expect((await wallet.settingsProblems()).join('\n'), what).toContain(
+      `the stored answer of signMessage from ${new URL(page.url()).origin} (id ${pending!.id}) was not made for it`,
+    );
+    expect((await wallet.calls()).filter((c) => c.id === pending!.id).map((c) => c.outcome)).toEqual(['error']);
+  }
+});
+
 for (const how of ['reject', 'close'] as const) {
   test(`${how === 'reject' ? 'rejected' : 'closed'}, then the worker stops 5 ms later: the page gets 4001 once`, async ({ page, wallet }) => {
     test.setTimeout(90_000);

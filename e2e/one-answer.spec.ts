@@ -11,7 +11,10 @@ import type { IdentityName } from '../src/core/choices.ts';
 import { sampleParams } from './sample-params.ts';
 import { request } from './support.ts';
 
-test.use({ identities: ['xverse', 'unisat', 'okx'] });
+test.use({ identities: ['xverse', 'unisat', 'okx', 'bitget', 'binance', 'onekey'] });
+
+/** Where each UniSat-shaped wallet's provider is (OKX's: one object per network, named in the method). */
+const HOLDER: Partial<Record<IdentityName, string>> = { unisat: 'unisat', bitget: 'bitkeep.unisat', binance: 'binancew3w.bitcoin', onekey: '$onekey.btc' };
 
 /**
  * What the page gets from the wallet's provider: the envelope (whether request() resolves or rejects),
@@ -19,9 +22,9 @@ test.use({ identities: ['xverse', 'unisat', 'okx'] });
  */
 async function fromPage(page: Page, identity: IdentityName | undefined, method: string, params: unknown): Promise<unknown> {
   if (!identity) return (await request(page, method, ...(params === undefined ? [] : [params]))).response;
-  if (identity === 'unisat' || identity === 'okx') {
+  if (HOLDER[identity] || identity === 'okx') {
     // OKX's methods are named <object>.<method>: window.okxwallet[object][method].
-    const [holder, name] = identity === 'okx' ? [`okxwallet.${method.split('.')[0]}`, method.split('.')[1]!] : ['unisat', method];
+    const [holder, name] = identity === 'okx' ? [`okxwallet.${method.split('.')[0]}`, method.split('.')[1]!] : [HOLDER[identity]!, method];
     return page.evaluate(
       ([h, m, a]) =>
         (
@@ -52,7 +55,14 @@ const asPageGets = (wallet: (typeof WALLETS)[keyof typeof WALLETS], response: Rp
   wallet.answers === 'bare' && 'result' in response ? response.result : withoutId(response);
 
 /** How a site connects to a wallet with per-site permissions. */
-const CONNECT: Record<string, [string, unknown]> = { xverse: ['wallet_connect', null], unisat: ['requestAccounts', []], okx: ['bitcoin.connect', []] };
+const CONNECT: Record<string, [string, unknown]> = {
+  xverse: ['wallet_connect', null],
+  unisat: ['requestAccounts', []],
+  okx: ['bitcoin.connect', []],
+  bitget: ['requestAccounts', []],
+  binance: ['requestAccounts', []],
+  onekey: ['requestAccounts', []],
+};
 
 /** OKX's objects share their code: every method of okxwallet.bitcoin, and two of each other object. */
 const methodsOf = (wallet: (typeof WALLETS)[keyof typeof WALLETS]): string[] =>

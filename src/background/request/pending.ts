@@ -47,7 +47,26 @@ export interface PendingRequest {
   answer?: StoredAnswer;
 }
 
+/** Whom an answer was decided for: the request's id, origin and frame, stamped when it is stored. */
+export interface AnswerFor {
+  id: string;
+  origin: string;
+  tabId: number;
+  frameId: number;
+  documentId?: string;
+}
+
+export const answerFor = (request: PendingRequest): AnswerFor => ({
+  id: request.id,
+  origin: request.origin,
+  tabId: request.tabId,
+  frameId: request.frameId,
+  ...(request.documentId !== undefined && { documentId: request.documentId }),
+});
+
 export interface StoredAnswer {
+  /** Delivered only to this request (settle.ts ownAnswer). */
+  for: AnswerFor;
   response: RpcResponse;
   /** What the call log records once it is delivered. */
   settled: Pick<CallLogEntry, 'outcome' | 'errorCode' | 'errorMessage' | 'account' | 'accountSource' | 'result' | 'transaction'>;

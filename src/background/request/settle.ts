@@ -13,7 +13,8 @@ import { act } from './decide.ts';
 import type { JsonValue } from '../../core/json.ts';
 import type { RpcResponseMessage } from '../../shared/messages.ts';
 import { logOutcome, logWork } from '../store/call-log.ts';
-import { pendingRequests, type PendingRequest, type StoredAnswer } from './pending.ts';
+import { answerFor, pendingRequests, type AnswerFor, type PendingRequest, type StoredAnswer } from './pending.ts';
+import { reportStoredProblem } from '../store/session-map.ts';
 import { forgetParsed } from './parsed.ts';
 import { answerDelayMs } from '../../core/faults.ts';
 import { currentSettings } from '../store/state.ts';
@@ -166,7 +167,7 @@ async function settleNow(key: string, decide: (request: PendingRequest) => Promi
     deliverAt = await deliverAtFor(current, delayed);
     await pendingRequests.set(key, {
       ...current,
-      answer: { response: answer!.response, settled: outcomeOf(answer!), ...(deliverAt !== undefined && { deliverAt }) },
+      answer: { for: answerFor(current), response: answer!.response, settled: outcomeOf(answer!), ...(deliverAt !== undefined && { deliverAt }) },
     });
   } finally {
     deciding.delete(key);
@@ -223,7 +224,7 @@ export async function withdraw(key: string, settings: Settings): Promise<void> {
   if (!request?.answer) return;
   if (!isDue(request.answer)) {
     const response = rejection(request, settings, 'reset');
-    await pendingRequests.set(key, { ...request, answer: { response, settled: outcomeOf({ response, outcome: 'rejected' }) } });
+    await pendingRequests.set(key, { ...request, answer: { for: answerFor(request), response, settled: outcomeOf({ response, outcome: 'rejected' }) } });
   }
   await finish(key);
 }
@@ -247,7 +248,35 @@ export async function answerForRetry(key: string): Promise<RpcResponse | undefin
   const request = await pendingRequests.get(key);
   if (!request?.answer || !isDue(request.answer)) return undefined;
   void logWork(complete(key, false, []));
-  return request.answer.response;
+  return ownAnswer(request, request.answer).response;
+}
+
+const same = (a: AnswerFor, b: AnswerFor): boolean =>
+  a.id === b.id && a.origin === b.origin && a.tabId === b.tabId && a.frameId === b.frameId && a.documentId === b.documentId;
+
+/**
+ * The stored answer, if it is this request's: its envelope names the request's id, and it was stored for
+ * this id, origin and frame. Anything else (storage written by something other than this worker) is
+ * reported and replaced by an error naming the request: never delivered, whatever the path.
+ */
+function ownAnswer(request: PendingRequest, answer: StoredAnswer): { response: RpcResponse; forged: boolean } {
+  const { response } = answer;
+  const stamped: Partial<AnswerFor> | undefined = typeof answer.for === 'object' && answer.for !== null ? answer.for : undefined;
+  const envelope = typeof response === 'object' && response !== null && 'id' in response;
+  const fits = envelope && response.id === request.id && response.jsonrpc === '2.0' && stamped !== undefined && same(stamped as AnswerFor, answerFor(request));
+  if (fits) return { response, forged: false };
+  const found = `id ${JSON.stringify(envelope ? response.id : undefined)}${stamped ? `, made for ${stamped.origin} (tab ${stamped.tabId}, frame ${stamped.frameId}, id ${stamped.id})` : ', made for no request'}`;
+  reportStoredProblem(
+    `the stored answer of ${request.method} from ${request.origin} (id ${request.id}) was not made for it (${found}): dropped, never delivered; the page got an error`,
+  );
+  return {
+    response: rpcFailure(
+      request.id,
+      RPC_ERROR.INTERNAL_ERROR,
+      'the wallet no longer holds a valid answer for this request (its stored answer was not made for it); ask again',
+    ),
+    forged: true,
+  };
 }
 
 async function complete(key: string, send: boolean, closing: Promise<void>[]): Promise<void> {
@@ -256,7 +285,10 @@ async function complete(key: string, send: boolean, closing: Promise<void>[]): P
   if (!request?.answer || !isDue(request.answer)) return;
   finishing.add(key);
   try {
-    const { response, settled } = request.answer;
+    const { response, forged } = ownAnswer(request, request.answer);
+    const settled: StoredAnswer['settled'] = forged
+      ? { outcome: 'error', errorCode: RPC_ERROR.INTERNAL_ERROR, errorMessage: 'the stored answer was not made for this request' }
+      : request.answer.settled;
     // Given back before the page hears: an app that sends its next transaction on a rejection gets this nonce.
     await releaseNonce(request);
     const delivered = send ? await deliver(request, response) : true;

@@ -11,7 +11,7 @@ import type { IdentityName } from '../src/core/choices.ts';
 import { sampleParams } from './sample-params.ts';
 import { request } from './support.ts';
 
-test.use({ identities: ['xverse', 'unisat', 'okx', 'bitget', 'binance', 'onekey'] });
+test.use({ identities: ['xverse', 'unisat', 'okx', 'bitget', 'binance', 'onekey', 'fordefi'] });
 
 /** Where each UniSat-shaped wallet's provider is (OKX's: one object per network, named in the method). */
 const HOLDER: Partial<Record<IdentityName, string>> = { unisat: 'unisat', bitget: 'bitkeep.unisat', binance: 'binancew3w.bitcoin', onekey: '$onekey.btc' };
@@ -41,18 +41,26 @@ async function fromPage(page: Page, identity: IdentityName | undefined, method: 
       [holder, name, (params ?? []) as unknown[]] as const,
     );
   }
+  // Xverse's request(), where each wallet with its API puts it.
+  const at = identity === 'fordefi' ? 'FordefiProviders.UtxoProvider' : 'XverseProviders.BitcoinProvider';
   return page.evaluate(
-    ([m, p]) =>
+    ([m, p, path]) =>
       (
-        window as unknown as { XverseProviders: { BitcoinProvider: { request(m: string, p?: unknown): Promise<unknown> } } }
-      ).XverseProviders.BitcoinProvider.request(m, p),
-    [method, params] as const,
+        path.split('.').reduce((o: Record<string, unknown>, k) => o[k] as Record<string, unknown>, window as unknown as Record<string, unknown>) as unknown as {
+          request(m: string, p?: unknown): Promise<unknown>;
+        }
+      ).request(m, p),
+    [method, params, at] as const,
   );
 }
 
 /** The CLI's answer as that page gets it (UniSat: the bare result; disconnect's undefined read as null). */
-const asPageGets = (wallet: (typeof WALLETS)[keyof typeof WALLETS], response: RpcResponse): unknown =>
-  wallet.answers === 'bare' && 'result' in response ? response.result : withoutId(response);
+const asPageGets = (wallet: (typeof WALLETS)[keyof typeof WALLETS], response: RpcResponse): unknown => {
+  if (wallet.answers === 'bare' && 'result' in response) return response.result;
+  // Fordefi's request() answers in sats-connect's shape (src/wallets/fordefi/page.ts).
+  if (wallet.name === 'fordefi') return 'error' in response ? { status: 'error', error: response.error } : { status: 'success', result: response.result };
+  return withoutId(response);
+};
 
 /** How a site connects to a wallet with per-site permissions. */
 const CONNECT: Record<string, [string, unknown]> = {
@@ -62,6 +70,7 @@ const CONNECT: Record<string, [string, unknown]> = {
   bitget: ['requestAccounts', []],
   binance: ['requestAccounts', []],
   onekey: ['requestAccounts', []],
+  fordefi: ['wallet_connect', null],
 };
 
 /** OKX's objects share their code: every method of okxwallet.bitcoin, and two of each other object. */

@@ -63,15 +63,15 @@ export async function sampleParams(wallet: WalletName, method: string): Promise<
   switch (method) {
     case 'getAccounts':
     case 'getAddresses':
-      return wallet === 'xverse' ? { purposes: ['payment', 'ordinals', 'stacks'] } : undefined;
+      return wallet === 'xverse' || wallet === 'fordefi' ? { purposes: ['payment', 'ordinals', 'stacks'] } : undefined;
     case 'wallet_changeNetwork':
       return { name: 'Testnet' };
     case 'signMessage':
-      return wallet === 'xverse' ? { address: PAYMENT, message: 'hi' } : { message: 'hi', paymentType: 'p2wpkh' };
+      return wallet === 'xverse' || wallet === 'fordefi' ? { address: PAYMENT, message: 'hi' } : { message: 'hi', paymentType: 'p2wpkh' };
     case 'signPsbt':
-      return wallet === 'xverse' ? { psbt: psbt().toBase64(), signInputs: { [PAYMENT]: [0] } } : { hex: psbt().toHex() };
+      return wallet === 'xverse' || wallet === 'fordefi' ? { psbt: psbt().toBase64(), signInputs: { [PAYMENT]: [0] } } : { hex: psbt().toHex() };
     case 'sendTransfer':
-      return wallet === 'xverse'
+      return wallet === 'xverse' || wallet === 'fordefi'
         ? { recipients: [{ address: 'bc1qxhmdufsvnuaaaer4ynz88fspdsxq2h9e9cetdj', amount: 1000 }] }
         : { recipients: [{ address: 'bc1qxhmdufsvnuaaaer4ynz88fspdsxq2h9e9cetdj', amount: '1000' }] };
     case 'stx_transferStx':
@@ -92,6 +92,6 @@ export async function sampleParams(wallet: WalletName, method: string): Promise<
         message: serializeCV(Cl.stringAscii('hi')),
       };
     default:
-      return wallet === 'xverse' ? null : undefined;
+      return wallet === 'xverse' || wallet === 'fordefi' ? null : undefined;
   }
 }

@@ -1,0 +1,15 @@
+// Fordefi, as a delta on Xverse's (docs/xverse.md, "Fordefi"): Xverse's JSON-RPC request() and addListener
+// at window.FordefiProviders.UtxoProvider, flagged isFordefi, found by sats-connect (@sats-connect/core
+// 0.10.0 src/adapters/fordefi.ts, DefaultAdaptersInfo.fordefi) and @stacks/connect 8.2.7 (its provider list,
+// which treats an isFordefi provider as Xverse's). Its extension is closed: Xverse's answers, permissions,
+// events and keys are this mock's reading of it.
+import type { WalletRecord } from '../record.ts';
+import { xverse } from '../xverse/index.ts';
+
+export const fordefi: WalletRecord = {
+  ...xverse,
+  name: 'fordefi',
+  title: 'Fordefi',
+  // Both pickers list it by this name (@sats-connect/core DefaultAdaptersInfo.fordefi; @stacks/connect's provider list).
+  pickers: { stacksConnect: 'Fordefi', satsConnect: 'Fordefi' },
+};

@@ -1,0 +1,17 @@
+// MAIN world, document_start, registered only while the `identities` setting lists 'fordefi': defines
+// window.FordefiProviders.UtxoProvider with Xverse's methods (../xverse/rpc-provider.ts) and Fordefi's flag
+// isFordefi, the object sats-connect's FordefiAdapter and @stacks/connect look for. Its request() resolves
+// in sats-connect's own shape, { status, result } or { status, error }: the adapter hands it to the app as
+// is (@sats-connect/core 0.10.0 src/adapters/fordefi.ts), and @stacks/connect reads its result or error.
+import { defineUnwritable } from '../unisat/provider.ts';
+import { xverseRpcProvider } from '../xverse/rpc-provider.ts';
+
+const { freeze } = Object;
+const { request, addListener } = xverseRpcProvider('fordefi');
+
+async function fordefiRequest(method: unknown, params?: unknown): Promise<object> {
+  const response = await request(method, params);
+  return 'error' in response ? { status: 'error', error: response.error } : { status: 'success', result: response.result };
+}
+
+defineUnwritable('FordefiProviders', freeze({ UtxoProvider: freeze({ request: freeze(fordefiRequest), addListener: freeze(addListener), isFordefi: true }) }));

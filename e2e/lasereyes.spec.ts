@@ -129,3 +129,27 @@ test('LaserEyes follows UniSat: a rejected connect, then an account switch in th
     expect.stringMatching(/^switchChain came while UniSat's window for switchChain was still open/),
   ]);
 });
+
+test.describe("UniSat's look-alikes LaserEyes lists", () => {
+  test.use({ identities: ['wizz', 'opnet', 'keplr', 'binance'] });
+  for (const [identity, provider, button] of [
+    ['wizz', 'wizz', 'Connect Wizz'],
+    ['opnet', 'op_net', 'Connect OP_NET'],
+    ['keplr', 'keplr', 'Connect Keplr'],
+    ['binance', 'binance', 'Connect Binance'],
+  ] as const) {
+    test(`LaserEyes finds ${identity} where it looks, connects it on a click and signs a message through it (BIP-322 verifies)`, async ({ page, wallet }) => {
+      await page.goto('/lasereyes.html');
+      await expect.poll(async () => (await state(page)).hasProvider[provider], { message: `LaserEyes finds ${identity}` }).toBe(true);
+      await page.getByRole('button', { name: button }).click();
+      await wallet.approveNext();
+      const [expected] = await expectedAddresses({ identity });
+      await expect(page.locator('#out')).toHaveText(`Connected: ${expected}`);
+      expect(await state(page)).toMatchObject({ connected: true, provider, address: expected });
+      const signing = client<string>(page, 'signMessage', 'Hello World', { protocol: 'bip322' });
+      await wallet.approveNext();
+      expect(verifyBip322(expected!, 'Hello World', (await signing) as string)).toBe(true);
+      expect(new Set((await wallet.calls()).map((c) => c.identity))).toEqual(new Set([identity]));
+    });
+  }
+});

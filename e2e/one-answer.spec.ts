@@ -11,10 +11,18 @@ import type { IdentityName } from '../src/core/choices.ts';
 import { sampleParams } from './sample-params.ts';
 import { request } from './support.ts';
 
-test.use({ identities: ['xverse', 'unisat', 'okx', 'bitget', 'binance', 'onekey', 'fordefi'] });
+test.use({ identities: ['xverse', 'unisat', 'okx', 'bitget', 'binance', 'onekey', 'wizz', 'opnet', 'keplr', 'fordefi'] });
 
 /** Where each UniSat-shaped wallet's provider is (OKX's: one object per network, named in the method). */
-const HOLDER: Partial<Record<IdentityName, string>> = { unisat: 'unisat', bitget: 'bitkeep.unisat', binance: 'binancew3w.bitcoin', onekey: '$onekey.btc' };
+const HOLDER: Partial<Record<IdentityName, string>> = {
+  unisat: 'unisat',
+  bitget: 'bitkeep.unisat',
+  binance: 'binancew3w.bitcoin',
+  onekey: '$onekey.btc',
+  wizz: 'wizz',
+  opnet: 'opnet',
+  keplr: 'keplr.bitcoin',
+};
 
 /**
  * What the page gets from the wallet's provider: the envelope (whether request() resolves or rejects),
@@ -70,6 +78,9 @@ const CONNECT: Record<string, [string, unknown]> = {
   bitget: ['requestAccounts', []],
   binance: ['requestAccounts', []],
   onekey: ['requestAccounts', []],
+  wizz: ['requestAccounts', []],
+  opnet: ['requestAccounts', []],
+  keplr: ['requestAccounts', []],
   fordefi: ['wallet_connect', null],
 };
 

@@ -58,7 +58,7 @@ function okxArgs(name: string): unknown[] | undefined {
 
 /** Params `method` of `wallet` approves with (Bitcoin signatures by the p2wpkh key: ECDSA, deterministic); undefined: none. */
 export async function sampleParams(wallet: WalletName, method: string): Promise<unknown> {
-  if (wallet === 'unisat' || wallet === 'bitget' || wallet === 'binance' || wallet === 'onekey') return unisatArgs(method);
+  if (['unisat', 'bitget', 'binance', 'onekey', 'wizz', 'opnet', 'keplr'].includes(wallet)) return unisatArgs(method);
   if (wallet === 'okx') return okxArgs(method);
   switch (method) {
     case 'getAccounts':

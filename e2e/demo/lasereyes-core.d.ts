@@ -6,6 +6,10 @@ declare module '@omnisat/lasereyes-core' {
   export const TESTNET = 'testnet';
   export const UNISAT = 'unisat';
   export const OKX = 'okx';
+  export const WIZZ = 'wizz';
+  export const OP_NET = 'op_net';
+  export const KEPLR = 'keplr';
+  export const BINANCE = 'binance';
   type NetworkType = string;
   type ProviderType = string;
   interface Store<T> {

@@ -46,10 +46,11 @@ export type MethodKind = (typeof METHOD_KINDS)[number];
  * 'xverse' adds Xverse's providers (docs/reference/xverse.md §1.1), answering in Xverse's dialect;
  * 'unisat' adds window.unisat (docs/reference/unisat.md §1); 'okx' adds window.okxwallet's Bitcoin
  * providers (docs/reference/okx.md §1); 'bitget', 'binance' and 'onekey' add UniSat's API at
- * window.bitkeep.unisat, window.binancew3w.bitcoin and window.$onekey.btc (docs/unisat.md, "Look-alikes");
+ * window.bitkeep.unisat, window.binancew3w.bitcoin and window.$onekey.btc, and 'wizz', 'opnet' and 'keplr'
+ * at window.wizz, window.opnet and window.keplr.bitcoin (docs/unisat.md, "Look-alikes");
  * 'fordefi' adds Xverse's API at window.FordefiProviders.UtxoProvider (docs/xverse.md, "Fordefi").
  */
-export const IDENTITY_NAMES = ['xverse', 'unisat', 'okx', 'bitget', 'binance', 'onekey', 'fordefi'] as const;
+export const IDENTITY_NAMES = ['xverse', 'unisat', 'okx', 'bitget', 'binance', 'onekey', 'wizz', 'opnet', 'keplr', 'fordefi'] as const;
 export type IdentityName = (typeof IDENTITY_NAMES)[number];
 export const isIdentity = (name: unknown): name is IdentityName => (IDENTITY_NAMES as readonly unknown[]).includes(name);
 

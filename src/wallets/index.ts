@@ -9,9 +9,12 @@ import { okx } from './okx/index.ts';
 import { bitget } from './bitget/index.ts';
 import { binance } from './binance/index.ts';
 import { onekey } from './onekey/index.ts';
+import { wizz } from './wizz/index.ts';
+import { opnet } from './opnet/index.ts';
+import { keplr } from './keplr/index.ts';
 import { fordefi } from './fordefi/index.ts';
 
-export const WALLETS: Readonly<Record<WalletName, WalletRecord>> = { leather, xverse, unisat, okx, bitget, binance, onekey, fordefi };
+export const WALLETS: Readonly<Record<WalletName, WalletRecord>> = { leather, xverse, unisat, okx, bitget, binance, onekey, wizz, opnet, keplr, fordefi };
 
 /** The wallet a page called: the provider's identity, or none for the contract's provider. */
 export const walletFor = (identity: IdentityName | undefined): WalletRecord => WALLETS[identity ?? 'leather'];

@@ -1,0 +1,15 @@
+// Keplr, as a delta on UniSat's (docs/unisat.md, "Look-alikes"): UniSat's API at window.keplr.bitcoin and window.bitcoin_keplr,
+// found by LaserEyes (its keplr provider). Its extension is closed: UniSat's behaviour and keys are this mock's reading of it, as
+// the connector that drives it reads it (@omnisat/lasereyes-core 0.0.85, dist/index.js).
+import type { WalletRecord } from '../record.ts';
+import { unisat } from '../unisat/index.ts';
+import { lookalikeRules } from '../unisat/usage.ts';
+
+export const keplr: WalletRecord = {
+  ...unisat,
+  name: 'keplr',
+  title: 'Keplr',
+  usageRules: lookalikeRules('Keplr'),
+  // In neither picker (sats-connect and @stacks/connect do not list it).
+  pickers: {},
+};

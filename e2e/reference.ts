@@ -12,12 +12,13 @@ bitcoin.initEccLib(ecc);
 const bip32 = BIP32Factory(ecc);
 
 export const TEST_MNEMONIC = 'abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon about';
-export type ReferenceNetwork = 'mainnet' | 'testnet' | 'signet' | 'regtest' | 'devnet';
+export type ReferenceNetwork = 'mainnet' | 'testnet' | 'testnet4' | 'signet' | 'regtest' | 'devnet';
 
 /** bitcoinjs-lib's network parameters for each of the wallet's network names. */
 export const NETWORK: Record<ReferenceNetwork, bitcoin.networks.Network> = {
   mainnet: bitcoin.networks.bitcoin,
   testnet: bitcoin.networks.testnet,
+  testnet4: bitcoin.networks.testnet,
   signet: bitcoin.networks.testnet,
   regtest: bitcoin.networks.regtest,
   devnet: bitcoin.networks.regtest,

@@ -193,9 +193,6 @@ test('wallet_changeNetwork: the current network is -32602 "Network already activ
   expect(await xverse(page, 'wallet_changeNetwork', { name: 'Mainnet' })).toMatchObject({
     error: { code: -32602, message: 'Invalid parameters.', data: { error: 'Network already active' } },
   });
-  expect(await xverse(page, 'wallet_changeNetwork', { name: 'Testnet4' })).toMatchObject({
-    error: { code: -32602, data: { error: expect.stringContaining('no Testnet4') } },
-  });
   await page.evaluate(() => window.sats.addListener('networkChange' as never, ((e: unknown) => window.sats.events.push(e)) as never));
   const switching = xverse(page, 'wallet_changeNetwork', { name: 'Testnet' });
   await wallet.approveNext();
@@ -210,6 +207,14 @@ test('wallet_changeNetwork: the current network is -32602 "Network already activ
     ]);
   // The permission was for Mainnet's account: on Testnet the site connects again.
   expect(await xverse(page, 'getAddresses', { purposes: ['payment'] })).toMatchObject({ error: { code: -32002 } });
+  // Testnet4 (AppKit asks for it): a network of its own, with testnet's addresses (tb1).
+  const toTestnet4 = xverse(page, 'wallet_changeNetwork', { name: 'Testnet4' });
+  await wallet.approveNext();
+  expect(await toTestnet4).toMatchObject({ result: null });
+  expect(await wallet.settings()).toMatchObject({ network: 'testnet4' });
+  const testnet4 = await expectedAddresses({ identity: 'xverse', network: 'testnet4' });
+  expect(testnet4.network).toEqual({ bitcoin: { name: 'Testnet4' }, stacks: { name: 'Testnet4' } });
+  expect(testnet4.addresses).toEqual(testnet.addresses);
 });
 
 test('getAccounts grants account read only; wallet_requestPermissions is wallet_connect; wallet_getCurrentPermissions lists what the site holds', async ({

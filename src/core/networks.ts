@@ -1,8 +1,8 @@
-// The five network names dApps send, and what each means for keys and addresses.
+// The six network names dApps send, and what each means for keys and addresses.
 // One table: every other module looks networks up here.
 import type { BTC_NETWORK } from '@scure/btc-signer/utils.js';
 
-export const NETWORK_NAMES = ['mainnet', 'testnet', 'signet', 'regtest', 'devnet'] as const;
+export const NETWORK_NAMES = ['mainnet', 'testnet', 'testnet4', 'signet', 'regtest', 'devnet'] as const;
 export type NetworkName = (typeof NETWORK_NAMES)[number];
 
 export interface NetworkInfo {
@@ -24,6 +24,8 @@ const REGTEST: BTC_NETWORK = { ...TEST, bech32: 'bcrt' };
 export const NETWORKS: Readonly<Record<NetworkName, NetworkInfo>> = {
   mainnet: { coin: 0, btc: MAIN, stacks: 'mainnet', explorer: (a) => `https://mempool.space/address/${a}` },
   testnet: { coin: 1, btc: TEST, stacks: 'testnet', explorer: (a) => `https://mempool.space/testnet/address/${a}` },
+  // BIP-94's test network: testnet's address and key versions (tb1), another chain.
+  testnet4: { coin: 1, btc: TEST, stacks: 'testnet', explorer: (a) => `https://mempool.space/testnet4/address/${a}` },
   signet: { coin: 1, btc: TEST, stacks: 'testnet', explorer: (a) => `https://mempool.space/signet/address/${a}` },
   // No public explorer exists for a local chain; point at a local mempool instance.
   regtest: { coin: 1, btc: REGTEST, stacks: 'testnet', explorer: (a) => `http://localhost:8083/address/${a}` },
@@ -41,7 +43,7 @@ export function isNetworkName(value: unknown): value is NetworkName {
 export const LEATHER_NETWORKS: Readonly<Record<string, NetworkName>> = {
   mainnet: 'mainnet',
   testnet: 'testnet',
-  testnet4: 'testnet',
+  testnet4: 'testnet4',
   signet: 'signet',
   sbtcTestnet: 'devnet',
   sbtcDevenv: 'devnet',

@@ -12,7 +12,7 @@ export interface UnisatChain {
 export const UNISAT_CHAINS: readonly (UnisatChain & { ours?: NetworkName })[] = [
   { enum: 'BITCOIN_MAINNET', name: 'Bitcoin', network: 'livenet', ours: 'mainnet' },
   { enum: 'BITCOIN_TESTNET', name: 'Bitcoin Testnet', network: 'testnet', ours: 'testnet' },
-  { enum: 'BITCOIN_TESTNET4', name: 'Bitcoin Testnet4 (Beta)', network: 'testnet' },
+  { enum: 'BITCOIN_TESTNET4', name: 'Bitcoin Testnet4 (Beta)', network: 'testnet', ours: 'testnet4' },
   { enum: 'BITCOIN_SIGNET', name: 'Bitcoin Signet', network: 'testnet', ours: 'signet' },
   { enum: 'FRACTAL_BITCOIN_MAINNET', name: 'Fractal Bitcoin', network: 'livenet' },
   { enum: 'FRACTAL_BITCOIN_TESTNET', name: 'Fractal Bitcoin Testnet', network: 'livenet' },
@@ -24,7 +24,7 @@ export function chainOf(network: NetworkName): UnisatChain | undefined {
   return chain && { enum: chain.enum, name: chain.name, network: chain.network };
 }
 
-/** getNetwork's answer: 'livenet' and 'testnet' for Bitcoin's main and test chains, 'unknown' for every other (signet included). */
+/** getNetwork's answer: 'livenet' and 'testnet' for Bitcoin's main and test chains (testnet4 too), 'unknown' for every other (signet included). */
 export function legacyNetworkName(network: NetworkName): 'livenet' | 'testnet' | 'unknown' {
-  return network === 'mainnet' ? 'livenet' : network === 'testnet' ? 'testnet' : 'unknown';
+  return network === 'mainnet' ? 'livenet' : network === 'testnet' || network === 'testnet4' ? 'testnet' : 'unknown';
 }

@@ -234,9 +234,14 @@ test('the connection: getAccounts is [] and every other method but the network o
   expect(await call('switchNetwork', ['signet'], {}, false)).toMatchObject({
     error: { code: -32603, message: 'the network is invalid, supported networks: livenet,testnet' },
   });
-  expect(await call('switchChain', ['BITCOIN_TESTNET4'], {}, false)).toMatchObject({
-    error: { code: -32603, message: expect.stringContaining('does not offer BITCOIN_TESTNET4') },
+  expect(await call('switchChain', ['FRACTAL_BITCOIN_MAINNET'], {}, false)).toMatchObject({
+    error: { code: -32603, message: expect.stringContaining('does not offer FRACTAL_BITCOIN_MAINNET') },
   });
+  // Testnet4 is a network of this wallet's: UniSat's chain for it switches (the window approves).
+  expect(await call('getChain', undefined, { network: 'testnet4' }, false)).toMatchObject({
+    result: { enum: 'BITCOIN_TESTNET4', name: 'Bitcoin Testnet4 (Beta)', network: 'testnet' },
+  });
+  expect(await call('getNetwork', undefined, { network: 'testnet4' }, false)).toMatchObject({ result: 'testnet' });
   expect(await call('switchChain', ['DOGE'], {}, false)).toMatchObject({
     error: { code: -32603, message: expect.stringContaining('the chain is invalid, supported chains: BITCOIN_MAINNET,') },
   });

@@ -17,18 +17,17 @@ export type XverseNetwork = (typeof XVERSE_NETWORKS)[number];
 export const XVERSE_NETWORK_OF: Readonly<Record<NetworkName, XverseNetwork>> = {
   mainnet: 'Mainnet',
   testnet: 'Testnet',
+  testnet4: 'Testnet4',
   signet: 'Signet',
   regtest: 'Regtest',
   devnet: 'Regtest',
 };
 
-/**
- * This wallet's network for an Xverse name. Testnet4 has no network of its own here (its
- * addresses are Testnet's, but a node of another chain): it is refused, not silently renamed.
- */
-export const NETWORK_OF_XVERSE: Readonly<Partial<Record<XverseNetwork, NetworkName>>> = {
+/** This wallet's network for an Xverse name. */
+export const NETWORK_OF_XVERSE: Readonly<Record<XverseNetwork, NetworkName>> = {
   Mainnet: 'mainnet',
   Testnet: 'testnet',
+  Testnet4: 'testnet4',
   Signet: 'signet',
   Regtest: 'regtest',
 };

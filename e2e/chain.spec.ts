@@ -4,35 +4,16 @@ import { test, expect, type LocalChain, type Page, type Wallet } from 'mock-wall
 import { BIP32Factory } from 'bip32';
 import * as bitcoin from 'bitcoinjs-lib';
 import * as ecc from 'tiny-secp256k1';
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { writeProject } from '../src/chain/stacks/project.ts';
 import { request } from './support.ts';
 import { click, connectThroughPicker, outcome } from './connect-page.ts';
 
 bitcoin.initEccLib(ecc);
 
-/** The app's Clarinet project (a tally anyone can raise), written where this worker's chain loads it. */
-function tallyProject(): string {
-  const dir = mkdtempSync(join(tmpdir(), 'tally-app-'));
-  mkdirSync(join(dir, 'contracts'));
-  mkdirSync(join(dir, 'settings'));
-  writeFileSync(
-    join(dir, 'Clarinet.toml'),
-    '[project]\nname = "tally-app"\nrequirements = []\n\n[contracts.tally]\npath = "contracts/tally.clar"\nclarity_version = 3\nepoch = 3.1\n',
-  );
-  writeFileSync(
-    join(dir, 'contracts', 'tally.clar'),
-    '(define-data-var total uint u0)\n(define-public (raise (by uint)) (begin (var-set total (+ (var-get total) by)) (ok (var-get total))))\n(define-read-only (get-total) (var-get total))\n',
-  );
-  // Clarinet's own devnet deployer (the mnemonic `clarinet new` writes): ST1PQHQKV0RJXZFY1DGX8MNSNYVE3VGZJSRTPGZGM.
-  writeFileSync(
-    join(dir, 'settings', 'Devnet.toml'),
-    '[network]\nname = "devnet"\n\n[accounts.deployer]\nmnemonic = "twice kind fence tip hidden tilt action fragile skin nothing glory cousin green tomorrow spring wrist shed math olympic multiply hip blue scout claw"\nbalance = 100_000_000_000_000\n',
-  );
-  return join(dir, 'Clarinet.toml');
-}
-test.use({ chainOptions: { stacks: { project: tallyProject() } } });
+/** The app's Clarinet project: a tally anyone can raise. */
+const TALLY =
+  '(define-data-var total uint u0)\n(define-public (raise (by uint)) (begin (var-set total (+ (var-get total) by)) (ok (var-get total))))\n(define-read-only (get-total) (var-get total))\n';
+test.use({ chainOptions: { stacks: { project: writeProject({ tally: TALLY }, { name: 'tally-app' }) } } });
 
 // One worker runs the file in order: one chain start (simnet's first costs seconds) for all its tests.
 test.describe.configure({ mode: 'default' });

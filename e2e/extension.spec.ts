@@ -381,7 +381,7 @@ test('settings page: a bad mnemonic is refused with a message and nothing is sav
   expect(await wallet.stacksNonce()).toBe(12);
   expect(await wallet.stacksNonce({ network: 'mainnet' })).toBe(0);
   await expect(wallet.setSettings({ network: 'moon' as never })).rejects.toThrow(
-    'network must be one of "mainnet", "testnet", "signet", "regtest", "devnet", got "moon"',
+    'network must be one of "mainnet", "testnet", "testnet4", "signet", "regtest", "devnet", got "moon"',
   );
 
   await page.getByRole('button', { name: 'Restore defaults' }).click();

@@ -400,6 +400,23 @@ test.describe('the smaller holes (issue: never twice, never wrong)', () => {
     expect(await wallet.settingsProblems()).toEqual([]);
   });
 
+  test('a malformed stored nonce counter is reported, and the account signs from 0 rather than with a guess', async ({ page, wallet, walletBrowser }) => {
+    await page.goto('/blank.html');
+    await wallet.setApprovalPolicy('approve');
+    const worker = await walletBrowser.worker();
+    await worker.evaluate(async () => {
+      const local = (globalThis as unknown as { chrome: { storage: { local: { set(v: object): Promise<void> } } } }).chrome.storage.local;
+      await local.set({ stacksNonces: { 'mainnet:0': 'five' } });
+    });
+    await wallet.stopServiceWorker();
+    const sent = await request(page, 'stx_transferStx', { recipient: 'SP2J6ZY48GV1EZ5V2V5RB9MP66SW86PYKKNRV9EJ7', amount: '1' });
+    expect(sent.ok).toBe(true);
+    expect((await wallet.calls()).at(-1)?.transaction?.nonce).toBe(0);
+    expect(await wallet.settingsProblems()).toContain(
+      'stored stacksNonces held "mainnet:0": "five", which is not a nonce counter (<network>:<account> → a whole number): dropped, read as 0',
+    );
+  });
+
   test('approve(id) and reject(id) racing: exactly one takes effect, and the other says so instead of resolving', async ({ page, wallet }) => {
     await page.goto('/blank.html');
     for (let round = 0; round < 3; round++) {

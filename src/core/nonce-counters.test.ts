@@ -1,18 +1,31 @@
 import { test, expect } from '@playwright/test';
 import { checkCounter, counterOf, readCounters } from './nonce-counters.ts';
 
-test('stored counters: well-formed entries kept, anything else dropped; an absent one is 0', () => {
-  const counters = readCounters({
-    'mainnet:0': 4,
-    'testnet:2': 0,
-    'moon:0': 1,
-    'mainnet:x': 1,
-    'mainnet:1': -1,
-    'mainnet:3': 1.5,
-    'mainnet:9999999999': 1,
-    'signet:1': '2',
-  });
+test('stored counters: well-formed entries kept, anything else dropped and reported; an absent one is 0', () => {
+  const reported: string[] = [];
+  const counters = readCounters(
+    {
+      'mainnet:0': 4,
+      'testnet:2': 0,
+      'moon:0': 1,
+      'mainnet:x': 1,
+      'mainnet:1': -1,
+      'mainnet:3': 1.5,
+      'mainnet:9999999999': 1,
+      'signet:1': '2',
+    },
+    (problem) => reported.push(problem),
+  );
   expect(counters).toEqual({ 'mainnet:0': 4, 'testnet:2': 0 });
+  // Each dropped entry named (#49: {"mainnet:0":"five"} used to vanish without a word).
+  expect(reported).toHaveLength(6);
+  expect(reported).toContain(
+    'stored stacksNonces held "signet:1": "2", which is not a nonce counter (<network>:<account> → a whole number): dropped, read as 0',
+  );
+  const garbage: string[] = [];
+  expect(readCounters('garbage', (p) => garbage.push(p))).toEqual({});
+  expect(garbage).toEqual(['stored stacksNonces held "garbage", which is not a record of nonce counters: dropped, every counter read as 0']);
+  expect(readCounters(undefined, (p) => garbage.push(p))).toEqual({}); // none stored: nothing to report
   expect(counterOf(counters, 'mainnet', 0)).toBe(4);
   expect(counterOf(counters, 'mainnet', 5)).toBe(0);
   expect(readCounters('garbage')).toEqual({});

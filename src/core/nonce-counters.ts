@@ -14,11 +14,25 @@ export const counterOf = (counters: NonceCounters, network: NetworkName, account
 const KEY = new RegExp(`^(${NETWORK_NAMES.join('|')}):([0-9]{1,10})$`);
 const isNonce = (value: unknown): value is number => typeof value === 'number' && Number.isSafeInteger(value) && value >= 0;
 
-/** What storage holds, keeping only well-formed entries (a hand edit cannot make the wallet sign with garbage). */
-export function readCounters(stored: unknown): NonceCounters {
-  if (!isPlainRecord(stored)) return {};
+/**
+ * What storage holds, keeping only well-formed entries (a hand edit cannot make the wallet sign with
+ * garbage); each entry dropped is told to `report`, in words naming it.
+ */
+export function readCounters(stored: unknown, report: (problem: string) => void = () => undefined): NonceCounters {
+  const shown = (value: unknown): string => JSON.stringify(value) ?? String(value);
+  if (stored === undefined) return {};
+  if (!isPlainRecord(stored)) {
+    report(`stored stacksNonces held ${shown(stored)}, which is not a record of nonce counters: dropped, every counter read as 0`);
+    return {};
+  }
   const kept: Record<string, number> = {};
-  for (const [key, nonce] of Object.entries(stored)) if (KEY.test(key) && Number(KEY.exec(key)![2]) <= MAX_ACCOUNT && isNonce(nonce)) kept[key] = nonce;
+  for (const [key, nonce] of Object.entries(stored)) {
+    if (KEY.test(key) && Number(KEY.exec(key)![2]) <= MAX_ACCOUNT && isNonce(nonce)) kept[key] = nonce;
+    else
+      report(
+        `stored stacksNonces held ${shown(key)}: ${shown(nonce)}, which is not a nonce counter (<network>:<account> → a whole number): dropped, read as 0`,
+      );
+  }
   return kept;
 }
 

@@ -5,8 +5,9 @@ import { readCounters, type NonceCounters } from '../core/nonce-counters.ts';
 
 const KEY = 'stacksNonces';
 
-export async function loadCounters(): Promise<NonceCounters> {
-  return readCounters((await browser.storage.local.get(KEY))[KEY]);
+/** The counters as stored; each malformed entry, dropped, is told to `report`. */
+export async function loadCounters(report?: (problem: string) => void): Promise<NonceCounters> {
+  return readCounters((await browser.storage.local.get(KEY))[KEY], report);
 }
 
 export async function storeCounters(counters: NonceCounters): Promise<void> {

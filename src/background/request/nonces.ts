@@ -8,7 +8,7 @@ import { checkCounter, counterOf, nonceKey, type NonceCounters } from '../../cor
 import { loadCounters, storeCounters } from '../../shared/nonce-store.ts';
 import { nodeNonce } from './broadcast.ts';
 import { pendingRequests, type PendingRequest } from './pending.ts';
-import { SessionMap } from '../store/session-map.ts';
+import { SessionMap, reportStoredProblem } from '../store/session-map.ts';
 import { serial } from '../../shared/serial.ts';
 
 /** Nonces given back below the counter, per network and account: the next reservations take them first, lowest first. */
@@ -22,10 +22,11 @@ const inTurn = serial();
 
 /** The counters as stored, read once per worker; this module is their one writer. */
 let counters: Promise<NonceCounters> | undefined;
-const walletCounter = async (network: NetworkName, account: number): Promise<number> => counterOf(await (counters ??= loadCounters()), network, account);
+const walletCounter = async (network: NetworkName, account: number): Promise<number> =>
+  counterOf(await (counters ??= loadCounters(reportStoredProblem)), network, account);
 
 async function setCounter(network: NetworkName, account: number, next: number): Promise<void> {
-  const updated = { ...(await (counters ??= loadCounters())), [nonceKey(network, account)]: next };
+  const updated = { ...(await (counters ??= loadCounters(reportStoredProblem))), [nonceKey(network, account)]: next };
   counters = Promise.resolve(updated);
   await storeCounters(updated);
 }

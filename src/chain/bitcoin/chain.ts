@@ -21,6 +21,7 @@ import {
   subsidy,
 } from './params.ts';
 import { feeAt, feeRatePerKvB, formatFeeRate, formatMoney } from './money.ts';
+import type { FeeRates } from '../../core/bitcoin/coins.ts';
 
 export interface TxEntry {
   tx: DecodedTx;
@@ -56,14 +57,8 @@ export interface Coin extends Prevout {
   coinbase: boolean;
 }
 
-export interface FeeRates {
-  /** sat/vB for the next block, within 30 minutes, an hour, a day; and the floor (mempool.space's names). */
-  fastestFee: number;
-  halfHourFee: number;
-  hourFee: number;
-  economyFee: number;
-  minimumFee: number;
-}
+/** What the wallet reads and the chain serves (GET /v1/fees/recommended): one definition, core/bitcoin/coins.ts. */
+export type { FeeRates } from '../../core/bitcoin/coins.ts';
 
 export const DEFAULT_FEE_RATES: FeeRates = { fastestFee: 10, halfHourFee: 8, hourFee: 6, economyFee: 2, minimumFee: 1 };
 

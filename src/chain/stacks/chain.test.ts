@@ -3,9 +3,8 @@
 // back with its fetch functions and the Hiro API's routes. One simnet for the file (its start is the
 // cost); every test starts from the same state, restored from a snapshot.
 import { test, expect } from '@playwright/test';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { rmSync } from 'node:fs';
+import { dirname } from 'node:path';
 import { generateNewAccount, generateWallet, getStxAddress } from '@stacks/wallet-sdk';
 import {
   Cl,
@@ -25,6 +24,7 @@ import {
 import type { Served } from '../http.ts';
 import { StacksChain, DEFAULT_MICRO_STX, type StacksSnapshot } from './chain.ts';
 import { FEE_SINK } from './execute.ts';
+import { writeProject } from './project.ts';
 
 test.describe.configure({ mode: 'default' }); // one worker: one simnet start for the file
 
@@ -332,24 +332,14 @@ test('a snapshot restored undoes a transfer; a nonce ahead waits in the mempool 
 });
 
 test("an app's own Clarinet project: its contracts and deployer, the wallet's accounts minted on top", async () => {
-  const dir = mkdtempSync(join(tmpdir(), 'stacks-app-'));
+  // Clarinet's default devnet deployer, and nobody else: the wallet's accounts come from the chain.
+  const manifest = writeProject(
+    { gold: '(define-fungible-token gold)\n(ft-mint? gold u1000 tx-sender)\n(define-read-only (supply) (ft-get-supply gold))\n' },
+    { deployerMicroStx: 1_000_000n },
+  );
+  const dir = dirname(manifest);
   try {
-    mkdirSync(join(dir, 'contracts'));
-    mkdirSync(join(dir, 'settings'));
-    writeFileSync(
-      join(dir, 'Clarinet.toml'),
-      '[project]\nname = "app"\nrequirements = []\n\n[contracts.gold]\npath = "contracts/gold.clar"\nclarity_version = 3\nepoch = 3.1\n',
-    );
-    writeFileSync(
-      join(dir, 'contracts', 'gold.clar'),
-      '(define-fungible-token gold)\n(ft-mint? gold u1000 tx-sender)\n(define-read-only (supply) (ft-get-supply gold))\n',
-    );
-    // Clarinet's default devnet deployer, and nobody else: the wallet's accounts come from the chain.
-    writeFileSync(
-      join(dir, 'settings', 'Devnet.toml'),
-      `[network]\nname = "devnet"\n\n[accounts.deployer]\nmnemonic = "twice kind fence tip hidden tilt action fragile skin nothing glory cousin green tomorrow spring wrist shed math olympic multiply hip blue scout claw"\nbalance = 1_000_000\n`,
-    );
-    const app = await StacksChain.start({ project: join(dir, 'Clarinet.toml'), accounts: 2, microStx: 5_000_000n });
+    const app = await StacksChain.start({ project: manifest, accounts: 2, microStx: 5_000_000n });
     expect(app.deployer).toBe('ST1PQHQKV0RJXZFY1DGX8MNSNYVE3VGZJSRTPGZGM');
     expect(await app.balance(app.accounts[1]!)).toBe(5_000_000n);
     expect(await app.balance(app.deployer)).toBe(1_000_000n);

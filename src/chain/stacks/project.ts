@@ -8,7 +8,7 @@
 // which simnet caches, while two processes (two test workers) never write the same files at once
 // (simnet writes the project's deployments/default.simnet-plan.yaml when it loads it).
 import { createHash } from 'node:crypto';
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fundedAccounts } from '../funding.ts';
@@ -62,5 +62,24 @@ export function emptyProject(funding: Funding): string {
   mkdirSync(join(dir, 'contracts'), { recursive: true });
   writeFileSync(join(dir, 'Clarinet.toml'), manifest);
   writeFileSync(join(dir, 'settings', 'Devnet.toml'), devnet);
+  return join(dir, 'Clarinet.toml');
+}
+
+/**
+ * A small app project in a new temporary folder, as `clarinet new` lays one out: these contracts (name →
+ * Clarity source, Clarity 3, epoch 3.1) and Clarinet's devnet deployer holding `deployerMicroStx`; its
+ * Clarinet.toml, for `stacks.project`. The caller removes the folder.
+ */
+export function writeProject(contracts: Readonly<Record<string, string>>, options: { name?: string; deployerMicroStx?: bigint } = {}): string {
+  const dir = mkdtempSync(join(tmpdir(), `${options.name ?? 'app'}-`));
+  mkdirSync(join(dir, 'contracts'));
+  mkdirSync(join(dir, 'settings'));
+  const entries = Object.keys(contracts).map((name) => `[contracts.${name}]\npath = "contracts/${name}.clar"\nclarity_version = 3\nepoch = 3.1\n`);
+  writeFileSync(join(dir, 'Clarinet.toml'), [`[project]\nname = "${options.name ?? 'app'}"\nrequirements = []\n`, ...entries].join('\n'));
+  for (const [name, source] of Object.entries(contracts)) writeFileSync(join(dir, 'contracts', `${name}.clar`), source);
+  writeFileSync(
+    join(dir, 'settings', 'Devnet.toml'),
+    `[network]\nname = "devnet"\n\n[accounts.deployer]\nmnemonic = "${DEPLOYER_MNEMONIC}"\nbalance = ${options.deployerMicroStx ?? 100_000_000_000_000n}\n`,
+  );
   return join(dir, 'Clarinet.toml');
 }

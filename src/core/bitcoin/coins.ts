@@ -16,7 +16,7 @@ export interface Coin {
   confirmed: boolean;
 }
 
-/** mempool.space's tiers (GET /v1/fees/recommended), sat/vB. */
+/** mempool.space's tiers (GET /v1/fees/recommended), sat/vB: the next block, within 30 minutes, an hour, a day; and the floor. */
 export interface FeeRates {
   fastestFee: number;
   halfHourFee: number;

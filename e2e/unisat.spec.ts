@@ -253,3 +253,12 @@ test('every method with a window, rejected and closed: the plain { code: 4001 } 
   expect((await wallet.settings()).network).toBe('mainnet');
   expect((await wallet.calls()).filter((c) => c.outcome === 'rejected' || c.outcome === 'closed')).toHaveLength(14);
 });
+
+test("approveNext with no window to take counts the connect calls of the wallet the page uses, UniSat's requestAccounts included", async ({ page, wallet }) => {
+  await page.goto('/blank.html');
+  await wallet.setApprovalPolicy('approve');
+  expect(await unisat(page, 'requestAccounts')).toMatchObject({ ok: true });
+  await expect(wallet.approveNext({ timeout: 300 })).rejects.toThrow(
+    'no approval window opened within 0.3 s; the page made 0 getAddresses calls, 1 requestAccounts call to UniSat (approval policy is "approve"',
+  );
+});

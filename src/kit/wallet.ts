@@ -3,6 +3,7 @@
 import type { NetworkName } from '../core/networks.ts';
 import type { ApprovalPolicy, IdentityName, Variant } from '../core/choices.ts';
 import { walletFor } from '../wallets/index.ts';
+import { methodNamed } from '../core/request.ts';
 import type { Settings, SettingsPatch } from '../core/settings.ts';
 import type { CallLogEntry, PendingView } from '../shared/control.ts';
 import type { UsageFinding } from '../core/usage.ts';
@@ -114,8 +115,15 @@ export class WalletApi<H> {
   /** Why no window came: the page's requests since the helper was called (else its last few), each with what became of it. */
   private async noPromptMessage(timeout: number, since: number): Promise<string> {
     const [calls, settings] = await Promise.all([this.calls(), this.settings()]);
-    const count = calls.filter((c) => c.method === 'getAddresses').length;
-    let message = `no approval window opened within ${timeout / 1000} s; the page made ${count} getAddresses call${count === 1 ? '' : 's'}`;
+    // The connect calls of each wallet the page used: the contract's getAddresses always, each identity's own (UniSat's requestAccounts…).
+    const connects = new Map<string, number>([['getAddresses', calls.filter((c) => !c.identity && c.method === 'getAddresses').length]]);
+    for (const c of calls) {
+      if (!c.identity || methodNamed(walletFor(c.identity), c.method)?.kind !== 'connect') continue;
+      const label = `${c.method} to ${walletFor(c.identity).title}`;
+      connects.set(label, (connects.get(label) ?? 0) + 1);
+    }
+    const made = [...connects].map(([label, n]) => `${n} ${label.replace(/^(\S+)/, `$1 call${n === 1 ? '' : 's'}`)}`).join(', ');
+    let message = `no approval window opened within ${timeout / 1000} s; the page made ${made}`;
     if (settings.approvalPolicy !== 'prompt')
       message += ` (approval policy is "${settings.approvalPolicy}", so no window opens; use setApprovalPolicy('prompt'))`;
     const recent = calls.filter((c) => c.startedAt >= since - 1000);

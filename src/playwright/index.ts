@@ -48,7 +48,9 @@ export interface WalletTestFixtures {
   /**
    * Other wallets the browser appears to have, beside window.WalletProvider (setting identities):
    * ['xverse'] adds Xverse's providers, for apps on sats-connect or choosing Xverse in @stacks/connect;
-   * 'unisat' adds window.unisat; 'okx' window.okxwallet's Bitcoin providers.
+   * 'unisat' adds window.unisat; 'okx' window.okxwallet's Bitcoin providers; 'bitget', 'binance',
+   * 'onekey', 'wizz', 'opnet', 'keplr' UniSat's API at their own globals; 'fordefi' Xverse's at
+   * window.FordefiProviders.UtxoProvider (docs/wallets.md).
    */
   identities: IdentityName[];
   /**

@@ -449,12 +449,17 @@ test('numbers and names past their ranges are refused through the extension with
   }
 });
 
-test('an Object.prototype.error the page defines is not an error: UniSat and OKX still answer, and a real refusal still rejects', async ({ page, wallet }) => {
-  await wallet.setSettings({ identities: ['unisat', 'okx'], approvalPolicy: 'approve' });
+test('an Object.prototype.error the page defines is not an error: every UniSat-shaped wallet and Fordefi still answer, and a real refusal still rejects', async ({
+  page,
+  wallet,
+}) => {
+  // UniSat's API where each wallet puts it (OKX: its mainnet object), and Fordefi's request() in sats-connect's shape.
+  const holders = ['unisat', 'okxwallet.bitcoin', 'bitkeep.unisat', 'binancew3w.bitcoin', '$onekey.btc', 'wizz', 'opnet', 'keplr.bitcoin'];
+  await wallet.setSettings({ identities: ['unisat', 'okx', 'bitget', 'binance', 'onekey', 'wizz', 'opnet', 'keplr', 'fordefi'], approvalPolicy: 'approve' });
   await page.goto('/blank.html');
-  const outcomes = await page.evaluate(async () => {
+  const outcomes = await page.evaluate(async (paths) => {
     type Provider = { getNetwork(): Promise<unknown>; requestAccounts(): Promise<string[]>; signMessage(m: unknown): Promise<unknown> };
-    const w = window as unknown as { unisat: Provider; okxwallet: { bitcoin: Provider } };
+    const at = <T>(path: string): T => path.split('.').reduce((o: Record<string, unknown>, k) => o[k] as Record<string, unknown>, window as never) as T;
     Object.defineProperty(Object.prototype, 'error', { value: undefined, configurable: true, writable: true });
     try {
       const settle = (p: Promise<unknown>) =>
@@ -462,18 +467,26 @@ test('an Object.prototype.error the page defines is not an error: UniSat and OKX
           (value) => ({ value }),
           (error: { code?: number }) => ({ code: error.code }),
         );
-      return [
-        await settle(w.unisat.requestAccounts().then((a) => a.length)),
-        await settle(w.unisat.getNetwork()),
-        await settle(w.okxwallet.bitcoin.requestAccounts().then((a) => a.length)),
-        // A real refusal: signMessage without a message.
-        await settle(w.unisat.signMessage(undefined)),
-      ];
+      const results: Record<string, unknown[]> = {};
+      for (const path of paths) {
+        const provider = at<Provider>(path);
+        results[path] = [
+          await settle(provider.requestAccounts().then((a) => a.length)),
+          // A real refusal: signMessage without a message.
+          await settle(provider.signMessage(undefined)),
+        ];
+      }
+      results['unisat.getNetwork'] = [await settle(at<Provider>('unisat').getNetwork())];
+      const fordefi = at<{ request(m: string, p?: unknown): Promise<{ status: string }> }>('FordefiProviders.UtxoProvider');
+      results['fordefi'] = [(await fordefi.request('getInfo')).status, (await fordefi.request('nope')).status];
+      return results;
     } finally {
       delete (Object.prototype as unknown as Record<string, unknown>)['error'];
     }
-  });
-  expect(outcomes).toEqual([{ value: 1 }, { value: 'livenet' }, { value: 1 }, { code: expect.any(Number) }]);
+  }, holders);
+  for (const path of holders) expect(outcomes[path], path).toEqual([{ value: 1 }, { code: expect.any(Number) }]);
+  expect(outcomes['unisat.getNetwork']).toEqual([{ value: 'livenet' }]);
+  expect(outcomes['fordefi']).toEqual(['success', 'error']);
 });
 
 test.describe('the HTTP cache does not cross tests', () => {

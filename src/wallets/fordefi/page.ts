@@ -5,13 +5,16 @@
 // is (@sats-connect/core 0.10.0 src/adapters/fordefi.ts), and @stacks/connect reads its result or error.
 import { defineUnwritable } from '../unisat/provider.ts';
 import { xverseRpcProvider } from '../xverse/rpc-provider.ts';
+import { ownValue } from '../../page/port.ts';
 
 const { freeze } = Object;
 const { request, addListener } = xverseRpcProvider('fordefi');
 
 async function fordefiRequest(method: unknown, params?: unknown): Promise<object> {
   const response = await request(method, params);
-  return 'error' in response ? { status: 'error', error: response.error } : { status: 'success', result: response.result };
+  // The envelope's own fields only: a page may define Object.prototype.error (hardening.spec.ts).
+  const error = ownValue(response, 'error');
+  return error !== undefined ? { status: 'error', error } : { status: 'success', result: ownValue(response, 'result') ?? null };
 }
 
 defineUnwritable('FordefiProviders', freeze({ UtxoProvider: freeze({ request: freeze(fordefiRequest), addListener: freeze(addListener), isFordefi: true }) }));

@@ -59,7 +59,7 @@ export async function handlePrompt(message: PromptMessage, sender: Runtime.Messa
         const target = { ...request.target, account };
         // A transaction's nonce is reserved for its request when the window shows it: what it shows is what it signs.
         const reserveFor = method.usesStacksNonce && method.requestedNonce?.(params) === undefined ? request.key : undefined;
-        const context = await contextFor(wallet, method, settings, target, { ...(reserveFor && { reserveFor }), key: request.key });
+        const context = await contextFor(wallet, method, settings, target, { ...(reserveFor && { reserveFor }), key: request.key, window: true });
         return {
           ok: true,
           value: {

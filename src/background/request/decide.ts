@@ -35,21 +35,23 @@ export interface Approvable {
 /**
  * The method's context. A Stacks transaction's nonce: with `reserveFor` (its pending entry, when
  * approving) the one reserved for it; otherwise the node's when stacksNodeUrl is set, else the
- * wallet's counter (what the window shows as the next free one).
+ * wallet's counter (what the window shows as the next free one). `window`: the context a window
+ * draws, which also shows the account's STX balance on the node.
  */
 export async function contextFor(
   wallet: WalletRecord,
   method: AnyMethod,
   settings: Settings,
   target: Target,
-  request: { reserveFor?: string; key?: string } = {},
+  request: { reserveFor?: string; key?: string; window?: true } = {},
 ): Promise<MethodContext> {
   const context = await callContext(keyRing, settings, wallet, target, readsOf(settings, request.key));
   const { reserveFor } = request;
   const stacksNonce = await nonceFor(method, settings, target, context.keys.stx.address, reserveFor);
-  // What the window shows of the account on the node: its balance (a failed read says nothing; the nonce's read reports it).
+  // What the window shows of the account on the node: its balance, read for the window only, never on a request's
+  // arrival (a failed read says nothing; the nonce's read reports it).
   const stacksBalance =
-    method.usesStacksNonce && settings.stacksNodeUrl
+    request.window && method.usesStacksNonce && settings.stacksNodeUrl
       ? await nodeAccount(settings.stacksNodeUrl, context.keys.stx.address).then(
           (account) => account.balance,
           () => undefined,

@@ -70,12 +70,36 @@ export async function buildSpend(
   return tx;
 }
 
-/** What a send window shows of the chain: the paying address's balance and where it was read. */
-export function balanceField(coins: readonly Coin[], chain: ChainReader, btc: (sats: bigint) => string): { label: string; value: string } {
+type Field = { label: string; value: string };
+type Table = { caption: string; columns: string[]; rows: string[][] };
+
+/**
+ * What a send window shows of the payment, whichever wallet builds it: the paying address's balance and
+ * where it was read, then the fee, its rate and the change it will sign, or why the coins cannot pay
+ * (`cannot`, in the wallet's words); and the coins spent.
+ */
+export function paymentView(
+  plan: { spender: Spender; coins: readonly Coin[]; feeRate: number; selection?: Selection },
+  chain: ChainReader,
+  btc: (sats: bigint) => string,
+  cannot: string,
+): { fields: Field[]; coinsSpent: Table[] } {
+  const { spender, coins, feeRate, selection } = plan;
   const where = chain.url ? `on ${chain.url}` : 'synthetic: no chain set (bitcoinBroadcastUrl)';
   const unconfirmed = sum(coins.filter((c) => !c.confirmed).map((c) => c.value));
+  const balance = `${btc(sum(coins.map((c) => c.value)))}${unconfirmed > 0n ? ` (${btc(unconfirmed)} unconfirmed)` : ''}, ${where}`;
   return {
-    label: 'Balance',
-    value: `${btc(sum(coins.map((c) => c.value)))}${unconfirmed > 0n ? ` (${btc(unconfirmed)} unconfirmed)` : ''}, ${where}`,
+    fields: [
+      { label: 'Balance', value: balance },
+      ...(selection
+        ? [
+            { label: 'Fee', value: `${btc(selection.fee)} (${feeRate} sat/vB)` },
+            { label: 'Change', value: selection.change > 0n ? `${btc(selection.change)} back to ${spender.address}` : 'none (what is left goes to the fee)' },
+          ]
+        : [{ label: 'Cannot send', value: cannot }]),
+    ],
+    coinsSpent: selection
+      ? [{ caption: 'Coins spent', columns: ['Outpoint', 'Amount'], rows: selection.coins.map((c) => [`${c.txid}:${c.vout}`, btc(c.value)]) }]
+      : [],
   };
 }

@@ -4,7 +4,7 @@
 import { hexToBytes } from '@noble/hashes/utils.js';
 import { Address, p2wpkh } from '@scure/btc-signer';
 import { btc } from '../../../core/bitcoin/psbt.ts';
-import { InsufficientFunds, balanceField, buildSpend, defaultRate, type Spender } from '../../../core/bitcoin/spend.ts';
+import { InsufficientFunds, buildSpend, paymentView, defaultRate, type Spender } from '../../../core/bitcoin/spend.ts';
 import type { Coin } from '../../../core/bitcoin/coins.ts';
 import { NETWORKS, type NetworkName } from '../../../core/networks.ts';
 import { RPC_ERROR, RpcError, invalidParams } from '../../../core/rpc.ts';
@@ -128,25 +128,13 @@ export const sendTransfer = defineMethod<SendTransferParams>({
   },
   async view(params, context) {
     const plan = await planTransfer(params, context);
-    const from = plan.spender.address;
-    const { selection } = plan;
+    const payment = paymentView(plan, context.bitcoin, btc, `${plan.shortfall} at ${plan.feeRate} sat/vB`);
     return {
       title: 'Send bitcoin',
-      fields: [
-        { label: 'From', value: from },
-        balanceField(plan.coins, context.bitcoin, btc),
-        ...(selection
-          ? [
-              { label: 'Fee', value: `${btc(selection.fee)} (${plan.feeRate} sat/vB)` },
-              { label: 'Change', value: selection.change > 0n ? `${btc(selection.change)} back to ${from}` : 'none (what is left goes to the fee)' },
-            ]
-          : [{ label: 'Cannot send', value: `${plan.shortfall} at ${plan.feeRate} sat/vB` }]),
-      ],
+      fields: [{ label: 'From', value: plan.spender.address }, ...payment.fields],
       tables: [
         { caption: 'Recipients', columns: ['Address', 'Amount'], rows: params.recipients.map((r) => [r.address, btc(r.amount)]) },
-        ...(selection
-          ? [{ caption: 'Coins spent', columns: ['Outpoint', 'Amount'], rows: selection.coins.map((c) => [`${c.txid}:${c.vout}`, btc(c.value)]) }]
-          : []),
+        ...payment.coinsSpent,
       ],
     };
   },

@@ -4,7 +4,7 @@
 import { hexToBytes } from '@noble/hashes/utils.js';
 import { Address } from '@scure/btc-signer';
 import { btc } from '../../../core/bitcoin/psbt.ts';
-import { InsufficientFunds, balanceField, buildSpend, defaultRate, type Selection, type Spender } from '../../../core/bitcoin/spend.ts';
+import { InsufficientFunds, buildSpend, paymentView, defaultRate, type Selection, type Spender } from '../../../core/bitcoin/spend.ts';
 import type { Coin } from '../../../core/bitcoin/coins.ts';
 import { NETWORKS } from '../../../core/networks.ts';
 import { MAX_BALANCE_SATS, MAX_FEE_RATE } from '../../../core/settings.ts';
@@ -55,24 +55,17 @@ export async function planSend(params: SendBitcoinParams, context: MethodContext
 
 /** The window's view of a send: the account's balance on the chain, the fee, the change. */
 export async function sendView(params: SendBitcoinParams, context: MethodContext) {
-  const { spender, coins, feeRate, selection } = await planSend(params, context);
+  const plan = await planSend(params, context);
+  const payment = paymentView(plan, context.bitcoin, btc, `${INSUFFICIENT} (${plan.feeRate} sat/vB)`);
   return {
     title: 'Send bitcoin',
     fields: [
-      { label: 'From', value: spender.address },
+      { label: 'From', value: plan.spender.address },
       { label: 'To', value: params.to },
       { label: 'Amount', value: btc(params.amount) },
-      balanceField(coins, context.bitcoin, btc),
-      ...(selection
-        ? [
-            { label: 'Fee', value: `${btc(selection.fee)} (${feeRate} sat/vB)` },
-            { label: 'Change', value: selection.change > 0n ? `${btc(selection.change)} back to ${spender.address}` : 'none (what is left goes to the fee)' },
-          ]
-        : [{ label: 'Cannot send', value: `${INSUFFICIENT} (${feeRate} sat/vB)` }]),
+      ...payment.fields,
     ],
-    tables: selection
-      ? [{ caption: 'Coins spent', columns: ['Outpoint', 'Amount'], rows: selection.coins.map((c) => [`${c.txid}:${c.vout}`, btc(c.value)]) }]
-      : [],
+    tables: payment.coinsSpent,
   };
 }
 

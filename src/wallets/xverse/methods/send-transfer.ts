@@ -5,7 +5,7 @@
 import { hexToBytes } from '@noble/hashes/utils.js';
 import { p2sh, p2wpkh } from '@scure/btc-signer';
 import { btc } from '../../../core/bitcoin/psbt.ts';
-import { InsufficientFunds, balanceField, buildSpend, defaultRate, type Selection, type Spender } from '../../../core/bitcoin/spend.ts';
+import { InsufficientFunds, paymentView, buildSpend, defaultRate, type Selection, type Spender } from '../../../core/bitcoin/spend.ts';
 import type { Coin } from '../../../core/bitcoin/coins.ts';
 import { NETWORKS } from '../../../core/networks.ts';
 import { RPC_ERROR, RpcError } from '../../../core/rpc.ts';
@@ -86,27 +86,14 @@ export const xverseSendTransfer = xverseMethod(
     },
     errorScreen: undefined,
     async view(params, context) {
-      const { spender, coins, feeRate, selection } = await plan(params, context);
+      const planned = await plan(params, context);
+      const payment = paymentView(planned, context.bitcoin, btc, `${INSUFFICIENT} at ${planned.feeRate} sat/vB`);
       return {
         title: 'Send bitcoin',
-        fields: [
-          { label: 'From', value: spender.address },
-          balanceField(coins, context.bitcoin, btc),
-          ...(selection
-            ? [
-                { label: 'Fee', value: `${btc(selection.fee)} (${feeRate} sat/vB)` },
-                {
-                  label: 'Change',
-                  value: selection.change > 0n ? `${btc(selection.change)} back to ${spender.address}` : 'none (what is left goes to the fee)',
-                },
-              ]
-            : [{ label: 'Cannot send', value: `${INSUFFICIENT} at ${feeRate} sat/vB` }]),
-        ],
+        fields: [{ label: 'From', value: planned.spender.address }, ...payment.fields],
         tables: [
           { caption: 'Recipients', columns: ['Address', 'Amount'], rows: params.recipients.map((r) => [r.address, btc(r.amount)]) },
-          ...(selection
-            ? [{ caption: 'Coins spent', columns: ['Outpoint', 'Amount'], rows: selection.coins.map((c) => [`${c.txid}:${c.vout}`, btc(c.value)]) }]
-            : []),
+          ...payment.coinsSpent,
         ],
       };
     },

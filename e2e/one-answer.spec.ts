@@ -1,12 +1,16 @@
 // One answer path: every method of every wallet, approved in the real extension, answers exactly what
-// the CLI and the kits compute in Node (core/wallet.ts approvedResponse) for the same settings.
+// the CLI and the kits compute in Node (core/wallet.ts, the one call pipeline) for the same settings; and
+// every setting that shapes a connect answer, set in the wallet and given to the CLI as its flags, gives both
+// the same answer after the same delay.
 import { test, expect } from 'mock-wallet-provider/testing';
 import type { Page } from '@playwright/test';
 import { KeyRing } from '../src/core/keyring.ts';
 import { grantKey } from '../src/core/site-grant.ts';
-import { approvedResponse } from '../src/core/wallet.ts';
+import { approvedResponse } from '../src/wallets/answer.ts';
 import type { RpcResponse } from '../src/core/rpc.ts';
-import { WALLETS } from '../src/wallets/index.ts';
+import { WALLETS, type WalletRecord } from '../src/wallets/index.ts';
+import type { SettingSpec, SettingsPatch } from '../src/core/settings.ts';
+import { runCli } from '../src/cli/cli.ts';
 import type { IdentityName } from '../src/core/choices.ts';
 import { sampleParams } from './sample-params.ts';
 import { request } from './support.ts';
@@ -116,6 +120,72 @@ for (const wallet of Object.values(WALLETS)) {
       expect(withoutId(expected), `${method}: the sample is approved`).not.toHaveProperty('error');
       const got = await fromPage(page, identity, method, params);
       expect(wallet.answers === 'bare' ? got : withoutId(got), method).toEqual(asPageGets(wallet, expected));
+    }
+  });
+}
+
+/** A setting that shapes a connect answer, as a test sets it and as the CLI's flags set it. */
+interface SettingCase {
+  name: string;
+  patch: SettingsPatch;
+  flags: string[];
+}
+
+/** Core's settings that shape an answer, each with its CLI flag. */
+const CORE_CASES: SettingCase[] = [
+  { name: 'defaults', patch: {}, flags: [] },
+  { name: 'second variant', patch: { variant: 'second' }, flags: ['--variant', 'second'] },
+  { name: 'leather variant', patch: { variant: 'leather' }, flags: ['--variant', 'leather'] },
+  { name: 'testnet, account 2', patch: { network: 'testnet', activeAccount: 2 }, flags: ['--network', 'testnet', '--account', '2'] },
+  { name: 'no taproot key', patch: { missingEntries: ['p2tr'] }, flags: ['--missing', 'p2tr'] },
+  { name: 'reversed', patch: { entryOrder: 'reversed' }, flags: ['--entry-order', 'reversed'] },
+  { name: 'shuffled, seed 7', patch: { entryOrder: 'shuffled', shuffleSeed: 7 }, flags: ['--entry-order', 'shuffled', '--shuffle-seed', '7'] },
+  { name: 'extra entries', patch: { extraEntries: true }, flags: ['--extra-entries'] },
+  { name: 'malformed paths', patch: { malformedDerivationPath: true }, flags: ['--malformed-path'] },
+  { name: 'taproot output key', patch: { taprootKeyField: 'output' }, flags: ['--taproot-key', 'output'] },
+];
+
+/** The wallet's own settings, every value of each, as its record's flags set them. */
+const ownCases = (wallet: WalletRecord): SettingCase[] =>
+  Object.entries(wallet.settings as Record<string, SettingSpec<unknown>>).flatMap(([key, spec]) =>
+    spec.cli && spec.control.kind === 'select'
+      ? spec.control.options.map(({ value }) => ({ name: `${key} ${value}`, patch: { [key]: value }, flags: [`--${spec.cli!.flag}`, value] }))
+      : [],
+  );
+
+/** The slow-wallet fault: both wait at least this long before the connect answer. */
+const DELAY_MS = 200;
+
+for (const wallet of Object.values(WALLETS)) {
+  const identity = wallet.name === 'leather' ? undefined : (wallet.name as IdentityName);
+  test(`${wallet.title}: every setting that shapes its connect answer gives the page what the CLI prints, delay included`, async ({ page, wallet: kit }) => {
+    await page.goto('/blank.html');
+    const as = identity ? ['--as', identity] : [];
+    for (const { name, patch, flags } of [
+      ...CORE_CASES,
+      ...ownCases(wallet),
+      { name: 'slow', patch: { responseDelayMs: DELAY_MS }, flags: ['--response-delay', String(DELAY_MS)] },
+    ]) {
+      await kit.reset();
+      const settings = await kit.setSettings({ ...patch, approvalPolicy: 'approve' });
+      if (wallet.accessDenied)
+        expect(JSON.stringify(await fromPage(page, identity, ...CONNECT[wallet.name]!)), `${name}: the site connects`).not.toMatch(/"(error|rejected)"/);
+      const cliStart = Date.now();
+      const [cli, pageStart] = [runCli(['addresses', ...as, ...flags, '--id', 'x']), Date.now()];
+      const got = await fromPage(page, identity, wallet.addressMethod(settings.network), wallet.addressRequest({}) ?? undefined);
+      const pageTook = Date.now() - pageStart;
+      const printed = await cli;
+      const cliTook = Date.now() - cliStart;
+      expect(printed.stderr, name).toBe('');
+      expect(wallet.answers === 'bare' ? got : withoutId(got), name).toEqual(
+        wallet.answers === 'bare' ? JSON.parse(printed.stdout) : withoutId(asPageGets(wallet, JSON.parse(printed.stdout))),
+      );
+      if (patch.responseDelayMs) {
+        // Delayed alike: a first connect (the contract's provider keeps no grant); a connect the site already
+        // holds (its per-site permission, as the CLI's site holds it) is answered at once by both.
+        expect(cliTook >= DELAY_MS, `the CLI waits (${cliTook} ms) as the page does (${pageTook} ms)`).toBe(pageTook >= DELAY_MS);
+        if (!wallet.accessDenied) expect(pageTook, 'a connect is delayed').toBeGreaterThanOrEqual(DELAY_MS);
+      }
     }
   });
 }

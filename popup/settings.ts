@@ -6,7 +6,10 @@ import type { Settings, SettingsPatch } from '../src/core/settings.ts';
 import { counterOf, type NonceCounters } from '../src/core/nonce-counters.ts';
 import { loadCounters } from '../src/shared/nonce-store.ts';
 import type { SettingsMessage, SettingsReply } from '../src/shared/messages.ts';
-import { loadSettingsReport } from '../src/shared/settings-store.ts';
+import type { WalletDescription } from '../src/wallets/table.ts';
+
+/** Each wallet a page can also find, with its settings' controls: written in by the build from the wallets' table. */
+declare const __WALLETS__: readonly WalletDescription[];
 
 const form = document.getElementById('settings') as HTMLFormElement;
 const field = <T extends HTMLElement>(name: string): T => form.elements.namedItem(name) as unknown as T;
@@ -14,6 +17,33 @@ const error = document.getElementById('error')!;
 const status = document.getElementById('status')!;
 
 for (const network of NETWORK_NAMES) field<HTMLSelectElement>('network').add(new Option(network, network));
+
+/** The wallets' own settings, by name, and the control each has. */
+const owned = new Map(__WALLETS__.flatMap((wallet) => wallet.controls.map(({ key, control }) => [key, control] as const)));
+
+// Each wallet: its summary, its checkbox in `identities`, then the controls of the settings it reads.
+document.getElementById('wallets')!.replaceChildren(
+  ...__WALLETS__.flatMap((wallet) => {
+    const hint = Object.assign(document.createElement('p'), { className: 'hint', textContent: wallet.summary });
+    const box = Object.assign(document.createElement('input'), { type: 'checkbox', name: 'identities', value: wallet.name });
+    const label = document.createElement('label');
+    label.append(box, ` ${wallet.title}`);
+    return [
+      hint,
+      label,
+      ...wallet.controls.flatMap(({ key, control }) => {
+        const caption = Object.assign(document.createElement('label'), { htmlFor: key, textContent: control.label });
+        const input =
+          control.kind === 'select'
+            ? Object.assign(document.createElement('select'), { id: key, name: key })
+            : Object.assign(document.createElement('input'), { id: key, name: key, type: 'number', min: String(control.min), max: String(control.max) });
+        if (input instanceof HTMLSelectElement && control.kind === 'select')
+          for (const option of control.options) input.add(new Option(option.text, option.value));
+        return [caption, input];
+      }),
+    ];
+  }),
+);
 
 function fill(settings: Settings, counters: NonceCounters): void {
   field<HTMLTextAreaElement>('mnemonic').value = settings.mnemonic;
@@ -45,9 +75,7 @@ function fill(settings: Settings, counters: NonceCounters): void {
   checkAll('missingEntries', settings.missingEntries);
   checkAll('exposeAs', settings.exposeAs);
   checkAll('identities', settings.identities);
-  field<HTMLSelectElement>('xversePaymentType').value = settings.xversePaymentType;
-  field<HTMLSelectElement>('unisatAddressType').value = settings.unisatAddressType;
-  field<HTMLSelectElement>('okxAddressType').value = settings.okxAddressType;
+  for (const key of owned.keys()) field<HTMLInputElement | HTMLSelectElement>(key).value = String((settings as unknown as Record<string, unknown>)[key]);
   field<HTMLInputElement>('bitcoinBalance').value = String(settings.bitcoinBalance);
 }
 
@@ -58,12 +86,16 @@ function checkAll(name: string, values: readonly string[]): void {
 const checked = <T extends string>(name: string): T[] =>
   [...form.querySelectorAll<HTMLInputElement>(`input[name=${name}]:checked`)].map((box) => box.value as T);
 
+const number = (name: string): number => {
+  const raw = field<HTMLInputElement>(name).value.trim();
+  return raw === '' ? NaN : Number(raw);
+};
+
 function read(): SettingsPatch {
-  const number = (name: string): number => {
-    const raw = field<HTMLInputElement>(name).value.trim();
-    return raw === '' ? NaN : Number(raw);
-  };
+  // The wallets' own settings: each as its control reads it (checked by the worker, as every change is).
+  const own = Object.fromEntries([...owned].map(([key, control]) => [key, control.kind === 'number' ? number(key) : field<HTMLSelectElement>(key).value]));
   return {
+    ...own,
     mnemonic: field<HTMLTextAreaElement>('mnemonic').value,
     passphrase: field<HTMLInputElement>('passphrase').value,
     accountCount: number('accountCount'),
@@ -82,9 +114,6 @@ function read(): SettingsPatch {
     missingEntries: checked<Settings['missingEntries'][number]>('missingEntries'),
     exposeAs: checked<Settings['exposeAs'][number]>('exposeAs'),
     identities: checked<Settings['identities'][number]>('identities'),
-    xversePaymentType: field<HTMLSelectElement>('xversePaymentType').value as Settings['xversePaymentType'],
-    unisatAddressType: field<HTMLSelectElement>('unisatAddressType').value as Settings['unisatAddressType'],
-    okxAddressType: field<HTMLSelectElement>('okxAddressType').value as Settings['okxAddressType'],
     bitcoinBalance: number('bitcoinBalance'),
     entryOrder: field<HTMLSelectElement>('entryOrder').value as Settings['entryOrder'],
     shuffleSeed: number('shuffleSeed'),
@@ -101,8 +130,8 @@ async function run(message: SettingsMessage, done: string): Promise<void> {
   status.textContent = '';
   const reply = (await browser.runtime.sendMessage(message)) as SettingsReply;
   if (reply.ok) {
-    fill(reply.value, await loadCounters());
-    document.getElementById('problems')!.hidden = true;
+    fill(reply.value.settings, await loadCounters());
+    showProblems(reply.value.problems);
     status.textContent = done;
   } else {
     // A refused change saves nothing; the form keeps what was typed so it can be fixed.
@@ -117,10 +146,12 @@ form.addEventListener('submit', (event) => {
   void run({ type: 'settings/save', patch: read(), stacksNonce: nonce === '' ? NaN : Number(nonce) }, 'Saved.');
 });
 document.getElementById('defaults')!.addEventListener('click', () => void run({ type: 'settings/reset' }, 'Defaults restored.'));
-void Promise.all([loadSettingsReport(), loadCounters()]).then(([{ settings, problems }, counters]) => {
-  fill(settings, counters);
-  // Invalid stored settings are never silent: each fell back to its default until saved again.
+/** Invalid stored settings are never silent: each fell back to its default until saved again. */
+function showProblems(problems: readonly string[]): void {
   const banner = document.getElementById('problems')!;
   banner.hidden = problems.length === 0;
   banner.textContent = problems.length === 0 ? '' : `Stored settings were invalid: ${problems.join(' ')} Save or restore defaults to fix.`;
-});
+}
+
+// The settings as the worker, their one reader and writer, holds them (it checks them against every wallet's rules).
+void run({ type: 'settings/read' }, '');

@@ -6,8 +6,9 @@ import { cp, mkdir, readFile, readdir, rm, stat, writeFile } from 'node:fs/promi
 import { promisify } from 'node:util';
 import { fileURLToPath } from 'node:url';
 import { deflateSync } from 'node:zlib';
-import { METHODS } from '../src/wallets/leather/methods/index.ts';
-import { EXPOSE_NAMES, IDENTITY_NAMES } from '../src/core/choices.ts';
+import { EXPOSE_NAMES } from '../src/core/choices.ts';
+import { CONTRACT_WALLET, IDENTITY_NAMES, TABLE, WALLETS } from '../src/wallets/index.ts';
+import { describeWallets } from '../src/wallets/table.ts';
 import { ensureLaserEyes } from './lasereyes.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -93,7 +94,7 @@ async function declarations(): Promise<void> {
       if (entry.isDirectory()) await rewrite(path);
       else if (entry.name.endsWith('.d.ts')) {
         const text = await readFile(path, 'utf8');
-        await writeFile(path, text.replace(/((?:from|import\()\s*'\.{1,2}\/[^']*)\.ts'/g, "$1.js'"));
+        await writeFile(path, text.replace(/((?:from|import\(|declare module)\s*'\.{1,2}\/[^']*)\.ts'/g, "$1.js'"));
       }
     }
   };
@@ -105,13 +106,19 @@ export async function buildAll(): Promise<void> {
   await mkdir(`${extension}/popup`, { recursive: true });
   await mkdir(`${extension}/icons`, { recursive: true });
   await Promise.all([
-    build({ ...browserBundle, entryPoints: { content: `${root}src/content/index.ts`, background: `${root}src/background/index.ts` }, outdir: extension }),
+    // The relay opens one port per identity: the names come from the wallets' table, not the records.
+    build({
+      ...browserBundle,
+      entryPoints: { content: `${root}src/content/index.ts`, background: `${root}src/background/index.ts` },
+      outdir: extension,
+      define: { __IDENTITY_NAMES__: JSON.stringify(IDENTITY_NAMES) },
+    }),
     // The provider lists the implemented methods in its picker entries without bundling the method table.
     build({
       ...browserBundle,
-      entryPoints: { page: `${root}src/wallets/leather/page/index.ts` },
+      entryPoints: { page: `${root}src/wallets/${CONTRACT_WALLET}/page/index.ts` },
       outdir: extension,
-      define: { __METHOD_NAMES__: JSON.stringify(Object.keys(METHODS)) },
+      define: { __METHOD_NAMES__: JSON.stringify(Object.keys(WALLETS[CONTRACT_WALLET].methods)) },
     }),
     // One alias script per name the exposeAs setting can choose (src/background/expose.ts registers them).
     // One page script per identity the identities setting can add (src/background/expose.ts registers them).
@@ -121,7 +128,7 @@ export async function buildAll(): Promise<void> {
     ...EXPOSE_NAMES.map((name) =>
       build({
         ...browserBundle,
-        entryPoints: { [`expose-${name}`]: `${root}src/wallets/leather/page/expose.ts` },
+        entryPoints: { [`expose-${name}`]: `${root}src/wallets/${CONTRACT_WALLET}/page/expose.ts` },
         outdir: extension,
         define: { __EXPOSE_NAME__: JSON.stringify(name) },
       }),
@@ -130,6 +137,8 @@ export async function buildAll(): Promise<void> {
       ...browserBundle,
       entryPoints: { approve: `${root}popup/approve.ts`, settings: `${root}popup/settings.ts`, floor: `${root}popup/floor.ts` },
       outdir: `${extension}/popup`,
+      // The settings page draws each wallet's controls from this data (no record is bundled into it).
+      define: { __WALLETS__: JSON.stringify(describeWallets(TABLE)) },
     }),
     // The demo dApp the e2e tests and `npm start` open (served by e2e/demo/server.ts).
     build({ ...browserBundle, entryPoints: { app: `${root}e2e/demo/app.ts` }, outdir: `${out}/demo` }),

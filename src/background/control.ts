@@ -1,7 +1,7 @@
 // The test-control surface: a global of this worker, for Playwright's serviceWorker.evaluate.
 // Web pages cannot reach a service worker's globals; nothing here is exposed to them.
 import type { PendingView, WalletControl } from '../shared/control.ts';
-import { defaultSettings } from '../core/settings.ts';
+import { defaultSettings } from '../wallets/settings.ts';
 import { drop, setHoldDelivery, setHoldSending, whenDecided, withdraw } from './request/settle.ts';
 import { approve, reject } from './request/approvals.ts';
 import { clearCalls, listCalls, usage } from './store/call-log.ts';

@@ -43,7 +43,7 @@ void loadSession()
   .catch((error: unknown) => console.error('[mock wallet] start-up recovery:', error));
 
 const PROMPT_TYPES = ['prompt/details', 'prompt/approve', 'prompt/reject'];
-const SETTINGS_TYPES = ['settings/save', 'settings/reset'];
+const SETTINGS_TYPES = ['settings/save', 'settings/reset', 'settings/read'];
 
 browser.runtime.onMessage.addListener((message: unknown, sender: Runtime.MessageSender) => {
   if (sender.id !== browser.runtime.id) return undefined;

@@ -2,29 +2,61 @@
 // The whole CLI, as a function of its arguments; main.ts, the bin, hands its output and exit code to the process.
 import { parseArgs } from 'node:util';
 import { randomUUID } from 'node:crypto';
-import { ENTRY_KINDS, IDENTITY_NAMES, MAX_RESPONSE_DELAY_MS, OKX_ADDRESS_TYPES, UNISAT_ADDRESS_TYPES, VARIANTS, isIdentity } from '../core/choices.ts';
+import { ENTRY_KINDS, MAX_RESPONSE_DELAY_MS, VARIANTS } from '../core/choices.ts';
 import { KeyRing } from '../core/keyring.ts';
 import { NETWORK_NAMES } from '../core/networks.ts';
 import { CHAINS, parseGetAddressesParams } from '../core/params.ts';
 import { RpcError } from '../core/rpc.ts';
-import { SettingsError, applySettingsPatch, defaultSettings, type Settings } from '../core/settings.ts';
+import { SettingsError, type SettingSpec, type Settings } from '../core/settings.ts';
 import { MAX_ACCOUNT } from '../core/keys.ts';
-import { answerDelayMs } from '../core/faults.ts';
-import { approvedResponse } from '../core/wallet.ts';
+import { answerAs } from '../wallets/answer.ts';
 import { CHAIN_HELP, ChainUsageError, chainOptions } from './chain.ts';
 import { grantKey } from '../core/site-grant.ts';
-import { METHODS } from '../wallets/leather/methods/index.ts';
-import { WALLETS, walletFor } from '../wallets/index.ts';
+import { TABLE } from '../wallets/index.ts';
+import type { WalletTable } from '../wallets/table.ts';
 import type { JsonValue } from '../core/json.ts';
 
-const HELP = `Usage: mock-wallet addresses [options]
+/** `text` in lines of at most 80 characters, each after `indent` spaces (the first after `first`, padded). */
+function wrap(text: string, indent: number, first = ''): string {
+  const lines: string[] = [];
+  let line = first.padEnd(indent);
+  for (const word of text.split(' ')) {
+    if (line.trim() !== '' && line.length + word.length > 80 && line.length > indent) {
+      lines.push(line.trimEnd());
+      line = ''.padEnd(indent);
+    }
+    line += `${word} `;
+  }
+  return [...lines, line.trimEnd()].join('\n');
+}
+
+/** How each wallet with its own way of being called is asked, in its record's words (wallets that share one, together). */
+function callHelp(table: WalletTable): string {
+  const byHelp = new Map<string, string[]>();
+  for (const { name, cli } of table.records) if (cli) byHelp.set(cli.help, [...(byHelp.get(cli.help) ?? []), name]);
+  return [...byHelp].map(([help, names]) => wrap(`${names.join(', ')}: ${help}`, 27)).join('\n');
+}
+
+/** Each wallet flag's help: with which --as, in the records' words. */
+function walletFlagsHelp(table: WalletTable): string {
+  const lines: string[] = [];
+  for (const [flag, users] of table.cliFlags) {
+    const bySpec = new Map<SettingSpec<unknown>, string[]>();
+    for (const { wallet, spec } of users) bySpec.set(spec, [...(bySpec.get(spec) ?? []), wallet.name]);
+    for (const [spec, names] of bySpec)
+      lines.push(wrap(`with --as ${names.join(', ')}: ${spec.cli!.help}`, 27, spec === users[0]!.spec ? `  --${flag} <value>` : ''));
+  }
+  return lines.join('\n');
+}
+
+const help = (table: WalletTable): string => `Usage: mock-wallet addresses [options]
        mock-wallet call <method> [--params '<json>'] [options]
        mock-wallet chain [options]      (see mock-wallet chain --help)
 
 addresses: prints, as JSON on stdout, the response the mock wallet returns to
 window.WalletProvider.request('getAddresses', params) with these settings.
 call: prints the response to request(method, params) once approved, as the
-extension answers it (${Object.keys(METHODS).join(', ')}); signatures are deterministic.
+extension answers it (${Object.keys(table.walletFor(undefined).methods).join(', ')}); signatures are deterministic.
 A JSON-RPC error is printed the same way, on stdout, with exit code 3.
 chain: starts a Bitcoin regtest (Esplora API) and a Stacks chain with the
 wallet's accounts funded, prints their URLs, and runs until interrupted.
@@ -53,18 +85,10 @@ Options:
   --extra-entries          add entries a later wallet might return (nested SegWit, legacy)
   --malformed-path         BTC derivationPath account segments that are not integers
   --response-delay <ms>    answer that much later (0 to ${MAX_RESPONSE_DELAY_MS}): the slow wallet
-  --as <wallet>            ${IDENTITY_NAMES.join(' | ')}: answer in that wallet's dialect (its methods,
-                           shapes and errors), as to a site that has connected. UniSat's
-                           methods take their arguments in order: --params '["Hello","ecdsa"]';
-                           its answer is printed bare, as the page's promise gets it, and a
-                           rejection as the { code, message } it rejects with
-  --payment-type <t>       native | nested: Xverse's payment address, m/84' p2wpkh or
-                           m/49' p2sh-p2wpkh (default: native)
-  --address-type <t>       UniSat's (${UNISAT_ADDRESS_TYPES.join(' | ')})
-                           or OKX's (${OKX_ADDRESS_TYPES.join(' | ')}) address type (default: p2wpkh).
-                           OKX's methods are named by their provider: bitcoin.signMessage,
-                           bitcoinTestnet.connect, bitcoinSignet.signPsbt
-  --balance <sats>         the balance UniSat's getBalance reports (default: 0)
+${wrap(`${table.identities.join(' | ')}: answer in that wallet's dialect (its methods, shapes and errors), as to a site that has connected`, 27, '  --as <wallet>')}
+${callHelp(table)}
+${walletFlagsHelp(table)}
+  --balance <sats>         the balance a wallet's balance read reports without a chain (default: 0)
   --id <id>                JSON-RPC id to answer with (default: a fresh UUID)
   -h, --help               show this help
 
@@ -73,8 +97,7 @@ Bad input prints one line on stderr and exits with code 2.
 Examples:
   mock-wallet addresses --account 6 --network testnet --variant second
   mock-wallet call signMessage --params '{"message":"hello","account":1}'
-  mock-wallet call signMessage --as unisat --params '["Hello World","bip322-simple"]'
-  mock-wallet call bitcoin.connect --as okx --address-type p2tr
+${[...new Set(table.records.flatMap((record) => (record.cli ? [`  mock-wallet ${record.cli.example}`] : [])))].join('\n')}
 `;
 
 class UsageError extends Error {}
@@ -92,7 +115,7 @@ function listFlag(value: string | undefined): string[] | undefined {
 }
 
 /** What a run prints on stdout, and its exit code: 0, or 3 for a JSON-RPC error. */
-async function run(argv: string[]): Promise<{ stdout: string; status: 0 | 3 }> {
+async function run(argv: string[], table: WalletTable): Promise<{ stdout: string; status: 0 | 3 }> {
   // The chain runs until interrupted: the bin (main.ts) starts it; here only its help and its flags' checks.
   if (argv[0] === 'chain') {
     if (chainOptions(argv.slice(1)) === 'help') return { stdout: CHAIN_HELP, status: 0 };
@@ -121,17 +144,16 @@ async function run(argv: string[]): Promise<{ stdout: string; status: 0 | 3 }> {
       'malformed-path': { type: 'boolean' },
       'response-delay': { type: 'string' },
       as: { type: 'string' },
-      'payment-type': { type: 'string' },
-      'address-type': { type: 'string' },
+      ...Object.fromEntries([...table.cliFlags.keys()].map((flag) => [flag, { type: 'string' as const }])),
       balance: { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
   });
-  if (values.help) return { stdout: HELP, status: 0 };
+  if (values.help) return { stdout: help(table), status: 0 };
   if (positionals.length === 0) throw new UsageError('missing command: try "mock-wallet --help"');
   const [command, method, ...extra] = positionals;
   if (command === 'call') {
-    if (method === undefined) throw new UsageError(`call needs a method name, one of ${Object.keys(METHODS).join(', ')}`);
+    if (method === undefined) throw new UsageError(`call needs a method name, one of ${Object.keys(table.walletFor(undefined).methods).join(', ')}`);
   } else if (command !== 'addresses' || method !== undefined) {
     throw new UsageError(`unknown command "${positionals.join(' ')}"; the commands are "addresses", "call <method>" and "chain"`);
   }
@@ -163,28 +185,22 @@ async function run(argv: string[]): Promise<{ stdout: string; status: 0 | 3 }> {
   if (values['malformed-path']) patch.malformedDerivationPath = true;
   if (values['response-delay'] !== undefined) patch.responseDelayMs = wholeNumber(values['response-delay']);
   if (values['fee-rate'] !== undefined) patch.bitcoinFeeRate = wholeNumber(values['fee-rate']);
-  if (values.as !== undefined && !isIdentity(values.as))
-    throw new UsageError(`--as must be one of ${IDENTITY_NAMES.join(', ')} (the contract's provider is the default), got "${values.as}"`);
-  const identity = isIdentity(values.as) ? values.as : undefined;
-  const called = walletFor(identity);
-  // A wallet's own flags set the settings its record names (applySettingsPatch checks the values).
-  for (const flag of ['payment-type', 'address-type'] as const) {
-    const value = values[flag];
+  if (values.as !== undefined && !table.isIdentity(values.as))
+    throw new UsageError(`--as must be one of ${table.identities.join(', ')} (the contract's provider is the default), got "${values.as}"`);
+  const identity = table.isIdentity(values.as) ? values.as : undefined;
+  const called = table.walletFor(identity);
+  // A wallet's own flags set the settings its record reads (applySettingsPatch checks the values).
+  for (const [flag, users] of table.cliFlags) {
+    const value = (values as Record<string, unknown>)[flag];
     if (value === undefined) continue;
-    const setting = called.cliFlags[flag];
-    if (!setting)
-      throw new UsageError(
-        `--${flag} goes with ${Object.values(WALLETS)
-          .filter((w) => w.cliFlags[flag])
-          .map((w) => `--as ${w.name}`)
-          .join(' or ')}`,
-      );
-    Object.assign(patch, { [setting]: value });
+    const own = users.find((user) => user.wallet === called);
+    if (!own) throw new UsageError(`--${flag} goes with ${users.map((user) => `--as ${user.wallet.name}`).join(' or ')}`);
+    Object.assign(patch, { [own.key]: value });
   }
   if (values.balance !== undefined) patch.bitcoinBalance = wholeNumber(values.balance);
   // The account flag is the wallet's active account, as a person switched to it.
   patch.activeAccount = account;
-  const wallet = applySettingsPatch(defaultSettings(), patch);
+  const wallet = table.settings.apply(table.settings.defaults(), patch);
   if (values.id !== undefined && values.id.length === 0) throw new UsageError('--id must not be empty');
   const id = values.id ?? randomUUID();
 
@@ -210,10 +226,10 @@ async function run(argv: string[]): Promise<{ stdout: string; status: 0 | 3 }> {
   const name = method ?? called.addressMethod(wallet.network);
   // As another wallet, the CLI is a site that connected (account and network read), so gated reads answer.
   const as = identity && { identity, site: { origin: 'cli', grant: { accounts: [grantKey(wallet.network, wallet.activeAccount)], readNetwork: true } } };
-  const response = await approvedResponse(new KeyRing(), wallet, id, name, params, undefined, as);
+  // The one call pipeline (core/wallet.ts), as the extension runs it.
+  const { response, delayMs } = await answerAs(new KeyRing(), wallet, called, { id, method: name, params, ...(as && { site: as.site }) });
   // The slow wallet: a connect answer comes that much later, as the extension's does.
-  const delay = !identity && METHODS[name] ? answerDelayMs(METHODS[name].kind, wallet) : 0;
-  if (delay > 0) await new Promise((resolve) => setTimeout(resolve, delay));
+  if (delayMs > 0) await new Promise((resolve) => setTimeout(resolve, delayMs));
   // As the page receives it: the envelope, or (UniSat) the bare result or the { code, message } it rejects with.
   const printed =
     called.answers === 'envelope' ? response : 'error' in response ? { code: response.error.code, message: response.error.message } : response.result;
@@ -227,9 +243,10 @@ export interface CliResult {
   stderr: string;
 }
 
-export async function runCli(argv: string[]): Promise<CliResult> {
+/** `table`: the wallets it answers as (another than this mock's in a test of the add-a-wallet recipe). */
+export async function runCli(argv: string[], table: WalletTable = TABLE): Promise<CliResult> {
   try {
-    return { ...(await run(argv)), stderr: '' };
+    return { ...(await run(argv, table)), stderr: '' };
   } catch (error) {
     const known = error instanceof UsageError || error instanceof SettingsError || error instanceof RpcError || error instanceof ChainUsageError;
     const parseError = error instanceof TypeError && 'code' in error && String(error.code).startsWith('ERR_PARSE_ARGS');

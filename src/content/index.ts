@@ -20,8 +20,11 @@ import {
   type WalletEventMessage,
   type WalletListenMessage,
 } from '../shared/messages.ts';
-import { IDENTITY_NAMES, type IdentityName } from '../core/choices.ts';
+import type { IdentityName } from '../core/choices.ts';
 import { siteKey } from '../shared/site.ts';
+
+/** The wallets' identities, written in by the build from the wallets' table (the records stay out of this bundle). */
+declare const __IDENTITY_NAMES__: readonly IdentityName[];
 
 const RETRY_DELAYS_MS = [10, 50, 100, 250, 500, 1000, 2000, 4000];
 /** How often a request waiting for its person is asked about: it wakes a stopped worker, which then delivers. */
@@ -193,7 +196,7 @@ channel.port1.onmessage = receiveFrom(channel.port1);
 // Each identity's page script (registered only while the identities setting lists it) asks once for
 // its port. A page script could ask too: it gets a port whose requests the wallet answers only while
 // that identity is on.
-for (const identity of IDENTITY_NAMES) {
+for (const identity of __IDENTITY_NAMES__) {
   document.addEventListener(helloOf(identity), () => {
     if (ports.has(identity)) return;
     const channel = new MessageChannel();

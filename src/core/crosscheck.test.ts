@@ -7,7 +7,7 @@ import { KeyRing } from './keyring.ts';
 import { NETWORK_NAMES } from './networks.ts';
 import { CHAINS } from './params.ts';
 import { addressesResult } from '../wallets/leather/methods/get-addresses.ts';
-import { DEFAULT_SETTINGS } from './settings.ts';
+import { defaultSettings } from '../wallets/settings.ts';
 
 const MNEMONICS = [
   ['abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon about', ''],
@@ -25,7 +25,7 @@ for (const [mnemonic, passphrase] of MNEMONICS) {
       for (let account = 0; account < 10; account++) {
         const want = await reference(network, account, mnemonic, passphrase);
         const keys = await ring.account(mnemonic, passphrase, network, account);
-        const settings = { ...DEFAULT_SETTINGS, mnemonic, passphrase, network };
+        const settings = { ...defaultSettings(), mnemonic, passphrase, network };
         const first = addressesResult(keys, { ...settings, variant: 'first' }, { chains: CHAINS }).addresses;
         const second = addressesResult(keys, { ...settings, variant: 'second' }, { chains: CHAINS }).addresses;
         const output = addressesResult(keys, { ...settings, taprootKeyField: 'output' }, { chains: CHAINS }).addresses;

@@ -2,8 +2,9 @@
 import { test, expect } from '@playwright/test';
 import * as bitcoin from 'bitcoinjs-lib';
 import { KeyRing } from './keyring.ts';
-import { approvedResponse } from './wallet.ts';
-import { applySettingsPatch, defaultSettings, type SettingsPatch } from './settings.ts';
+import { approvedResponse } from '../wallets/answer.ts';
+import type { SettingsPatch } from './settings.ts';
+import { applySettingsPatch, defaultSettings } from '../wallets/settings.ts';
 import { malformPath, shuffled } from './faults.ts';
 import { accountFromDerivationPath } from './account-path.ts';
 

@@ -1,11 +1,12 @@
 import { test, expect } from '@playwright/test';
-import { DEFAULT_SETTINGS, SettingsError, applySettingsPatch, readStoredSettings } from './settings.ts';
+import { SettingsError } from './settings.ts';
+import { defaultSettings, applySettingsPatch, readStoredSettings } from '../wallets/settings.ts';
 import { DEFAULT_MNEMONIC } from './mnemonic.ts';
 
-const defaults = () => ({ ...DEFAULT_SETTINGS, missingEntries: [] });
+const defaults = () => ({ ...defaultSettings(), missingEntries: [] });
 
 test('defaults: public mnemonic, account 0, mainnet, first variant, prompt, 4001', () => {
-  expect(DEFAULT_SETTINGS).toMatchObject({
+  expect(defaultSettings()).toMatchObject({
     mnemonic: DEFAULT_MNEMONIC,
     passphrase: '',
     activeAccount: 0,

@@ -1,14 +1,12 @@
-// The wallet's settings: one definition, its defaults, and the only way to change it.
+// The wallet's settings: core's own, and how the settings each wallet owns (its record's `settings`) are
+// checked beside them. settingsRules() builds the one way to change them from the wallets' table
+// (src/wallets/settings.ts), which every context uses.
 import {
   ACCOUNT_RULES,
   APPROVAL_POLICIES,
   ENTRY_KINDS,
   ENTRY_ORDERS,
   EXPOSE_NAMES,
-  IDENTITY_NAMES,
-  XVERSE_PAYMENT_TYPES,
-  UNISAT_ADDRESS_TYPES,
-  OKX_ADDRESS_TYPES,
   MAX_RESPONSE_DELAY_MS,
   TAPROOT_KEY_FIELDS,
   VARIANTS,
@@ -18,9 +16,6 @@ import {
   type EntryOrder,
   type ExposeName,
   type IdentityName,
-  type XversePaymentType,
-  type UnisatAddressType,
-  type OkxAddressType,
   type TaprootKeyField,
   type Variant,
 } from './choices.ts';
@@ -29,6 +24,7 @@ import { MAX_ACCOUNT, MAX_LISTED_ACCOUNTS } from './account-path.ts';
 import { DEFAULT_MNEMONIC, MnemonicError, normalizeMnemonic } from './mnemonic.ts';
 import { NETWORK_NAMES, isNetworkName, type NetworkName } from './networks.ts';
 import { RPC_ERROR } from './rpc.ts';
+import type { WalletOwnedSettings } from './wallet-types.ts';
 
 /** Wallets disagree on the rejection code: 4001 in one family, -32000 in another. */
 export const REJECTION_CODES = [RPC_ERROR.USER_REJECTED, RPC_ERROR.SERVER_ERROR] as const;
@@ -42,7 +38,8 @@ export const MAX_PASSPHRASE_LENGTH = 1024;
 /** 21 million bitcoin, in satoshis: still a safe integer. */
 export const MAX_BALANCE_SATS = 2_100_000_000_000_000;
 
-export interface Settings {
+/** The settings every wallet shares; each wallet adds its own (WalletOwnedSettings). */
+export interface CoreSettings {
   mnemonic: string;
   passphrase: string;
   /** How many accounts the wallet lists (Account 1 … Account N). */
@@ -71,13 +68,7 @@ export interface Settings {
   exposeAs: ExposeName[];
   /** Other wallets the browser appears to have, each in its own dialect (pages loaded after the change). */
   identities: IdentityName[];
-  /** Xverse's payment address: native p2wpkh (m/84') or nested p2sh-p2wpkh (m/49'). */
-  xversePaymentType: XversePaymentType;
-  /** UniSat's one address per account: its type (p2wpkh, as a new UniSat wallet). */
-  unisatAddressType: UnisatAddressType;
-  /** OKX's address format (p2wpkh by default; its docs' example account is taproot). */
-  okxAddressType: OkxAddressType;
-  /** The confirmed balance, in satoshis, that wallets answering a balance read report (UniSat's getBalance); 0 by default. */
+  /** The confirmed balance, in satoshis, that a balance read reports when no chain is set (core/bitcoin/coins.ts); 0 by default. */
   bitcoinBalance: number;
   // Faults, applied to getAddresses / stx_getAddresses answers (core/faults.ts):
   /** standard: p2wpkh, p2tr, STX; reversed; shuffled (seeded by shuffleSeed, never the standard order). */
@@ -99,9 +90,12 @@ export interface Settings {
   warmWindow: boolean;
 }
 
+/** The wallet's settings: core's and every wallet's own. */
+export type Settings = CoreSettings & WalletOwnedSettings;
+
 export type SettingsPatch = Partial<Settings>;
 
-export const DEFAULT_SETTINGS: Readonly<Settings> = Object.freeze({
+const CORE_DEFAULTS: Readonly<CoreSettings> = Object.freeze({
   mnemonic: DEFAULT_MNEMONIC,
   passphrase: '',
   accountCount: 5,
@@ -119,9 +113,6 @@ export const DEFAULT_SETTINGS: Readonly<Settings> = Object.freeze({
   strictParams: false,
   exposeAs: [],
   identities: [],
-  xversePaymentType: 'native',
-  unisatAddressType: 'p2wpkh',
-  okxAddressType: 'p2wpkh',
   bitcoinBalance: 0,
   entryOrder: 'standard',
   shuffleSeed: 1,
@@ -132,14 +123,10 @@ export const DEFAULT_SETTINGS: Readonly<Settings> = Object.freeze({
   warmWindow: false,
 });
 
-/** A copy of the defaults whose lists and records are the caller's own. */
-export const defaultSettings = (): Settings => structuredClone({ ...DEFAULT_SETTINGS });
-
 export class SettingsError extends Error {
   override name = 'SettingsError';
 }
 
-const KEYS = Object.keys(DEFAULT_SETTINGS) as (keyof Settings)[];
 const list = (values: readonly unknown[]): string => values.map((v) => JSON.stringify(v)).join(', ');
 
 function oneOf<T>(field: string, allowed: readonly T[], value: unknown): T {
@@ -179,75 +166,43 @@ function broadcastUrl(field: string, value: unknown): string {
   return value.replace(/\/+$/, '');
 }
 
-/**
- * The settings after a change, or a SettingsError naming the first bad field.
- * Nothing is half-applied: either every field is valid or none is taken.
- */
-export function applySettingsPatch(current: Settings, patch: unknown): Settings {
-  if (!isPlainRecord(patch)) throw new SettingsError('settings must be an object');
-  const unknown = Object.keys(patch).filter((k) => !(KEYS as string[]).includes(k));
-  // The nonce counters were a setting once; they are the wallet's running state now.
-  if (unknown.includes('stacksNonces'))
-    throw new SettingsError(
-      'stacksNonces is no longer a setting: set a counter with wallet.setStacksNonce(nonce, { account, network }) (docs/settings-and-cli.md)',
-    );
-  if (unknown.length > 0) throw new SettingsError(`unknown setting ${list(unknown)}; known: ${KEYS.join(', ')}`);
-  const next: Settings = { ...current, missingEntries: [...current.missingEntries], exposeAs: [...current.exposeAs], identities: [...current.identities] };
-  const p = patch as Record<keyof Settings, unknown>;
+/** How the settings page shows a setting: a labelled select of options, or a number field. */
+export type SettingControl =
+  | { kind: 'select'; label: string; options: readonly { value: string; text: string }[] }
+  | { kind: 'number'; label: string; min: number; max: number };
 
-  if ('mnemonic' in p) {
-    try {
-      next.mnemonic = normalizeMnemonic(p.mnemonic);
-    } catch (error) {
-      throw new SettingsError(error instanceof MnemonicError ? error.message : String(error));
-    }
-  }
-  if ('passphrase' in p) {
-    if (typeof p.passphrase !== 'string' || p.passphrase.length > MAX_PASSPHRASE_LENGTH) {
-      throw new SettingsError(`passphrase must be a string of at most ${MAX_PASSPHRASE_LENGTH} characters`);
-    }
-    next.passphrase = p.passphrase;
-  }
-  if ('accountCount' in p) next.accountCount = integer('accountCount', 1, MAX_LISTED_ACCOUNTS, p.accountCount);
-  if ('activeAccount' in p) next.activeAccount = integer('activeAccount', 0, MAX_ACCOUNT, p.activeAccount);
-  if ('network' in p) {
-    if (!isNetworkName(p.network)) throw new SettingsError(`network must be one of ${list(NETWORK_NAMES)}, got ${JSON.stringify(p.network)}`);
-    next.network = p.network;
-  }
-  if ('variant' in p) next.variant = oneOf('variant', VARIANTS, p.variant);
-  if ('approvalPolicy' in p) next.approvalPolicy = oneOf('approvalPolicy', APPROVAL_POLICIES, p.approvalPolicy);
-  if ('rejectionCode' in p) next.rejectionCode = oneOf('rejectionCode', REJECTION_CODES, p.rejectionCode);
-  if ('missingEntries' in p) next.missingEntries = someOf('missingEntries', ENTRY_KINDS, p.missingEntries);
-  if ('exposeAs' in p) next.exposeAs = someOf('exposeAs', EXPOSE_NAMES, p.exposeAs);
-  if ('identities' in p) next.identities = someOf('identities', IDENTITY_NAMES, p.identities);
-  if ('xversePaymentType' in p) next.xversePaymentType = oneOf('xversePaymentType', XVERSE_PAYMENT_TYPES, p.xversePaymentType);
-  if ('unisatAddressType' in p) next.unisatAddressType = oneOf('unisatAddressType', UNISAT_ADDRESS_TYPES, p.unisatAddressType);
-  if ('okxAddressType' in p) next.okxAddressType = oneOf('okxAddressType', OKX_ADDRESS_TYPES, p.okxAddressType);
-  if ('bitcoinBalance' in p) next.bitcoinBalance = integer('bitcoinBalance', 0, MAX_BALANCE_SATS, p.bitcoinBalance);
-  if ('accountRule' in p) next.accountRule = oneOf('accountRule', ACCOUNT_RULES, p.accountRule);
-  if ('taprootKeyField' in p) next.taprootKeyField = oneOf('taprootKeyField', TAPROOT_KEY_FIELDS, p.taprootKeyField);
-  if ('bitcoinBroadcastUrl' in p) next.bitcoinBroadcastUrl = broadcastUrl('bitcoinBroadcastUrl', p.bitcoinBroadcastUrl);
-  if ('stacksNodeUrl' in p) next.stacksNodeUrl = broadcastUrl('stacksNodeUrl', p.stacksNodeUrl);
-  if ('strictParams' in p) next.strictParams = boolean('strictParams', p.strictParams);
-  if ('extraEntries' in p) next.extraEntries = boolean('extraEntries', p.extraEntries);
-  if ('malformedDerivationPath' in p) next.malformedDerivationPath = boolean('malformedDerivationPath', p.malformedDerivationPath);
-  if ('entryOrder' in p) next.entryOrder = oneOf('entryOrder', ENTRY_ORDERS, p.entryOrder);
-  if ('shuffleSeed' in p) next.shuffleSeed = integer('shuffleSeed', 0, 0xffffffff, p.shuffleSeed);
-  if ('warmWindow' in p) next.warmWindow = boolean('warmWindow', p.warmWindow);
-  if ('maxOpenWindows' in p) next.maxOpenWindows = integer('maxOpenWindows', 1, MAX_OPEN_WINDOWS, p.maxOpenWindows);
-  if ('responseDelayMs' in p) next.responseDelayMs = integer('responseDelayMs', 0, MAX_RESPONSE_DELAY_MS, p.responseDelayMs);
-  if ('bitcoinFeeRate' in p) next.bitcoinFeeRate = integer('bitcoinFeeRate', 1, MAX_FEE_RATE, p.bitcoinFeeRate);
-  // Shortening the list must not silently unlist the active account, nor be silently undone.
-  if ('accountCount' in p && !('activeAccount' in p) && next.activeAccount >= next.accountCount && next.activeAccount < MAX_LISTED_ACCOUNTS) {
-    throw new SettingsError(
-      `accountCount ${next.accountCount} would not list the active account (activeAccount ${next.activeAccount}); set activeAccount below ${next.accountCount} in the same change`,
-    );
-  }
-  // Switching to an account beyond the list lengthens the list, as a wallet's "add account" would.
-  if (next.activeAccount >= next.accountCount && next.activeAccount < MAX_LISTED_ACCOUNTS) {
-    next.accountCount = next.activeAccount + 1;
-  }
-  return next;
+/** A setting a wallet owns: its default, its check, its control on the settings page, its CLI flag. */
+export interface SettingSpec<T> {
+  default: T;
+  /** The value, or a SettingsError naming `field`. */
+  check(field: string, value: unknown): T;
+  control: SettingControl;
+  /** The CLI flag that sets it when the CLI answers as a wallet that reads it (`--address-type p2tr`). */
+  cli?: { flag: string; help: string };
+}
+
+/** The specs of a set of settings, one per field. */
+export type SettingSpecs<S> = { readonly [K in keyof S]-?: SettingSpec<S[K]> };
+
+/** A setting that is one of a few strings: each option's value and what the settings page says of it. */
+export function choiceSetting<T extends string>(
+  options: readonly (readonly [value: T, text: string])[],
+  fallback: NoInfer<T>,
+  label: string,
+  cli?: SettingSpec<T>['cli'],
+): SettingSpec<T> {
+  const values = options.map(([value]) => value);
+  return {
+    default: fallback,
+    check: (field, value) => oneOf(field, values, value),
+    control: { kind: 'select', label, options: options.map(([value, text]) => ({ value, text })) },
+    ...(cli && { cli }),
+  };
+}
+
+/** A setting that is a whole number in a range. */
+export function integerSetting(min: number, max: number, fallback: number, label: string, cli?: SettingSpec<number>['cli']): SettingSpec<number> {
+  return { default: fallback, check: (field, value) => integer(field, min, max, value), control: { kind: 'number', label, min, max }, ...(cli && { cli }) };
 }
 
 /** What storage held, and why each field that fell back to its default was refused. */
@@ -259,22 +214,119 @@ export interface StoredSettingsReport {
   walletUnusable: boolean;
 }
 
-/** Settings read back from storage: each bad or missing field falls back to its default, and is reported. */
-export function readStoredSettings(stored: unknown): StoredSettingsReport {
-  let settings: Settings = defaultSettings();
-  const problems: string[] = [];
-  let walletUnusable = false;
-  if (stored === undefined) return { settings, problems, walletUnusable };
-  if (!isPlainRecord(stored)) return { settings, problems: ['stored settings are not an object; defaults are used'], walletUnusable: true };
-  for (const key of KEYS) {
-    if (!(key in stored)) continue;
-    try {
-      settings = applySettingsPatch(settings, { [key]: stored[key] });
-    } catch (error) {
-      // An older version or a hand edit left this field invalid: the default stands, and it is said.
-      problems.push(`stored ${key} is invalid (${error instanceof Error ? error.message : String(error)}); the default is used`);
-      if (key === 'mnemonic' || key === 'passphrase') walletUnusable = true;
+/** The one way to read and change the settings, for a table of wallets. */
+export interface SettingsRules {
+  /** Every setting's name: core's, then the wallets'. */
+  keys: readonly (keyof Settings)[];
+  /** The wallets' own settings, by name. */
+  owned: Readonly<Record<string, SettingSpec<unknown>>>;
+  /** A copy of the defaults whose lists and records are the caller's own. */
+  defaults(): Settings;
+  /**
+   * The settings after a change, or a SettingsError naming the first bad field.
+   * Nothing is half-applied: either every field is valid or none is taken.
+   */
+  apply(current: Settings, patch: unknown): Settings;
+  /** Settings read back from storage: each bad or missing field falls back to its default, and is reported. */
+  readStored(stored: unknown): StoredSettingsReport;
+}
+
+/**
+ * The settings' rules for these wallets: `identities`, the names the identities setting takes; `owned`, the
+ * specs of the settings the wallets own (their records' `settings`, merged by the table).
+ */
+export function settingsRules(wallets: { identities: readonly IdentityName[]; owned: SettingSpecs<WalletOwnedSettings> }): SettingsRules {
+  const owned: Readonly<Record<string, SettingSpec<unknown>>> = wallets.owned;
+  const { identities } = wallets;
+  for (const key of Object.keys(owned)) if (key in CORE_DEFAULTS) throw new Error(`a wallet's setting ${key} has a core setting's name`);
+  const ownedDefaults = Object.fromEntries(Object.entries(owned).map(([key, spec]) => [key, spec.default]));
+  const DEFAULTS = Object.freeze({ ...CORE_DEFAULTS, ...ownedDefaults }) as Readonly<Settings>;
+  const keys = Object.keys(DEFAULTS) as (keyof Settings)[];
+  const defaults = (): Settings => structuredClone({ ...DEFAULTS });
+
+  function apply(current: Settings, patch: unknown): Settings {
+    if (!isPlainRecord(patch)) throw new SettingsError('settings must be an object');
+    const unknown = Object.keys(patch).filter((k) => !(keys as string[]).includes(k));
+    // The nonce counters were a setting once; they are the wallet's running state now.
+    if (unknown.includes('stacksNonces'))
+      throw new SettingsError(
+        'stacksNonces is no longer a setting: set a counter with wallet.setStacksNonce(nonce, { account, network }) (docs/settings-and-cli.md)',
+      );
+    if (unknown.length > 0) throw new SettingsError(`unknown setting ${list(unknown)}; known: ${keys.join(', ')}`);
+    const next: Settings = { ...current, missingEntries: [...current.missingEntries], exposeAs: [...current.exposeAs], identities: [...current.identities] };
+    const p = patch as Record<keyof CoreSettings, unknown>;
+
+    if ('mnemonic' in p) {
+      try {
+        next.mnemonic = normalizeMnemonic(p.mnemonic);
+      } catch (error) {
+        throw new SettingsError(error instanceof MnemonicError ? error.message : String(error));
+      }
     }
+    if ('passphrase' in p) {
+      if (typeof p.passphrase !== 'string' || p.passphrase.length > MAX_PASSPHRASE_LENGTH) {
+        throw new SettingsError(`passphrase must be a string of at most ${MAX_PASSPHRASE_LENGTH} characters`);
+      }
+      next.passphrase = p.passphrase;
+    }
+    if ('accountCount' in p) next.accountCount = integer('accountCount', 1, MAX_LISTED_ACCOUNTS, p.accountCount);
+    if ('activeAccount' in p) next.activeAccount = integer('activeAccount', 0, MAX_ACCOUNT, p.activeAccount);
+    if ('network' in p) {
+      if (!isNetworkName(p.network)) throw new SettingsError(`network must be one of ${list(NETWORK_NAMES)}, got ${JSON.stringify(p.network)}`);
+      next.network = p.network;
+    }
+    if ('variant' in p) next.variant = oneOf('variant', VARIANTS, p.variant);
+    if ('approvalPolicy' in p) next.approvalPolicy = oneOf('approvalPolicy', APPROVAL_POLICIES, p.approvalPolicy);
+    if ('rejectionCode' in p) next.rejectionCode = oneOf('rejectionCode', REJECTION_CODES, p.rejectionCode);
+    if ('missingEntries' in p) next.missingEntries = someOf('missingEntries', ENTRY_KINDS, p.missingEntries);
+    if ('exposeAs' in p) next.exposeAs = someOf('exposeAs', EXPOSE_NAMES, p.exposeAs);
+    if ('identities' in p) next.identities = someOf('identities', identities, p.identities);
+    if ('bitcoinBalance' in p) next.bitcoinBalance = integer('bitcoinBalance', 0, MAX_BALANCE_SATS, p.bitcoinBalance);
+    if ('accountRule' in p) next.accountRule = oneOf('accountRule', ACCOUNT_RULES, p.accountRule);
+    if ('taprootKeyField' in p) next.taprootKeyField = oneOf('taprootKeyField', TAPROOT_KEY_FIELDS, p.taprootKeyField);
+    if ('bitcoinBroadcastUrl' in p) next.bitcoinBroadcastUrl = broadcastUrl('bitcoinBroadcastUrl', p.bitcoinBroadcastUrl);
+    if ('stacksNodeUrl' in p) next.stacksNodeUrl = broadcastUrl('stacksNodeUrl', p.stacksNodeUrl);
+    if ('strictParams' in p) next.strictParams = boolean('strictParams', p.strictParams);
+    if ('extraEntries' in p) next.extraEntries = boolean('extraEntries', p.extraEntries);
+    if ('malformedDerivationPath' in p) next.malformedDerivationPath = boolean('malformedDerivationPath', p.malformedDerivationPath);
+    if ('entryOrder' in p) next.entryOrder = oneOf('entryOrder', ENTRY_ORDERS, p.entryOrder);
+    if ('shuffleSeed' in p) next.shuffleSeed = integer('shuffleSeed', 0, 0xffffffff, p.shuffleSeed);
+    if ('warmWindow' in p) next.warmWindow = boolean('warmWindow', p.warmWindow);
+    if ('maxOpenWindows' in p) next.maxOpenWindows = integer('maxOpenWindows', 1, MAX_OPEN_WINDOWS, p.maxOpenWindows);
+    if ('responseDelayMs' in p) next.responseDelayMs = integer('responseDelayMs', 0, MAX_RESPONSE_DELAY_MS, p.responseDelayMs);
+    if ('bitcoinFeeRate' in p) next.bitcoinFeeRate = integer('bitcoinFeeRate', 1, MAX_FEE_RATE, p.bitcoinFeeRate);
+    for (const [key, spec] of Object.entries(owned)) if (key in p) Object.assign(next, { [key]: spec.check(key, (p as Record<string, unknown>)[key]) });
+    // Shortening the list must not silently unlist the active account, nor be silently undone.
+    if ('accountCount' in p && !('activeAccount' in p) && next.activeAccount >= next.accountCount && next.activeAccount < MAX_LISTED_ACCOUNTS) {
+      throw new SettingsError(
+        `accountCount ${next.accountCount} would not list the active account (activeAccount ${next.activeAccount}); set activeAccount below ${next.accountCount} in the same change`,
+      );
+    }
+    // Switching to an account beyond the list lengthens the list, as a wallet's "add account" would.
+    if (next.activeAccount >= next.accountCount && next.activeAccount < MAX_LISTED_ACCOUNTS) {
+      next.accountCount = next.activeAccount + 1;
+    }
+    return next;
   }
-  return { settings, problems, walletUnusable };
+
+  function readStored(stored: unknown): StoredSettingsReport {
+    let settings: Settings = defaults();
+    const problems: string[] = [];
+    let walletUnusable = false;
+    if (stored === undefined) return { settings, problems, walletUnusable };
+    if (!isPlainRecord(stored)) return { settings, problems: ['stored settings are not an object; defaults are used'], walletUnusable: true };
+    for (const key of keys) {
+      if (!(key in stored)) continue;
+      try {
+        settings = apply(settings, { [key]: stored[key] });
+      } catch (error) {
+        // An older version or a hand edit left this field invalid: the default stands, and it is said.
+        problems.push(`stored ${key} is invalid (${error instanceof Error ? error.message : String(error)}); the default is used`);
+        if (key === 'mnemonic' || key === 'passphrase') walletUnusable = true;
+      }
+    }
+    return { settings, problems, walletUnusable };
+  }
+
+  return { keys, owned, defaults, apply, readStored };
 }

@@ -1,7 +1,7 @@
 // The contract's rules for callers (docs/reference/contract.md §1.4, §4.2), checked against the calls an app
 // made: each broken rule becomes a finding that says what happened and how to fix it. Pure.
 import { isPlainRecord } from './json.ts';
-import type { IdentityName } from './choices.ts';
+import type { IdentityName, WalletUsageRule } from './wallet-types.ts';
 
 // Where a reader opens the rule a finding cites: the package ships these pages (docs/reference/contract.md).
 const CONTRACT = 'mock-wallet-provider/docs/reference/contract.md';
@@ -18,17 +18,9 @@ export const CONNECT_BEFORE_SIGNING_MS = 2_000;
 export const NOTE_RULES = ['nothing-to-sign', 'network-mismatch'] as const;
 export type NoteRule = (typeof NOTE_RULES)[number];
 
-export const USAGE_RULES = [
-  'no-user-action',
-  'repeated-connect',
-  'connect-before-signing',
-  'active-account-signing',
-  ...NOTE_RULES,
-  'xverse-not-connected',
-  'unisat-not-connected',
-  'unisat-one-approval',
-] as const;
-export type UsageRule = (typeof USAGE_RULES)[number];
+/** The contract's rules, which the contract's provider is read against; each wallet adds its own (its record's ruleNames). */
+export const CONTRACT_RULES = ['no-user-action', 'repeated-connect', 'connect-before-signing', 'active-account-signing', ...NOTE_RULES] as const;
+export type UsageRule = (typeof CONTRACT_RULES)[number] | WalletUsageRule;
 
 /** A method's own finding about one request: the fact, in a person's words; the advice is added here. */
 export interface MethodNote {

@@ -1,17 +1,21 @@
-// One request answered from the wallet's state: shared by the extension, the CLI and the kit.
+// The one call pipeline, for the worker, the CLI and the kits alike: resolve (the wallet's method, its params,
+// the account that acts, how it is asked) → arrival checks → answer → delivery (when the page gets it). The
+// worker runs the same steps with its own parts between them (storage, windows, nonces, broadcast, grants);
+// answerCall runs them back to back. A call names its wallet's record: core looks no wallet up by name.
 import type { JsonValue } from './json.ts';
 import type { KeyRing } from './keyring.ts';
 import { chooseTarget, listedAccounts } from './methods/account.ts';
 import type { AnyMethod, ErrorScreen, MethodContext, MethodOutcome, Target } from './methods/method.ts';
 import type { NetworkName } from './networks.ts';
 import { findMethod } from './request.ts';
-import { walletFor, type WalletRecord } from '../wallets/index.ts';
+import type { WalletRecord } from '../wallets/record.ts';
 import { RpcError, rpcSuccess, type RpcResponse } from './rpc.ts';
 import type { Settings } from './settings.ts';
-import type { IdentityName } from './choices.ts';
+import type { MethodKind } from './choices.ts';
 import { canReadAccount, type SiteGrant } from './site-grant.ts';
 import { readerFor, type ChainReader } from './bitcoin/coins.ts';
 import { leatherFee, nodeEstimates, type Post } from './stacks/fees.ts';
+import { answerDelayMs } from './faults.ts';
 
 /** Whether the site holds what the method's gate asks: read of the active account on this network, network read, or any grant. */
 export function permitted(method: AnyMethod, grant: SiteGrant | undefined, settings: Settings): boolean {
@@ -51,12 +55,17 @@ export async function methodContext(
   };
 }
 
+/** A request resolved: the wallet the page called (its dialect), its method and params, the account that acts, how it is asked. */
 export interface Call {
-  /** The wallet the page called (its dialect). */
   wallet: WalletRecord;
   method: AnyMethod;
   params: unknown;
   target: Target;
+  /**
+   * What it asks of the person: the method's kind, except a connect the site already holds the answer to
+   * (Xverse's wallet_connect of a connected site), answered at once as a query.
+   */
+  kind: MethodKind;
 }
 
 /** Which listed account has this STX address on the network. */
@@ -69,23 +78,25 @@ export function stacksAccountOf(ring: KeyRing, settings: Settings) {
   };
 }
 
-/** Parses a request and fixes the account it acts for; throws RpcError as the wallet answers. */
-/** `site`: the calling site's permissions, for a wallet that gates methods on them (-32002 before params are read). */
-/** `wallet`: the identity the page called, or a record itself (a wallet the table does not list: a test's). */
+/**
+ * Step 1, resolve: the wallet's method, its params parsed, the account that acts, how it is asked. Throws
+ * RpcError as the wallet answers. `connected`: the account the site connected with (accountRule 'site');
+ * `grant`: the site's permissions, for a wallet that gates methods on them (-32002 before params are read).
+ */
 export async function prepareCall(
   ring: KeyRing,
+  wallet: WalletRecord,
   name: string,
   raw: JsonValue | undefined,
   settings: Settings,
-  connected?: number,
-  wallet: IdentityName | WalletRecord | undefined = undefined,
-  grant?: SiteGrant,
+  site: { connected?: number; grant?: SiteGrant } = {},
 ): Promise<Call> {
-  wallet = typeof wallet === 'object' ? wallet : walletFor(wallet);
   const method = findMethod(wallet, name);
-  if (wallet.accessDenied && !permitted(method, grant, settings)) throw wallet.accessDenied();
+  if (wallet.accessDenied && !permitted(method, site.grant, settings)) throw wallet.accessDenied();
   const params = method.parse(raw, settings);
-  return { wallet, method, params, target: await chooseTarget(wallet.signer, method, params, settings, connected, stacksAccountOf(ring, settings)) };
+  const target = await chooseTarget(wallet.signer, method, params, settings, site.connected, stacksAccountOf(ring, settings));
+  const kind = method.answersAtOnce?.(params, { ...(site.grant && { grant: site.grant }) }, settings) ? 'query' : method.kind;
+  return { wallet, method, params, target, kind };
 }
 
 /** The acting account's context as the called wallet derives it (its own Stacks path, for Xverse), with the calling site. */
@@ -101,49 +112,54 @@ export async function callContext(
 }
 
 /**
- * The one answer to an approved call: what the worker, the CLI, the kits' expected values and the
- * unit tests all run. The worker adds only what is its own (grants, connections, nonces, broadcast),
- * and runs a signing method's precheck when the request arrives; here, with no window between, just before.
- */
-export async function respond(ring: KeyRing, settings: Settings, call: Call, stacksNonce?: number, site?: MethodContext['site']): Promise<MethodOutcome> {
-  const context = await callContext(ring, settings, call.wallet, call.target, { ...(stacksNonce !== undefined && { stacksNonce }), ...(site && { site }) });
-  // A request the real wallet shows an error screen for can only be closed: its Close button's answer.
-  const screen = call.method.kind === 'sign' ? await arrivalChecks(call.method, call.params, context) : undefined;
-  if (screen) throw new RpcError(screen.onClose.code, screen.onClose.message);
-  return answer(call, context);
-}
-
-/**
- * What a signing request meets when it arrives: its precheck (throws RpcError, answered at once) and the
- * real wallet's error screen for it, if any. The worker runs it before a window opens; respond() here.
+ * Step 2, arrival checks: what a signing request meets when it arrives: its precheck (throws RpcError,
+ * answered at once) and the real wallet's error screen for it, if any. The worker runs it before a window opens.
  */
 export async function arrivalChecks(method: AnyMethod, params: unknown, context: MethodContext): Promise<ErrorScreen | undefined> {
   await method.precheck?.(params, context);
   return method.errorScreen?.(params, context);
 }
 
-/** A parsed call answered in a context built by callContext (the worker's adds a reserved nonce). */
-export const answer = (call: Call, context: MethodContext): Promise<MethodOutcome> => call.method.respond(call.params, context);
+/** Step 3, answer: a parsed call answered in a context built by callContext (the worker's adds a reserved nonce). */
+export const answer = (call: Pick<Call, 'method' | 'params'>, context: MethodContext): Promise<MethodOutcome> => call.method.respond(call.params, context);
+
+/** Step 4, delivery: how much later than its answer the page gets it (the slow-wallet fault delays connects). */
+export const deliveryDelayMs = (call: Pick<Call, 'kind'>, settings: Settings): number => answerDelayMs(call.kind, settings);
 
 /**
- * The approved answer to a request, as the extension gives it when nothing is broadcast
- * (no broadcast URL): errors come back as the failure envelope, never thrown.
+ * Steps 2 and 3 for an approved call, with no window between: what the CLI, the kits' expected values and the
+ * unit tests run. A request the real wallet shows an error screen for can only be closed: its Close button's answer.
  */
-export async function approvedResponse(
+export async function respond(ring: KeyRing, settings: Settings, call: Call, stacksNonce?: number, site?: MethodContext['site']): Promise<MethodOutcome> {
+  const context = await callContext(ring, settings, call.wallet, call.target, { ...(stacksNonce !== undefined && { stacksNonce }), ...(site && { site }) });
+  const screen = call.kind === 'sign' ? await arrivalChecks(call.method, call.params, context) : undefined;
+  if (screen) throw new RpcError(screen.onClose.code, screen.onClose.message);
+  return answer(call, context);
+}
+
+/**
+ * Every step, back to back, for a request approved as it arrives: the response the page gets (errors as the
+ * failure envelope, never thrown) and how much later (the delay fault), when nothing is broadcast.
+ * `site`: the calling site and its grant (a wallet with per-site permissions answers a site that holds one).
+ */
+export async function answerCall(
   ring: KeyRing,
   settings: Settings,
-  id: string,
-  method: string,
-  params: JsonValue | undefined,
-  connected?: number,
-  as?: { identity?: IdentityName | WalletRecord; site?: NonNullable<MethodContext['site']> },
-): Promise<RpcResponse> {
+  wallet: WalletRecord,
+  request: { id: string; method: string; params: JsonValue | undefined; connected?: number; site?: NonNullable<MethodContext['site']> },
+): Promise<{ response: RpcResponse; delayMs: number }> {
+  const { id, site } = request;
+  let call: Call | undefined;
   try {
-    const call = await prepareCall(ring, method, params, settings, connected, as?.identity, as?.site?.grant);
-    const outcome = await respond(ring, settings, call, undefined, as?.site);
-    return rpcSuccess(id, outcome.result);
+    call = await prepareCall(ring, wallet, request.method, request.params, settings, {
+      ...(request.connected !== undefined && { connected: request.connected }),
+      ...(site?.grant && { grant: site.grant }),
+    });
+    const outcome = await respond(ring, settings, call, undefined, site);
+    return { response: rpcSuccess(id, outcome.result), delayMs: deliveryDelayMs(call, settings) };
   } catch (error) {
-    if (error instanceof RpcError) return error.toResponse(id);
+    // A refusal on arrival is answered at once; one from an approved call waits as its answer would.
+    if (error instanceof RpcError) return { response: error.toResponse(id), delayMs: call ? deliveryDelayMs(call, settings) : 0 };
     throw error;
   }
 }

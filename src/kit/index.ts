@@ -5,11 +5,11 @@ export type { PromptDetails } from './prompt.ts';
 export { WalletSetupError, extensionPath, findFirefox } from './setup.ts';
 export {
   expectedAddresses,
+  expectedAnswer,
   type ExpectedAddressesOptions,
-  type ExpectedXverseAddressesOptions,
-  type ExpectedXverseAddresses,
-  type ExpectedUnisatAddressesOptions,
-  type ExpectedOkxAddressesOptions,
+  type ExpectedAddressesOptionsFor,
+  type ExpectedAddressesFor,
+  type ExpectedAnswerOptions,
 } from './expected.ts';
 export { accountFromDerivationPath, accountLabel } from '../core/account-path.ts';
 export type { AddressEntry, AnsweredEntry, ExtraBtcEntry, P2wpkhEntry, P2trEntry, StxEntry, GetAddressesResult } from '../core/addresses.ts';
@@ -21,7 +21,8 @@ export type { NetworkName } from '../core/networks.ts';
 export type { Chain } from '../core/params.ts';
 export type { CallLogEntry, PendingView, LoggedTransaction } from '../shared/control.ts';
 export type { AccountSource } from '../core/methods/method.ts';
-export { REPEATED_CONNECT_MS, CONNECT_BEFORE_SIGNING_MS, USAGE_RULES, describeFindings, type UsageFinding, type UsageRule } from '../core/usage.ts';
+export { REPEATED_CONNECT_MS, CONNECT_BEFORE_SIGNING_MS, describeFindings, type UsageFinding, type UsageRule } from '../core/usage.ts';
+export { USAGE_RULES } from '../wallets/index.ts';
 // The embedded chains (docs/chain.md): the Playwright kit's `chain` fixture, or startChain() in any runner.
 export {
   startChain,

@@ -2,11 +2,12 @@
 // table (every identity, and the contract's wallet that needs none), so a wallet added there is covered.
 import { test, expect } from '@playwright/test';
 import { walletProjects } from './projects.ts';
-import { IDENTITY_NAMES, type WalletName } from '../core/choices.ts';
+import type { WalletName } from '../core/choices.ts';
+import { IDENTITY_NAMES } from '../wallets/index.ts';
 import { CONTRACT_WALLET, WALLETS } from '../wallets/index.ts';
 
 const names: WalletName[] = [CONTRACT_WALLET, ...IDENTITY_NAMES];
-const [posed, other] = IDENTITY_NAMES;
+const [posed, other] = [IDENTITY_NAMES[0]!, IDENTITY_NAMES[1]!];
 
 test('one project per wallet, named by it, each setting walletName and adding it to identities', () => {
   expect(Object.keys(WALLETS).sort()).toEqual([...names].sort()); // every wallet of the table is here

@@ -3,7 +3,8 @@
 import type { Browser, Page, PuppeteerNode } from 'puppeteer-core';
 import { extensionPath, WalletSetupError } from '../kit/setup.ts';
 import type { IdentityName } from '../core/choices.ts';
-import { applySettingsPatch, defaultSettings, type SettingsPatch } from '../core/settings.ts';
+import type { SettingsPatch } from '../core/settings.ts';
+import { applySettingsPatch, defaultSettings } from '../wallets/settings.ts';
 import type { KitDriver } from '../kit/driver.ts';
 import { launchChrome } from './chrome.ts';
 import { controlOver, type ControlCall } from './control.ts';

@@ -181,8 +181,13 @@ export interface SettingsResetMessage {
   type: 'settings/reset';
 }
 
-export type SettingsMessage = SettingsSaveMessage | SettingsResetMessage;
-export type SettingsReply = PromptReply<Settings>;
+export interface SettingsReadMessage {
+  type: 'settings/read';
+}
+
+export type SettingsMessage = SettingsSaveMessage | SettingsResetMessage | SettingsReadMessage;
+/** The settings the worker holds, and what was wrong with the stored ones (none once a change was saved). */
+export type SettingsReply = PromptReply<{ settings: Settings; problems: string[] }>;
 
 /** Query-string of the approval window: enough to draw it before any round trip. */
 export interface PromptUrlParams {

@@ -1,7 +1,8 @@
-// The wallets this mock poses as: one record each (record.ts). Adding one is a folder beside these
-// and one line here (and its name in core/choices.ts IDENTITY_NAMES, which settings validate against).
-import { isIdentity, type IdentityName, type WalletName } from '../core/choices.ts';
+// The wallets this mock poses as: one record each (record.ts). Adding one is a folder beside these and
+// one line here; what shared code knows of the wallets is derived from the records (table.ts).
+import type { ContractWalletName, IdentityName, WalletName } from '../core/wallet-types.ts';
 import type { WalletRecord } from './record.ts';
+import { walletTable } from './table.ts';
 import { leather } from './leather/index.ts';
 import { xverse } from './xverse/index.ts';
 import { unisat } from './unisat/index.ts';
@@ -14,15 +15,23 @@ import { opnet } from './opnet/index.ts';
 import { keplr } from './keplr/index.ts';
 import { fordefi } from './fordefi/index.ts';
 
-export const WALLETS: Readonly<Record<WalletName, WalletRecord>> = { leather, xverse, unisat, okx, bitget, binance, onekey, wizz, opnet, keplr, fordefi };
-
-/** The wallet a page called: the provider's identity, or none for the contract's provider. */
-export const walletFor = (identity: IdentityName | undefined): WalletRecord => WALLETS[identity ?? 'leather'];
-
-export type { WalletRecord } from './record.ts';
+/** Every wallet's record, by name. */
+export const WALLETS: { readonly [K in WalletName]: WalletRecord<K> } = { leather, xverse, unisat, okx, bitget, binance, onekey, wizz, opnet, keplr, fordefi };
 
 /** The wallet always there, window.WalletProvider's: the one the page calls with no identity. */
-export const CONTRACT_WALLET: WalletName = walletFor(undefined).name;
+export const CONTRACT_WALLET: ContractWalletName = 'leather';
+
+export const TABLE = walletTable(Object.values(WALLETS), CONTRACT_WALLET);
+
+/** The wallets a page can also find, each through its own identity (the `identities` setting lists them). */
+export const IDENTITY_NAMES = TABLE.identities;
+export const isIdentity = TABLE.isIdentity;
+/** The wallet a page called: the provider's identity, or none for the contract's provider. */
+export const walletFor = TABLE.walletFor;
+/** Every rule a usage finding can name: the contract's and each wallet's own. */
+export const USAGE_RULES = TABLE.usageRules;
+
+export type { WalletRecord } from './record.ts';
 
 /** The identities a run posing as `wallet` needs: its own added to those listed (the contract's wallet needs none). */
 export const identitiesFor = (wallet: WalletName, listed: readonly IdentityName[]): IdentityName[] =>

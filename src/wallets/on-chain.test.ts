@@ -11,8 +11,10 @@ import { NETWORK, TEST_MNEMONIC, reference } from '../../e2e/reference.ts';
 import { startChain, type LocalChain } from '../chain/index.ts';
 import { KeyRing } from '../core/keyring.ts';
 import { RpcError } from '../core/rpc.ts';
-import { DEFAULT_SETTINGS, type Settings } from '../core/settings.ts';
-import { approvedResponse, methodContext, prepareCall, respond } from '../core/wallet.ts';
+import type { Settings } from '../core/settings.ts';
+import { defaultSettings } from './settings.ts';
+import { methodContext, respond } from '../core/wallet.ts';
+import { approvedResponse, prepareCall } from './answer.ts';
 import type { IdentityName } from '../core/choices.ts';
 
 test.describe.configure({ mode: 'serial' });
@@ -30,7 +32,7 @@ let PAY_TO: string;
 test.beforeAll(async () => {
   chain = await startChain({ accounts: 1, stacks: false });
   PAY_TO = chain.accounts[0]!.p2wpkh;
-  settings = { ...DEFAULT_SETTINGS, network: 'regtest', activeAccount: ACCOUNT, bitcoinBroadcastUrl: chain.bitcoin.url };
+  settings = { ...defaultSettings(), network: 'regtest', activeAccount: ACCOUNT, bitcoinBroadcastUrl: chain.bitcoin.url };
 });
 test.afterAll(async () => chain?.close());
 test.beforeEach(async () => {

@@ -4,14 +4,14 @@ import type { HDKey } from '@scure/bip32';
 import type { JsonValue } from '../core/json.ts';
 import type { AnyMethod, MethodContext } from '../core/methods/method.ts';
 import type { RpcError } from '../core/rpc.ts';
-import type { Settings } from '../core/settings.ts';
+import type { CoreSettings, SettingSpecs, Settings } from '../core/settings.ts';
 import type { SiteGrant } from '../core/site-grant.ts';
 import type { UsageCall, UsageFinding } from '../core/usage.ts';
-import type { WalletName } from '../core/choices.ts';
+import type { WalletName, WalletTypes } from '../core/wallet-types.ts';
 import type { NetworkName } from '../core/networks.ts';
 
 /** What every wallet's expectedAddresses options share (src/kit/expected.ts). */
-export type ExpectedCommon = Partial<Pick<Settings, 'mnemonic' | 'passphrase' | 'network'>> & {
+export type ExpectedCommon = Partial<Pick<CoreSettings, 'mnemonic' | 'passphrase' | 'network'>> & {
   /** 0-based, as in the derivation path (default 0). */
   account?: number;
 };
@@ -31,10 +31,17 @@ export interface WalletChange {
   after: string | undefined;
 }
 
-export interface WalletRecord {
-  name: WalletName;
+/** Wallet K's record: everything shared code reads of it. `WalletRecord` alone: any wallet's. */
+export interface WalletRecord<K extends WalletName = WalletName> {
+  name: K;
   /** As a person reads it: in the call log ("wallet_connect (Xverse)") and the docs. */
   title: string;
+  /** What posing as it adds to a page, in a sentence (the settings page, the CLI's help). */
+  summary: string;
+  /** Its page in this repository's docs (docs/wallets.md links each). */
+  docs: string;
+  /** The settings it reads of its own (core/wallet-types.ts says their types): checked, shown and set from the CLI as each says. */
+  settings: SettingSpecs<WalletTypes[K] extends { settings: infer S } ? S : never>;
   /**
    * What the page receives: the JSON-RPC envelope (Leather's and Xverse's request()), or the bare
    * result, a rejection being a plain { code, message } (UniSat's methods).
@@ -63,6 +70,8 @@ export interface WalletRecord {
   revokedEvent?: SiteEvent['event'];
   /** The usage rules its calls are read against (core/usage.ts). */
   usageRules(calls: readonly UsageCall[]): UsageFinding[];
+  /** The names of its own rules among them (the contract's are core's). */
+  ruleNames: readonly (WalletTypes[K] extends { rules: infer R } ? R : never)[];
   /**
    * The method that answers with the account's addresses on a network (getAddresses; UniSat's
    * requestAccounts; OKX's on that network's object): what expectedAddresses and the CLI's `addresses` call.
@@ -70,8 +79,8 @@ export interface WalletRecord {
   addressMethod(network: NetworkName): string;
   /** The getAddresses params the kits' expectedAddresses asks with, from its options (`chains`, or Xverse's `purposes`). */
   addressRequest(options: { chains?: readonly string[]; purposes?: readonly string[] }): JsonValue | undefined;
+  /** How the CLI's `call --as <name>` asks it, when not as request(method, params), and an example call. */
+  cli?: { help: string; example: string };
   /** The names of its rows in the wallet pickers apps show: @stacks/connect's modal, sats-connect's selector; absent: not listed there. */
   pickers: { stacksConnect?: string; satsConnect?: string };
-  /** The settings of its own that the CLI's flags set (`--payment-type`, `--address-type`); a flag it lacks is refused with it. */
-  cliFlags: { 'payment-type'?: 'xversePaymentType'; 'address-type'?: 'unisatAddressType' | 'okxAddressType' };
 }

@@ -4,9 +4,9 @@
 // alone, and its relay passes it on only if the event names its own site.
 import browser, { type Runtime } from 'webextension-polyfill';
 import type { Settings } from '../../core/settings.ts';
-import { WALLETS, type WalletRecord } from '../../wallets/index.ts';
+import { IDENTITY_NAMES, WALLETS, isIdentity, type WalletRecord } from '../../wallets/index.ts';
 import type { SiteEvent } from '../../wallets/record.ts';
-import { IDENTITY_NAMES, isIdentity, type IdentityName } from '../../core/choices.ts';
+import type { IdentityName } from '../../core/choices.ts';
 import type { WalletEventMessage, WalletListenMessage } from '../../shared/messages.ts';
 import { callerOf, frameFactsOf } from '../../shared/site.ts';
 import { deleteGrant, forgetOtherWallets, grantEntries } from '../store/site-grants.ts';

@@ -1,5 +1,4 @@
 // What Approve and Reject do, from the approval window or from a test.
-import { walletFor } from '../../wallets/index.ts';
 import browser, { type Runtime } from 'webextension-polyfill';
 import { assertAccount, type AccountKeys } from '../../core/keys.ts';
 import type { AccountSummary, PromptDetails, PromptMessage, PromptReply } from '../../shared/messages.ts';
@@ -7,7 +6,7 @@ import { rejection, settle } from './settle.ts';
 import { findingsFor } from '../store/call-log.ts';
 import { contextFor, decide } from './decide.ts';
 import { pendingRequests } from './pending.ts';
-import { parsedFor } from './parsed.ts';
+import { calledBy, resolvedFor } from './resolved.ts';
 import { closePromptWindow } from '../window/prompt.ts';
 import { currentSettings } from '../store/state.ts';
 
@@ -16,7 +15,7 @@ export async function approve(key: string, account?: number): Promise<boolean> {
   const waiting = await pendingRequests.get(key);
   if (waiting?.screen)
     throw new Error(
-      `the window shows ${walletFor(waiting.identity).title}'s error screen "${waiting.screen.title}": ${waiting.screen.text} It can only be closed.`,
+      `the window shows ${calledBy(waiting).wallet.title}'s error screen "${waiting.screen.title}": ${waiting.screen.text} It can only be closed.`,
     );
   return settle(key, async (request) => decide(request, await currentSettings(), account), { approving: true });
 }
@@ -51,8 +50,7 @@ export async function handlePrompt(message: PromptMessage, sender: Runtime.Messa
         // The window may report in before windows.create resolved in the router.
         if (request.windowId === undefined && windowId !== undefined) await pendingRequests.update(message.key, (p) => ({ ...p, windowId }));
         const settings = await currentSettings();
-        const wallet = walletFor(request.identity);
-        const { method, params } = parsedFor(request, settings);
+        const { wallet, method, params } = resolvedFor(request, settings);
         // getAddresses: the account the person is looking at; signing methods: the one that acts.
         const account = method.kind === 'connect' ? message.account : request.target.account;
         assertAccount(account);

@@ -1,7 +1,6 @@
 // What approving a request does, whoever approves it: the window, a test, or the 'approve' policy.
-import { findMethod } from '../../core/request.ts';
 import { answer as answerCall, callContext } from '../../core/wallet.ts';
-import { walletFor, type WalletRecord } from '../../wallets/index.ts';
+import type { WalletRecord } from '../../wallets/index.ts';
 import { RPC_ERROR, RpcError, rpcFailure, rpcSuccess } from '../../core/rpc.ts';
 import type { AnyMethod, MethodContext, Target } from '../../core/methods/method.ts';
 import type { JsonValue } from '../../core/json.ts';
@@ -13,7 +12,7 @@ import { advancePast, reserveNonce, stacksNonce as walletCounter } from './nonce
 import { keyRing, updateSettings } from '../store/state.ts';
 import { grantOf, setConnection, setGrant } from '../store/site-grants.ts';
 import { revokeGrant } from '../events/wallet-events.ts';
-import { parsedFor } from './parsed.ts';
+import { resolvedFor } from './resolved.ts';
 import { readsOf } from './chain-reads.ts';
 import type { IdentityName } from '../../core/choices.ts';
 
@@ -80,8 +79,7 @@ async function nonceFor(method: AnyMethod, settings: Settings, target: Target, a
  * the request's pending entry (`key`), so deciding again signs the same transaction.
  */
 export async function decide(request: Approvable & { key?: string }, settings: Settings, account?: number): Promise<Answer | Prepared> {
-  const wallet = walletFor(request.identity);
-  const method = findMethod(wallet, request.method);
+  const { wallet, method, params } = resolvedFor(request, settings);
   let target = request.target;
   if (method.kind === 'connect') {
     const chosen = account ?? settings.activeAccount;
@@ -90,7 +88,6 @@ export async function decide(request: Approvable & { key?: string }, settings: S
   } else if (account !== undefined && account !== target.account) {
     throw new Error(`this ${method.name} request acts for account ${target.account}; a signing request's account cannot be changed when approving`);
   }
-  const { params } = parsedFor(request, settings);
   // A nonce is reserved only for a transaction that names none of its own.
   const reserveFor = method.requestedNonce?.(params) === undefined ? request.key : undefined;
   const plain = await callContext(keyRing, settings, wallet, target, readsOf(settings, request.key));
@@ -106,7 +103,7 @@ export async function decide(request: Approvable & { key?: string }, settings: S
   const stacksNonce = await nonceFor(method, settings, target, plain.keys.stx.address, reserveFor);
   const context = { ...plain, ...(stacksNonce !== undefined && { stacksNonce }), site: { origin: request.origin, ...(grant && { grant }) } };
   // The one answer path (core/wallet.ts), as the CLI and the kits run it.
-  const outcome = await answerCall({ wallet, method, params, target }, context);
+  const outcome = await answerCall({ method, params }, context);
   const answered = method.kind === 'query' ? {} : { account: target.account, accountSource: target.source };
   if (method.kind === 'connect' && wallet.keepsConnections) await setConnection(request.site, target.account, fingerprint);
   // What the site may read from now on (a wallet with per-site permissions); a disconnect tells its frames.

@@ -3,9 +3,8 @@ import type { Runtime } from 'webextension-polyfill';
 import { REQUEST_LIMITS, toJsonValue } from '../../core/json.ts';
 import { RPC_ERROR, RpcError, invalidParams, rpcFailure, type RpcResponse } from '../../core/rpc.ts';
 import { MAX_METHOD_LENGTH, parseRequest, requestId } from '../../core/envelope.ts';
-import { arrivalChecks, prepareCall } from '../../core/wallet.ts';
-import { isIdentity } from '../../core/choices.ts';
-import { answerDelayMs } from '../../core/faults.ts';
+import { arrivalChecks, deliveryDelayMs, prepareCall } from '../../core/wallet.ts';
+import { isIdentity, walletFor } from '../../wallets/index.ts';
 import type { CallLogEntry } from '../../shared/control.ts';
 import type { RpcPollMessage, RpcReply, RpcRequestMessage } from '../../shared/messages.ts';
 import { answerForRetry, failed, outcomeOf, rejection } from './settle.ts';
@@ -14,7 +13,7 @@ import { approve, reject } from './approvals.ts';
 import { logCall } from '../store/call-log.ts';
 import { contextFor, fulfil } from './decide.ts';
 import { admit, pendingKey, pendingRequests, type PendingRequest } from './pending.ts';
-import { forgetParsed, keepParsed } from './parsed.ts';
+import { forgetResolved, keepResolved } from './resolved.ts';
 import { openQueued } from '../window/queue.ts';
 import type { ErrorScreen } from '../../core/methods/method.ts';
 import { callerOf, frameFactsOf } from '../../shared/site.ts';
@@ -91,9 +90,12 @@ export async function handleRpc(message: RpcRequestMessage, sender: Runtime.Mess
     const wallet = (): Promise<string | undefined> => (walletNow ??= walletOf(settings));
     const connectedAccount = await connectionOf(caller.site, wallet);
     const grant = identity ? await grantOf(identity, caller.site, wallet) : undefined;
-    const { wallet: called, method, params: parsed, target } = await prepareCall(keyRing, request.method, params, settings, connectedAccount, identity, grant);
-    // A connect from a site already connected (Xverse's wallet_connect): answered at once, as a query.
-    const kind = method.answersAtOnce?.(parsed, { ...(grant && { grant }) }, settings) ? 'query' : method.kind;
+    // Resolved once (the one call pipeline, core/wallet.ts), kept with the request for every later step.
+    const call = await prepareCall(keyRing, walletFor(identity), request.method, params, settings, {
+      ...(connectedAccount !== undefined && { connected: connectedAccount }),
+      ...(grant && { grant }),
+    });
+    const { wallet: called, method, params: parsed, target, kind } = call;
     let fingerprint: string | undefined;
     let screen: ErrorScreen | undefined;
     // What the usage rules read (core/usage.ts): the wallet's state as this call found it.
@@ -127,7 +129,7 @@ export async function handleRpc(message: RpcRequestMessage, sender: Runtime.Mess
     const prompted = kind !== 'query' && settings.approvalPolicy === 'prompt';
     // The slow-wallet fault delays a connect answer under every policy: it waits as a stored
     // request does, so a reset withdraws it and a stopped worker still delivers it.
-    const delayed = answerDelayMs(kind, settings) > 0;
+    const delayed = deliveryDelayMs(call, settings) > 0;
     // A signing request is stored even when approved at once: its transaction and nonce are decided
     // exactly once, whatever happens to this worker or the page's retry.
     const signing = kind === 'sign' && settings.approvalPolicy === 'approve';
@@ -152,9 +154,9 @@ export async function handleRpc(message: RpcRequestMessage, sender: Runtime.Mess
         ...(prompted && { queued: true as const }),
       };
       // Stored before its window opens: no room, or a write the quota refuses, answers the page and opens nothing.
-      keepParsed(key, settings, method, parsed);
+      keepResolved(key, settings, call);
       await admit(pending).catch((refused: unknown) => {
-        forgetParsed(key);
+        forgetResolved(key);
         throw refused;
       });
       await logCall(key, entry);

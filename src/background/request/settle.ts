@@ -2,11 +2,8 @@
 // delivered, so a worker stopped at any point resumes: it delivers what was decided, or,
 // when nothing was decided yet, the request is still waiting for its person.
 import browser from 'webextension-polyfill';
-import { methodNamed } from '../../core/request.ts';
-import { walletFor } from '../../wallets/index.ts';
 import { RPC_ERROR, RpcError, rpcFailure, type RpcFailure, type RpcResponse } from '../../core/rpc.ts';
 import type { Settings } from '../../core/settings.ts';
-import type { IdentityName } from '../../core/choices.ts';
 import type { ErrorScreen } from '../../core/methods/method.ts';
 import { isPrepared, type Answer, type Prepared } from './decision.ts';
 import { act } from './decide.ts';
@@ -15,8 +12,8 @@ import type { RpcResponseMessage } from '../../shared/messages.ts';
 import { logOutcome, logWork } from '../store/call-log.ts';
 import { answerFor, pendingRequests, type AnswerFor, type PendingRequest, type StoredAnswer } from './pending.ts';
 import { reportStoredProblem } from '../store/session-map.ts';
-import { forgetParsed } from './parsed.ts';
-import { answerDelayMs } from '../../core/faults.ts';
+import { type CallNamed, calledBy, forgetResolved } from './resolved.ts';
+import { deliveryDelayMs } from '../../core/wallet.ts';
 import { currentSettings } from '../store/state.ts';
 import { closePromptWindow } from '../window/prompt.ts';
 import { releaseNonce } from './nonces.ts';
@@ -24,16 +21,11 @@ import { releaseNonce } from './nonces.ts';
 export type Settled = StoredAnswer['settled'];
 
 /** The method's own words when the person rejects or closes (the real wallet's, for signing methods). */
-export function rejection(
-  request: { id: string; method: string; identity?: IdentityName; screen?: ErrorScreen },
-  settings: Settings,
-  reason: 'rejected' | 'closed' | 'reset',
-): RpcFailure {
+export function rejection(request: CallNamed & { id: string; screen?: ErrorScreen }, settings: Settings, reason: 'rejected' | 'closed' | 'reset'): RpcFailure {
   // A window showing the wallet's error screen: its Close button answers what the wallet sends then.
   if (reason === 'rejected' && request.screen) return rpcFailure(request.id, request.screen.onClose.code, request.screen.onClose.message, { reason });
-  const wallet = walletFor(request.identity);
-  const method = methodNamed(wallet, request.method);
-  const words = method?.rejection ?? { rejected: 'User rejected the request.', closed: 'User closed the approval window.' };
+  const { wallet, method } = calledBy(request);
+  const words = method.rejection;
   const message = reason === 'reset' ? 'The request was withdrawn: the wallet was reset.' : words[reason];
   // A wallet with its own code answers with it; the contract's provider with the setting's.
   return rpcFailure(request.id, wallet.rejectionCode ?? settings.rejectionCode, message, { reason });
@@ -107,8 +99,7 @@ export function settle(key: string, decide: (request: PendingRequest) => Promise
 
 /** The slow-wallet fault: connect answers wait responseDelayMs before they reach the page. */
 async function deliverAtFor(request: PendingRequest, delayed: boolean): Promise<number | undefined> {
-  const kind = methodNamed(walletFor(request.identity), request.method)?.kind;
-  const delay = delayed && kind ? answerDelayMs(kind, await currentSettings()) : 0;
+  const delay = delayed ? deliveryDelayMs(calledBy(request).method, await currentSettings()) : 0;
   return delay > 0 ? Date.now() + delay : undefined;
 }
 
@@ -299,7 +290,7 @@ async function complete(key: string, send: boolean, closing: Promise<void>[]): P
     closing.push(closePromptWindow(request.windowId).catch(() => undefined));
     await logOutcome(key, delivered ? settled : { ...settled, outcome: 'dropped' });
     await pendingRequests.delete([key]);
-    forgetParsed(key);
+    forgetResolved(key);
   } finally {
     finishing.delete(key);
     answered.delete(key);
@@ -323,7 +314,7 @@ export function drop(key: string): Promise<void> {
       await closePromptWindow(request.windowId);
       await releaseNonce(request);
       await pendingRequests.delete([key]);
-      forgetParsed(key);
+      forgetResolved(key);
       announceDecided(key);
       freed();
     })(),

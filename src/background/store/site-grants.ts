@@ -4,7 +4,8 @@
 // named by its master fingerprint: another wallet's count as none, and a change of wallet forgets them.
 // Sites are keys of shared/site.ts: a real origin, or one sandboxed frame's document.
 import type { SiteGrant } from '../../core/site-grant.ts';
-import { IDENTITY_NAMES, type IdentityName } from '../../core/choices.ts';
+import type { IdentityName } from '../../core/choices.ts';
+import { IDENTITY_NAMES } from '../../wallets/index.ts';
 import { SessionMap } from './session-map.ts';
 
 export interface StoredGrant extends SiteGrant {

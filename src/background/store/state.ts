@@ -1,12 +1,13 @@
 // The worker's view of the settings, and the one key ring every answer derives from.
 import { KeyRing } from '../../core/keyring.ts';
-import { applySettingsPatch, defaultSettings, type Settings, type SettingsPatch, type StoredSettingsReport } from '../../core/settings.ts';
+import type { Settings, SettingsPatch, StoredSettingsReport } from '../../core/settings.ts';
+import { applySettingsPatch, defaultSettings } from '../../wallets/settings.ts';
 import { syncExposure } from '../expose.ts';
 import { announceChange } from '../events/wallet-events.ts';
 import { ensureWarm } from '../window/warm.ts';
 import { derivationChanged, prederive } from './prederive.ts';
 import { forgetKeyCacheProblems, keyCache } from './key-cache.ts';
-import { loadSettingsReport, storeSettings } from '../../shared/settings-store.ts';
+import { loadSettingsReport, storeSettings } from './settings-store.ts';
 import { canonicalJson } from '../../core/json.ts';
 import { serial } from '../../shared/serial.ts';
 

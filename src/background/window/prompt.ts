@@ -1,7 +1,6 @@
 // Where the approval window opens: a real browser window, one per request.
-import { walletFor } from '../../wallets/index.ts';
 import browser from 'webextension-polyfill';
-import { findMethod } from '../../core/request.ts';
+import { calledBy } from '../request/resolved.ts';
 import type { Settings } from '../../core/settings.ts';
 import type { PromptUrlParams } from '../../shared/messages.ts';
 import type { PendingRequest } from '../request/pending.ts';
@@ -14,7 +13,7 @@ export function promptQuery(request: PendingRequest, settings: Settings): string
     key: request.key,
     origin: request.origin,
     method: request.method,
-    kind: findMethod(walletFor(request.identity), request.method).kind,
+    kind: calledBy(request).method.kind,
     network: request.target.network,
     account: String(request.target.account),
     accountCount: String(settings.accountCount),

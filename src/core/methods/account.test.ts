@@ -1,14 +1,15 @@
 // Which account acts (docs/reference/contract.md §4.2), and the real wallet's rule under accountRule 'site'.
 import { test, expect } from '@playwright/test';
-import { DEFAULT_SETTINGS, type Settings } from '../settings.ts';
+import type { Settings } from '../settings.ts';
+import { defaultSettings } from '../../wallets/settings.ts';
 import { KeyRing } from '../keyring.ts';
-import { prepareCall } from '../wallet.ts';
+import { prepareCall } from '../../wallets/answer.ts';
 
 const ring = new KeyRing();
 const target = async (name: string, params: object | undefined, wallet: Settings, connected?: number) =>
   (await prepareCall(ring, name, params as never, wallet, connected)).target;
 
-const settings: Settings = { ...DEFAULT_SETTINGS, missingEntries: [], activeAccount: 3 };
+const settings: Settings = { ...defaultSettings(), missingEntries: [], activeAccount: 3 };
 const message = (extra: object = {}) => ({ message: 'x', ...extra });
 
 test('request rule: account (0 included) picks the account; absent, the active one acts; an unlisted one is refused', async () => {

@@ -2,13 +2,21 @@
 // found by bigmi's bitget connector, Reown (bitget), Dynamic's BitgetConnector. Its extension is closed: UniSat's behaviour and keys are this mock's
 // reading of it, as the connectors that drive it read it (npm @bigmi/client 0.10.1, src/connectors/bitget.ts).
 import type { WalletRecord } from '../record.ts';
-import { unisat } from '../unisat/index.ts';
+import { type UnisatTypes, unisat } from '../unisat/index.ts';
 import { lookalikeRules } from '../unisat/usage.ts';
 
-export const bitget: WalletRecord = {
+declare module '../../core/wallet-types.ts' {
+  interface WalletTypes {
+    bitget: UnisatTypes;
+  }
+}
+
+export const bitget: WalletRecord<'bitget'> = {
   ...unisat,
   name: 'bitget',
   title: 'Bitget',
+  summary: "window.bitkeep.unisat (bigmi, Reown, Dynamic): UniSat's API and keys.",
+  docs: 'docs/unisat.md',
   usageRules: lookalikeRules('Bitget'),
   // In neither picker (sats-connect and @stacks/connect do not list it).
   pickers: {},

@@ -4,12 +4,20 @@
 // which treats an isFordefi provider as Xverse's). Its extension is closed: Xverse's answers, permissions,
 // events and keys are this mock's reading of it.
 import type { WalletRecord } from '../record.ts';
-import { xverse } from '../xverse/index.ts';
+import { type XverseTypes, xverse } from '../xverse/index.ts';
 
-export const fordefi: WalletRecord = {
+declare module '../../core/wallet-types.ts' {
+  interface WalletTypes {
+    fordefi: XverseTypes;
+  }
+}
+
+export const fordefi: WalletRecord<'fordefi'> = {
   ...xverse,
   name: 'fordefi',
   title: 'Fordefi',
+  summary: "window.FordefiProviders.UtxoProvider (sats-connect, @stacks/connect): Xverse's API, flagged isFordefi.",
+  docs: 'docs/xverse.md',
   // Both pickers list it by this name (@sats-connect/core DefaultAdaptersInfo.fordefi; @stacks/connect's provider list).
   pickers: { stacksConnect: 'Fordefi', satsConnect: 'Fordefi' },
 };

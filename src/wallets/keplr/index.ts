@@ -2,13 +2,21 @@
 // found by LaserEyes (its keplr provider). Its extension is closed: UniSat's behaviour and keys are this mock's reading of it, as
 // the connector that drives it reads it (@omnisat/lasereyes-core 0.0.85, dist/index.js).
 import type { WalletRecord } from '../record.ts';
-import { unisat } from '../unisat/index.ts';
+import { type UnisatTypes, unisat } from '../unisat/index.ts';
 import { lookalikeRules } from '../unisat/usage.ts';
 
-export const keplr: WalletRecord = {
+declare module '../../core/wallet-types.ts' {
+  interface WalletTypes {
+    keplr: UnisatTypes;
+  }
+}
+
+export const keplr: WalletRecord<'keplr'> = {
   ...unisat,
   name: 'keplr',
   title: 'Keplr',
+  summary: "window.keplr.bitcoin and window.bitcoin_keplr (LaserEyes): UniSat's API and keys.",
+  docs: 'docs/unisat.md',
   usageRules: lookalikeRules('Keplr'),
   // In neither picker (sats-connect and @stacks/connect do not list it).
   pickers: {},

@@ -2,25 +2,40 @@
 // window.okxwallet, connect() and send(), both account events. OKX's extension is closed: what no public
 // source shows is implemented as the docs' best reading and listed there as such.
 import type { WalletRecord } from '../record.ts';
+import { type OkxSettings, okxSettings } from './settings.ts';
 import { unisat } from '../unisat/index.ts';
 import { connectFirstRules } from '../unisat/usage.ts';
 import { okxEvents } from './events.ts';
 import { OKX_METHODS, asOkx, okxUnknownMethod } from './methods/index.ts';
 import { objectOf } from './objects.ts';
 
+declare module '../../core/wallet-types.ts' {
+  interface WalletTypes {
+    /** requestAccounts' answer on the network's object: [address]. */
+    okx: { settings: OkxSettings; rules: 'unisat-not-connected'; expected: { options: Partial<OkxSettings>; result: string[] } };
+  }
+}
+
 /** UniSat's record (bare answers, its codes and words, the active account signs, connect first) with OKX's own parts. */
-export const okx: WalletRecord = {
+export const okx: WalletRecord<'okx'> = {
   ...unisat,
   name: 'okx',
   title: 'OKX',
+  summary: "window.okxwallet.bitcoin, .bitcoinTestnet and .bitcoinSignet (LaserEyes, Reown, bigmi, Dynamic): UniSat's API, one provider per network.",
+  docs: 'docs/okx.md',
+  settings: okxSettings,
   methods: OKX_METHODS,
   unknownMethod: okxUnknownMethod,
   adaptContext: asOkx,
   events: okxEvents,
   usageRules: connectFirstRules('OKX', 'connect'),
+  ruleNames: ['unisat-not-connected'],
   // The object for the network; regtest and devnet have none, and the method says so.
   addressMethod: (network) => `${objectOf(network) ?? network}.requestAccounts`,
   // In neither picker (sats-connect and @stacks/connect do not list OKX).
   pickers: {},
-  cliFlags: { 'address-type': 'okxAddressType' },
+  cli: {
+    help: "UniSat's, and methods are named by their provider object: bitcoin.signMessage, bitcoinTestnet.connect, bitcoinSignet.signPsbt",
+    example: 'call bitcoin.connect --as okx --address-type p2tr',
+  },
 };

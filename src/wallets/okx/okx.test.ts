@@ -6,8 +6,9 @@ import * as bitcoin from 'bitcoinjs-lib';
 import * as ecc from 'tiny-secp256k1';
 import { signerOf, verifyBip322 } from '../../../e2e/bitcoin-reference.ts';
 import { KeyRing } from '../../core/keyring.ts';
-import { defaultSettings, type Settings } from '../../core/settings.ts';
-import { approvedResponse } from '../../core/wallet.ts';
+import type { Settings } from '../../core/settings.ts';
+import { defaultSettings } from '../settings.ts';
+import { approvedResponse } from '../answer.ts';
 
 bitcoin.initEccLib(ecc);
 const ring = new KeyRing();

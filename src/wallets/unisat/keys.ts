@@ -3,7 +3,7 @@
 import type { HDKey } from '@scure/bip32';
 import { bytesToHex } from '@noble/hashes/utils.js';
 import { p2pkh, p2sh, p2tr, p2wpkh } from '@scure/btc-signer';
-import type { UnisatAddressType } from '../../core/choices.ts';
+import type { UnisatAddressType } from './settings.ts';
 import { assertAccount } from '../../core/keys.ts';
 import { NETWORKS, type NetworkName } from '../../core/networks.ts';
 

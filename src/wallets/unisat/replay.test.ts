@@ -7,8 +7,8 @@ import * as ecc from 'tiny-secp256k1';
 import { createHash } from 'node:crypto';
 import { replayAccount, replaySignMessage, replaySignPsbt, type UnisatNetwork, type UnisatOptions, type UnisatType } from '../../../e2e/unisat-replay.ts';
 import { KeyRing } from '../../core/keyring.ts';
-import { defaultSettings } from '../../core/settings.ts';
-import { approvedResponse } from '../../core/wallet.ts';
+import { defaultSettings } from '../settings.ts';
+import { approvedResponse } from '../answer.ts';
 
 bitcoin.initEccLib(ecc);
 const ring = new KeyRing();

@@ -10,9 +10,11 @@ import bitcoinMessage from 'bitcoinjs-message';
 import { verifyBip322, signerOf } from '../../../e2e/bitcoin-reference.ts';
 import { TEST_MNEMONIC } from '../../../e2e/reference.ts';
 import { KeyRing } from '../../core/keyring.ts';
-import { defaultSettings, type Settings } from '../../core/settings.ts';
-import { approvedResponse, callContext, prepareCall } from '../../core/wallet.ts';
-import type { UnisatAddressType } from '../../core/choices.ts';
+import type { Settings } from '../../core/settings.ts';
+import { defaultSettings } from '../settings.ts';
+import { callContext } from '../../core/wallet.ts';
+import { approvedResponse, prepareCall } from '../answer.ts';
+import type { UnisatAddressType } from './settings.ts';
 import type { NetworkName } from '../../core/networks.ts';
 
 bitcoin.initEccLib(ecc);

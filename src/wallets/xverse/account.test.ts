@@ -4,8 +4,9 @@ import { test, expect } from '@playwright/test';
 import { createRequire } from 'node:module';
 import { Verifier } from 'bip322-js';
 import { KeyRing } from '../../core/keyring.ts';
-import { defaultSettings, type Settings } from '../../core/settings.ts';
-import { approvedResponse } from '../../core/wallet.ts';
+import type { Settings } from '../../core/settings.ts';
+import { defaultSettings } from '../settings.ts';
+import { approvedResponse } from '../answer.ts';
 import { grantKey, type SiteGrant } from '../../core/site-grant.ts';
 import type { NetworkName } from '../../core/networks.ts';
 

@@ -4,7 +4,7 @@ import { sha256 } from '@noble/hashes/sha2.js';
 import { bytesToHex } from '@noble/hashes/utils.js';
 import { p2sh, p2tr, p2wpkh } from '@scure/btc-signer';
 import { publicKeyToAddress } from '@stacks/transactions';
-import type { XversePaymentType } from '../../core/choices.ts';
+import type { XversePaymentType } from './settings.ts';
 import { NETWORKS, type NetworkName } from '../../core/networks.ts';
 
 export const XVERSE_PURPOSES = ['ordinals', 'payment', 'stacks'] as const;

@@ -9,8 +9,9 @@ import { writePsbtV2 } from '../../../e2e/psbt-v2.ts';
 import { NETWORK } from '../../../e2e/reference.ts';
 import { XVERSE_SCREENS, xverseReplayAccount, xverseSignPsbt, type XverseReplay } from '../../../e2e/xverse-replay.ts';
 import { KeyRing } from '../../core/keyring.ts';
-import { defaultSettings, type Settings } from '../../core/settings.ts';
-import { approvedResponse } from '../../core/wallet.ts';
+import type { Settings } from '../../core/settings.ts';
+import { defaultSettings } from '../settings.ts';
+import { approvedResponse } from '../answer.ts';
 
 bitcoin.initEccLib(ecc);
 const ring = new KeyRing();

@@ -5,8 +5,8 @@ import { getAddresses as leatherGetAddresses } from '@leather.io/rpc';
 import { LEATHER_IDS, firstVariant, leatherVariant, reference, secondVariant } from '../../../../e2e/reference.ts';
 import type { Variant } from '../../../core/choices.ts';
 import { KeyRing } from '../../../core/keyring.ts';
-import { defaultSettings } from '../../../core/settings.ts';
-import { approvedResponse, prepareCall } from '../../../core/wallet.ts';
+import { defaultSettings } from '../../settings.ts';
+import { approvedResponse, prepareCall } from '../../answer.ts';
 
 const ring = new KeyRing();
 

@@ -5,11 +5,13 @@ import { sendTransfer as leatherSendTransfer } from '@leather.io/rpc';
 import { decodeTransaction, verifyP2wpkhSpend } from '../../../../e2e/bitcoin-reference.ts';
 import { reference } from '../../../../e2e/reference.ts';
 import { KeyRing } from '../../../core/keyring.ts';
-import { DEFAULT_SETTINGS, type Settings } from '../../../core/settings.ts';
-import { approvedResponse, prepareCall, respond } from '../../../core/wallet.ts';
+import type { Settings } from '../../../core/settings.ts';
+import { defaultSettings } from '../../settings.ts';
+import { respond } from '../../../core/wallet.ts';
+import { approvedResponse, prepareCall } from '../../answer.ts';
 
 const ring = new KeyRing();
-const settings: Settings = { ...DEFAULT_SETTINGS, missingEntries: [] };
+const settings: Settings = { ...defaultSettings(), missingEntries: [] };
 const FUNDING = 100_000_000_000n; // README: 1 000 BTC per account
 const ALICE = 'bc1q530dz4h80kwlzywlhx2qn0k6vdtftd93c499yq';
 const BOB = 'bc1p5cyxnuxmeuwuvkwfem96lqzszd02n6xdcjrs20cac6yqjjwudpxqkedrcr';

@@ -6,11 +6,12 @@ import { base64 } from '@scure/base';
 import { verifyBip322 } from '../../../../e2e/bitcoin-reference.ts';
 import { reference, referenceWif } from '../../../../e2e/reference.ts';
 import { KeyRing } from '../../../core/keyring.ts';
-import { DEFAULT_SETTINGS, type Settings } from '../../../core/settings.ts';
-import { approvedResponse } from '../../../core/wallet.ts';
+import type { Settings } from '../../../core/settings.ts';
+import { defaultSettings } from '../../settings.ts';
+import { approvedResponse } from '../../answer.ts';
 
 const ring = new KeyRing();
-const settings: Settings = { ...DEFAULT_SETTINGS, missingEntries: [] };
+const settings: Settings = { ...defaultSettings(), missingEntries: [] };
 type Result = { signature: string; address: string; message: string };
 
 async function call(params: unknown, wallet: Settings = settings) {

@@ -9,8 +9,8 @@ import { inputFields, leatherSignPsbt } from '../../../../e2e/leather-replay.ts'
 import { p2wpkhSighash, readMaps, valueUnder, writePsbtV2, type V2Input } from '../../../../e2e/psbt-v2.ts';
 import { reference } from '../../../../e2e/reference.ts';
 import { KeyRing } from '../../../core/keyring.ts';
-import { defaultSettings } from '../../../core/settings.ts';
-import { approvedResponse } from '../../../core/wallet.ts';
+import { defaultSettings } from '../../settings.ts';
+import { approvedResponse } from '../../answer.ts';
 
 const ring = new KeyRing();
 const settings = defaultSettings();

@@ -5,11 +5,13 @@ import * as bitcoin from 'bitcoinjs-lib';
 import { buildPsbt, extract, psbtFromHex, signerOf } from '../../../../e2e/bitcoin-reference.ts';
 import { reference, type Reference } from '../../../../e2e/reference.ts';
 import { KeyRing } from '../../../core/keyring.ts';
-import { DEFAULT_SETTINGS, type Settings } from '../../../core/settings.ts';
-import { approvedResponse, methodContext, prepareCall, respond } from '../../../core/wallet.ts';
+import type { Settings } from '../../../core/settings.ts';
+import { defaultSettings } from '../../settings.ts';
+import { methodContext, respond } from '../../../core/wallet.ts';
+import { approvedResponse, prepareCall } from '../../answer.ts';
 
 const ring = new KeyRing();
-const settings: Settings = { ...DEFAULT_SETTINGS, missingEntries: [] };
+const settings: Settings = { ...defaultSettings(), missingEntries: [] };
 const FOREIGN = 'bc1q530dz4h80kwlzywlhx2qn0k6vdtftd93c499yq'; // another wallet's address (docs/reference/leather.md §9)
 const PAY_TO = 'bc1qcr8te4kr609gcawutmrza0j4xv80jy8z306fyu';
 

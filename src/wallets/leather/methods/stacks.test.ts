@@ -26,12 +26,14 @@ import { bytesToHex } from '@noble/hashes/utils.js';
 import { decodeStacksTransaction, verifySip018, verifyStacksMessage } from '../../../../e2e/stacks-reference.ts';
 import { reference } from '../../../../e2e/reference.ts';
 import { KeyRing } from '../../../core/keyring.ts';
-import { DEFAULT_SETTINGS, type Settings } from '../../../core/settings.ts';
+import type { Settings } from '../../../core/settings.ts';
+import { defaultSettings } from '../../settings.ts';
 import { stacksMessageHash } from '../../../core/stacks/message.ts';
-import { approvedResponse, prepareCall, respond } from '../../../core/wallet.ts';
+import { respond } from '../../../core/wallet.ts';
+import { approvedResponse, prepareCall } from '../../answer.ts';
 
 const ring = new KeyRing();
-const settings: Settings = { ...DEFAULT_SETTINGS, missingEntries: [] };
+const settings: Settings = { ...defaultSettings(), missingEntries: [] };
 const BOB = 'SP2J6ZY48GV1EZ5V2V5RB9MP66SW86PYKKNRV9EJ7';
 type TxResult = { txid: string; transaction: string };
 

@@ -2,7 +2,7 @@
 // coins on the chain in UniSat's shape (unisat-wallet/extension 494345cb, src/background/controller/wallet.ts
 // getBTCUtxos); without a chain, none (the synthetic funding is not a coin a page can build on).
 import { bytesToHex } from '@noble/hashes/utils.js';
-import type { UnisatAddressType } from '../../../core/choices.ts';
+import type { UnisatAddressType } from '../settings.ts';
 import { unisatOf, unisatQuery } from './dialect.ts';
 
 /** @unisat/wallet-sdk's AddressType enum (src/types.ts). */

@@ -4,9 +4,9 @@
 import { test, expect } from '@playwright/test';
 import * as sats from 'sats-connect';
 import { KeyRing } from '../../../core/keyring.ts';
-import { defaultSettings } from '../../../core/settings.ts';
+import { defaultSettings } from '../../settings.ts';
 import { grantKey } from '../../../core/site-grant.ts';
-import { approvedResponse } from '../../../core/wallet.ts';
+import { approvedResponse } from '../../answer.ts';
 import { XVERSE_METHODS } from './index.ts';
 import { sampleParams } from '../../../../e2e/sample-params.ts';
 

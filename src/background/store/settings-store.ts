@@ -1,8 +1,9 @@
 // Settings live in chrome.storage.local, so they survive browser restarts.
-// Only the background writes (the settings page asks it to); the settings page reads.
+// Only the worker reads and writes them (the settings page asks it to).
 import browser from 'webextension-polyfill';
-import { SETTINGS_KEY as KEY } from './active-account.ts';
-import { readStoredSettings, type Settings, type StoredSettingsReport } from '../core/settings.ts';
+import { SETTINGS_KEY as KEY } from '../../shared/active-account.ts';
+import type { Settings, StoredSettingsReport } from '../../core/settings.ts';
+import { readStoredSettings } from '../../wallets/settings.ts';
 
 /** The settings, and what was wrong with the stored ones (never silent: see StoredSettingsReport). */
 export async function loadSettingsReport(): Promise<StoredSettingsReport> {

@@ -1,10 +1,16 @@
 // The worker's browser context is shared by its tests; what a test adds to the context itself (not to
 // its page) is taken back when the test ends, so nothing of one test reaches the next: init scripts and
-// exposed functions (each is a Disposable since Playwright 1.5x), routes, extra HTTP headers,
-// permissions, geolocation and offline mode.
+// exposed functions (each is a Disposable since Playwright 1.5x), routes, extra HTTP headers, HTTP
+// credentials, permissions, geolocation, offline mode and cookies. Only Playwright's public API is used:
+// each such method of the context records its undo when called (e2e/context-methods.spec.ts lists the
+// context's methods of the Playwright version in use and fails, naming it, when one is new to this list).
 import type { BrowserContext } from '@playwright/test';
 
-type Undo = () => Promise<unknown>;
+/** An undo step; `once`: the call that undoes every change of its kind (all routes, all cookies), made once. */
+interface Undo {
+  run(): Promise<unknown>;
+  once?: unknown;
+}
 
 /** Per context: the undo steps of the test under way, while a test is under way. */
 const open = new WeakMap<BrowserContext, Undo[]>();
@@ -12,41 +18,41 @@ const wrapped = new WeakSet<BrowserContext>();
 
 const isDisposable = (value: unknown): value is { dispose(): Promise<void> } => typeof (value as { dispose?: unknown } | null)?.dispose === 'function';
 
+type Method = (...args: unknown[]) => Promise<unknown>;
+
+/** The context's methods that change it for every later page, and how each is undone (by the Disposable it returns, or a call). */
+export const UNDONE: Readonly<Record<string, 'disposable' | ((context: BrowserContext) => Promise<unknown>)>> = {
+  addInitScript: 'disposable',
+  exposeBinding: 'disposable',
+  exposeFunction: 'disposable',
+  route: (context) => context.unrouteAll({ behavior: 'ignoreErrors' }),
+  routeFromHAR: (context) => context.unrouteAll({ behavior: 'ignoreErrors' }),
+  routeWebSocket: (context) => context.unrouteAll({ behavior: 'ignoreErrors' }),
+  setExtraHTTPHeaders: (context) => context.setExtraHTTPHeaders({}),
+  setHTTPCredentials: (context) => context.setHTTPCredentials(null),
+  grantPermissions: (context) => context.clearPermissions(),
+  setGeolocation: (context) => context.setGeolocation(null),
+  setOffline: (context) => context.setOffline(false),
+  addCookies: (context) => context.clearCookies(),
+  setStorageState: (context) => context.clearCookies(),
+};
+
 /** Each method that changes the context records, while a test is open, how to undo it. */
 function wrap(context: BrowserContext): void {
   if (wrapped.has(context)) return;
   wrapped.add(context);
   const record = (undo: Undo): void => void open.get(context)?.push(undo);
-  const disposing = <K extends 'addInitScript' | 'exposeBinding' | 'exposeFunction'>(name: K): void => {
-    const original = context[name].bind(context) as (...args: unknown[]) => Promise<unknown>;
-    (context as unknown as Record<K, (...args: unknown[]) => Promise<unknown>>)[name] = async (...args: unknown[]) => {
-      const result = await original(...args);
-      if (isDisposable(result)) record(() => result.dispose());
+  for (const [name, how] of Object.entries(UNDONE)) {
+    const original = (context as unknown as Record<string, Method | undefined>)[name];
+    if (typeof original !== 'function') continue; // not in this Playwright version
+    const replacement: Method = async (...args) => {
+      const result = await original.apply(context, args);
+      if (typeof how === 'function') record({ run: () => how(context), once: how });
+      else if (isDisposable(result)) record({ run: () => result.dispose() });
       return result;
     };
-  };
-  disposing('addInitScript');
-  disposing('exposeBinding');
-  disposing('exposeFunction');
-  const once = <K extends 'route' | 'routeFromHAR' | 'routeWebSocket' | 'setExtraHTTPHeaders' | 'grantPermissions' | 'setGeolocation' | 'setOffline'>(
-    name: K,
-    undo: Undo,
-  ): void => {
-    const original = context[name].bind(context) as (...args: unknown[]) => Promise<unknown>;
-    (context as unknown as Record<K, (...args: unknown[]) => Promise<unknown>>)[name] = async (...args: unknown[]) => {
-      const result = await original(...args);
-      record(undo);
-      return result;
-    };
-  };
-  const unroute: Undo = () => context.unrouteAll({ behavior: 'ignoreErrors' });
-  once('route', unroute);
-  once('routeFromHAR', unroute);
-  once('routeWebSocket', unroute);
-  once('setExtraHTTPHeaders', () => context.setExtraHTTPHeaders({}));
-  once('grantPermissions', () => context.clearPermissions());
-  once('setGeolocation', () => context.setGeolocation(null));
-  once('setOffline', () => context.setOffline(false));
+    Object.defineProperty(context, name, { value: replacement, configurable: true, writable: true });
+  }
 }
 
 /** From now on, what is added to the context is recorded for `restoreContext`. */
@@ -64,10 +70,10 @@ export async function restoreContext(context: BrowserContext, settled: Promise<u
   const undo = open.get(context) ?? [];
   open.delete(context);
   if (undo.length > 0) await settled.catch(() => undefined);
-  const done = new Set<Undo>();
+  const done = new Set<unknown>();
   for (const step of undo.reverse()) {
-    if (done.has(step)) continue;
-    done.add(step);
-    await step().catch(() => undefined);
+    if (step.once !== undefined && done.has(step.once)) continue;
+    done.add(step.once);
+    await step.run().catch(() => undefined);
   }
 }

@@ -131,7 +131,10 @@ export const test = base.extend<WalletTestFixtures & KitTestFixtures, WalletWork
   ],
   // Shared by the worker's tests: what a test adds to the context itself (init scripts, routes, headers…) is taken back after it.
   context: [
-    async ({ walletBrowser, _kitWorker }, use) => {
+    async ({ walletBrowser, _kitWorker, actionTimeout, navigationTimeout }, use) => {
+      // Each test starts with the timeouts its options give, as a fresh context would (Playwright's own context fixture sets them so).
+      walletBrowser.context.setDefaultTimeout(actionTimeout || 0);
+      walletBrowser.context.setDefaultNavigationTimeout(navigationTimeout || 0);
       trackContext(walletBrowser.context);
       await use(walletBrowser.context);
       // The next test's tab, opened while this test ran, first joins the context's pages: a tab still

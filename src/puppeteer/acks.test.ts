@@ -3,7 +3,7 @@
 import { test, expect } from '@playwright/test';
 import { createServer, connect, type AddressInfo, type Socket } from 'node:net';
 import type { Browser } from 'puppeteer-core';
-import { acknowledgePromptly } from './acks.ts';
+import { acknowledgePromptly, seenSocket } from './acks.ts';
 
 /** A server standing for Firefox's BiDi endpoint, and the client socket Puppeteer would hold to it. */
 async function pair(): Promise<{ browserSide: Socket; client: Socket; port: number; close(): void }> {
@@ -59,6 +59,18 @@ test('a browser whose connection is not a socket of this process is left alone',
     await new Promise((resolve) => client.once('data', resolve));
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(received).toEqual([]);
+  } finally {
+    close();
+  }
+});
+
+test("Node publishes each new client socket on 'net.client.socket', which the kit finds Puppeteer's socket by", async () => {
+  const { client, close } = await pair();
+  try {
+    expect(
+      seenSocket(client),
+      `Node ${process.version} did not publish a new client socket on the 'net.client.socket' diagnostics channel: src/puppeteer/acks.ts cannot find Puppeteer's socket to Firefox, and every Firefox reply can come up to 40 ms late`,
+    ).toBe(true);
   } finally {
     close();
   }

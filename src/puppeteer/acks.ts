@@ -5,6 +5,7 @@
 // (six bytes, which RFC 6455 §5.5.3 lets either side send and the other ignores): its packet carries
 // the acknowledgement at once. Measured in docs/performance-and-reliability.md.
 import { randomBytes } from 'node:crypto';
+import { subscribe } from 'node:diagnostics_channel';
 import { Socket } from 'node:net';
 import type { Browser } from 'puppeteer-core';
 
@@ -12,10 +13,22 @@ import type { Browser } from 'puppeteer-core';
 const pongFrame = (): Buffer => Buffer.concat([Buffer.from([0x8a, 0x80]), randomBytes(4)]);
 
 /**
- * The TCP socket under Puppeteer's connection to `browser`: Node keeps no public list of sockets,
- * so it is found among the process's active handles by the endpoint's port. undefined if not found
- * (then nothing changes; calls are only slower).
+ * The process's client sockets while open, as Node publishes each new one on its built-in
+ * 'net.client.socket' diagnostics channel (nodejs.org/api/diagnostics_channel.html, "Built-in channels"):
+ * the one public way to reach the socket under Puppeteer's connection, which keeps it private.
  */
+const sockets = new Set<Socket>();
+subscribe('net.client.socket', (message) => {
+  const { socket } = message as { socket?: unknown };
+  if (!(socket instanceof Socket)) return;
+  sockets.add(socket);
+  socket.once('close', () => sockets.delete(socket));
+});
+
+/** Whether Node told this module of `socket` (src/puppeteer/acks.test.ts pins it for the Node version in use). */
+export const seenSocket = (socket: Socket): boolean => sockets.has(socket);
+
+/** The TCP socket under Puppeteer's connection to `browser`, found by the endpoint's port; undefined if not found (then calls are only slower). */
 function socketOf(browser: Browser): Socket | undefined {
   let port: number;
   try {
@@ -23,8 +36,7 @@ function socketOf(browser: Browser): Socket | undefined {
   } catch {
     return undefined;
   }
-  const handles = (process as unknown as { _getActiveHandles?: () => unknown[] })._getActiveHandles?.() ?? [];
-  return handles.find((handle): handle is Socket => handle instanceof Socket && handle.remotePort === port);
+  return [...sockets].find((socket) => socket.remotePort === port);
 }
 
 /** Acknowledges at once whatever Firefox sends on `browser`'s BiDi connection. */

@@ -1,7 +1,7 @@
 // A worker stopped at any point of an approval still gives exactly one answer; one page cannot break another.
 import { test, expect, type Page } from 'mock-wallet-provider/testing';
 import { soak } from '../scripts/soak.ts';
-import { request, isPromptPage } from './support.ts';
+import { request, isPromptPage, testHook } from './support.ts';
 
 const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
 
@@ -77,7 +77,7 @@ test('approved, then the worker stops 5 ms later, for accounts never derived bef
 test('decided and stored, then the worker stops before delivering: the restarted worker delivers it once', async ({ page, wallet, walletBrowser }) => {
   await page.goto('/blank.html');
   for (const method of ['getAddresses', 'signMessage'] as const) {
-    await walletBrowser.control('holdDelivery', true);
+    await testHook(walletBrowser, 'holdDelivery', true);
     const call = request(page, method, method === 'signMessage' ? { message: 'stored before delivery' } : undefined);
     await wallet.nextPrompt();
     const [pending] = await wallet.pending();
@@ -117,7 +117,7 @@ test("a stored answer that is not the request's (another id, or made for another
     ],
   ];
   for (const [what, forge] of forgeries) {
-    await walletBrowser.control('holdDelivery', true);
+    await testHook(walletBrowser, 'holdDelivery', true);
     const call = request(page, 'signMessage', { message: `forged: ${what}` });
     await wallet.nextPrompt();
     const [pending] = await wallet.pending();

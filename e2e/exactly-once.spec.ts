@@ -2,7 +2,7 @@
 // Approve again, and Stacks nonces are reserved one approval at a time, from any tab or frame.
 import { test, expect, type Page } from 'mock-wallet-provider/testing';
 import { loopbackNode, type LoopbackNode } from './loopback-node.ts';
-import { request } from './support.ts';
+import { request, testHook } from './support.ts';
 
 const BOB = 'SP2J6ZY48GV1EZ5V2V5RB9MP66SW86PYKKNRV9EJ7';
 const ALICE_BTC = 'bc1qxhmdufsvnuaaaer4ynz88fspdsxq2h9e9cetdj';
@@ -30,7 +30,9 @@ for (const { method, params, settings } of CASES) {
   }) => {
     await wallet.setSettings(settings());
     await page.goto('/blank.html');
-    await walletBrowser.control('holdSending', true);
+    await testHook(walletBrowser, 'holdSending', true);
+    // The hook is this project's own: the kits' control object has none.
+    expect(await (await walletBrowser.worker()).evaluate(() => Object.keys(globalThis.mockWallet).filter((name) => name.startsWith('hold')))).toEqual([]);
     const call = request(page, method, params);
     const prompt = await wallet.nextPrompt();
     await prompt.approve(); // returns once the decision (the signed transaction) is stored
@@ -38,7 +40,7 @@ for (const { method, params, settings } of CASES) {
     const [decided] = await wallet.calls();
     // A second press, from the kit, while it waits to be sent: nothing new is signed or sent.
     await wallet.approve(decided!.id);
-    await walletBrowser.control('holdSending', false);
+    await testHook(walletBrowser, 'holdSending', false);
     await wallet.stopServiceWorker();
     const settled = await call;
     expect(settled.ok, JSON.stringify(settled.response)).toBe(true);

@@ -1,6 +1,7 @@
 // Small helpers the project's own e2e tests share. Users' tests need none of these.
 import type { Page } from '@playwright/test';
-import type { RpcResponse } from 'mock-wallet-provider/testing';
+import type { RpcResponse, WalletBrowser } from 'mock-wallet-provider/testing';
+import { TEST_HOOKS_GLOBAL, type TestHooks } from '../src/shared/control.ts';
 
 export interface Settled {
   ok: boolean;
@@ -39,4 +40,13 @@ export function childEnv(extra: Record<string, string> = {}): Record<string, str
   const own = /^(PW_|PLAYWRIGHT_|TEST_|npm_)/i;
   const kept = Object.entries(process.env).filter((entry): entry is [string, string] => !own.test(entry[0]) && entry[1] !== undefined);
   return { ...Object.fromEntries(kept), ...extra };
+}
+
+/** Turns one of the worker's test hooks on or off (src/shared/control.ts TestHooks: this project's own tests only, not the kits' control). */
+export async function testHook(walletBrowser: WalletBrowser, hook: keyof TestHooks, hold: boolean): Promise<void> {
+  const worker = await walletBrowser.worker();
+  await worker.evaluate(
+    ([global, name, on]) => (globalThis as unknown as Record<string, Record<string, (hold: boolean) => Promise<void>>>)[global]![name]!(on),
+    [TEST_HOOKS_GLOBAL, hook, hold] as const,
+  );
 }

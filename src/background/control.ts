@@ -2,7 +2,7 @@
 // Web pages cannot reach a service worker's globals; nothing here is exposed to them.
 import type { PendingView, WalletControl } from '../shared/control.ts';
 import { defaultSettings } from '../wallets/settings.ts';
-import { drop, setHoldDelivery, setHoldSending, whenDecided, withdraw } from './request/settle.ts';
+import { drop, testHooks, whenDecided, withdraw } from './request/settle.ts';
 import { approve, reject } from './request/approvals.ts';
 import { clearCalls, listCalls, usage } from './store/call-log.ts';
 import { forgetSites } from './store/site-grants.ts';
@@ -117,8 +117,7 @@ export const control: WalletControl = {
     // keys just forgotten are derived again, both off the next test's path.
     void ensureWarm().catch(() => undefined);
     void prederive(keyRing, defaults);
-    setHoldDelivery(false);
-    setHoldSending(false);
+    await Promise.all([testHooks.holdDelivery(false), testHooks.holdSending(false)]);
   },
   async stacksNonce(options) {
     const settings = await currentSettings();
@@ -130,10 +129,4 @@ export const control: WalletControl = {
   },
   warmReady,
   prederived,
-  async holdDelivery(hold) {
-    setHoldDelivery(hold);
-  },
-  async holdSending(hold) {
-    setHoldSending(hold);
-  },
 };

@@ -1,7 +1,7 @@
 // The MV3 service worker. Listeners are registered synchronously at start, so an event
 // that wakes a stopped worker (a page's request, a closed window) finds them in place.
 import browser, { type Runtime } from 'webextension-polyfill';
-import { CONTROL_GLOBAL, type WalletControl } from '../shared/control.ts';
+import { CONTROL_GLOBAL, TEST_HOOKS_GLOBAL, type TestHooks, type WalletControl } from '../shared/control.ts';
 import {
   WARM_PORT,
   isMessage,
@@ -11,7 +11,7 @@ import {
   type SettingsMessage,
   type WalletListenMessage,
 } from '../shared/messages.ts';
-import { drop } from './request/settle.ts';
+import { drop, testHooks } from './request/settle.ts';
 import { handlePrompt, isOwnPage, reject } from './request/approvals.ts';
 import { control } from './control.ts';
 import { syncExposure } from './expose.ts';
@@ -32,6 +32,8 @@ declare global {
   var mockWallet: WalletControl;
 }
 (globalThis as unknown as Record<string, WalletControl>)[CONTROL_GLOBAL] = control;
+// This project's own durability tests' hooks: a global of their own, never on the kits' control object.
+(globalThis as unknown as Record<string, TestHooks>)[TEST_HOOKS_GLOBAL] = testHooks;
 
 // Chrome starts this worker for an event, nearly always a request: start the two storage
 // reads every request needs now, while the event is still being dispatched.

@@ -123,17 +123,21 @@ export interface WalletControl {
   warmReady(): Promise<boolean>;
   /** Resolves once the keys of the listed accounts are derived and cached (background/store/prederive.ts). */
   prederived(): Promise<void>;
-  /**
-   * For testing the wallet itself: decide and store answers but do not deliver them, as a
-   * worker stopped between deciding and delivering would. reset() turns it off.
-   */
-  holdDelivery(hold: boolean): Promise<void>;
-  /**
-   * For testing the wallet itself: sign and store approved transactions but do not send them, as
-   * a worker stopped between signing and sending would. reset() turns it off.
-   */
-  holdSending(hold: boolean): Promise<void>;
 }
 
 /** The name of the global in the service worker. */
 export const CONTROL_GLOBAL = 'mockWallet';
+
+/**
+ * For testing the wallet itself (this project's durability tests), on a global of its own: not part of the
+ * control object the kits drive. The worker's reset() turns both off.
+ */
+export interface TestHooks {
+  /** Decide and store answers but do not deliver them, as a worker stopped between deciding and delivering would. */
+  holdDelivery(hold: boolean): Promise<void>;
+  /** Sign and store approved transactions but do not send them, as a worker stopped between signing and sending would. */
+  holdSending(hold: boolean): Promise<void>;
+}
+
+/** The name of the test hooks' global in the service worker. */
+export const TEST_HOOKS_GLOBAL = 'mockWalletTestHooks';

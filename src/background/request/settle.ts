@@ -9,6 +9,7 @@ import { isPrepared, type Answer, type Prepared } from './decision.ts';
 import { act } from './decide.ts';
 import type { JsonValue } from '../../core/json.ts';
 import type { RpcResponseMessage } from '../../shared/messages.ts';
+import type { TestHooks } from '../../shared/control.ts';
 import { logOutcome, logWork } from '../store/call-log.ts';
 import { answerFor, pendingRequests, type AnswerFor, type PendingRequest, type StoredAnswer } from './pending.ts';
 import { reportStoredProblem } from '../store/session-map.ts';
@@ -66,21 +67,40 @@ async function deliver(request: PendingRequest, response: RpcResponse): Promise<
   }
 }
 
-// Keys this worker is deciding or finishing right now: a second click or a window closed
-// after approving finds the key claimed and does nothing.
-const deciding = new Set<string>();
-const finishing = new Set<string>();
+/**
+ * What this worker holds in memory of the requests it is settling, in one place (the requests themselves
+ * are in session storage: pending.ts). A stopped worker loses it, and loses nothing by it: each part is
+ * only about work under way now.
+ */
+const now = {
+  /** Keys being decided or finished: a second click or a window closed after approving finds the key claimed and does nothing. */
+  deciding: new Set<string>(),
+  finishing: new Set<string>(),
+  /** Who waits for a request's decision: the kit, which returns from a click once it is taken. */
+  decidedWaiters: new Map<string, Set<() => void>>(),
+  /** Requests whose page has its answer, while their entry is being logged and removed: a kit asking now need not wait for that. */
+  answered: new Set<string>(),
+  /** Told when a request is gone, so a queued request can have its window (window/queue.ts). */
+  freed: (): void => undefined,
+  /** The project's own tests' hooks (TestHooks, src/shared/control.ts): never set by the kits. */
+  hold: { delivery: false, sending: false },
+};
 
-/** Told when a request is gone, so a queued request can have its window (window/queue.ts). */
-let freed = (): void => undefined;
-export const onWindowFreed = (listener: () => void): void => void (freed = listener);
+export const onWindowFreed = (listener: () => void): void => void (now.freed = listener);
 
-/** Test hook: decide and store, then stop as if the worker died before delivering. */
-let holdDelivery = false;
-export const setHoldDelivery = (hold: boolean): void => void (holdDelivery = hold);
-/** Test hook: sign and store the transaction, then stop as if the worker died before sending it. */
-let holdSending = false;
-export const setHoldSending = (hold: boolean): void => void (holdSending = hold);
+/**
+ * Hooks for this project's durability tests, on their own global (never on the kits' control object):
+ * holdDelivery decides and stores, then stops as if the worker died before delivering; holdSending signs
+ * and stores the transaction, then stops as if it died before sending it. A reset turns both off.
+ */
+export const testHooks: TestHooks = {
+  async holdDelivery(hold) {
+    now.hold.delivery = hold;
+  },
+  async holdSending(hold) {
+    now.hold.sending = hold;
+  },
+};
 
 export interface SettleOptions {
   /** false: the answer reaches the page at once, whatever the delay fault (a reset). */
@@ -116,12 +136,12 @@ async function deliverWhenDue(key: string, deliverAt: number | undefined): Promi
 }
 
 async function settleNow(key: string, decide: (request: PendingRequest) => Promise<Answer | Prepared>, delayed: boolean, approving: boolean): Promise<boolean> {
-  if (deciding.has(key)) return false;
+  if (now.deciding.has(key)) return false;
   const request = await pendingRequests.get(key);
   if (!request || request.answer) return false;
   // Signed and stored: only its sending is left, and no rejection or close can undo it.
   if (request.prepared && !approving) return false;
-  deciding.add(key);
+  now.deciding.add(key);
   let deliverAt: number | undefined;
   try {
     let prepared = request.prepared;
@@ -141,7 +161,7 @@ async function settleNow(key: string, decide: (request: PendingRequest) => Promi
       const current = await pendingRequests.get(key);
       if (!current) return false;
       await pendingRequests.set(key, { ...current, prepared });
-      if (holdSending) {
+      if (now.hold.sending) {
         announceDecided(key);
         return true;
       }
@@ -161,23 +181,18 @@ async function settleNow(key: string, decide: (request: PendingRequest) => Promi
       answer: { for: answerFor(current), response: answer!.response, settled: outcomeOf(answer!), ...(deliverAt !== undefined && { deliverAt }) },
     });
   } finally {
-    deciding.delete(key);
+    now.deciding.delete(key);
   }
   // An answer due now is announced once it has reached the page's frame (complete()), so a kit
   // that returns from a click finds the page answered; a delayed or held one is announced now.
-  if (deliverAt !== undefined || holdDelivery) announceDecided(key);
-  if (!holdDelivery) await deliverWhenDue(key, deliverAt);
+  if (deliverAt !== undefined || now.hold.delivery) announceDecided(key);
+  if (!now.hold.delivery) await deliverWhenDue(key, deliverAt);
   return true;
 }
 
-// Who waits for a request's decision: the kit, which returns from a click once it is taken.
-const decidedWaiters = new Map<string, Set<() => void>>();
-/** Requests whose page has its answer, while their entry is being logged and removed: a kit asking now need not wait for that. */
-const answered = new Set<string>();
-
 function announceDecided(key: string): void {
-  for (const waiter of decidedWaiters.get(key) ?? []) waiter();
-  decidedWaiters.delete(key);
+  for (const waiter of now.decidedWaiters.get(key) ?? []) waiter();
+  now.decidedWaiters.delete(key);
 }
 
 /**
@@ -187,23 +202,23 @@ function announceDecided(key: string): void {
  */
 export function whenDecided(key: string, timeoutMs: number): Promise<boolean | 'signing'> {
   return new Promise((resolve) => {
-    const waiters = decidedWaiters.get(key) ?? new Set<() => void>();
-    decidedWaiters.set(key, waiters);
+    const waiters = now.decidedWaiters.get(key) ?? new Set<() => void>();
+    now.decidedWaiters.set(key, waiters);
     const done = (decided: boolean | 'signing'): void => {
       clearTimeout(timer);
       waiters.delete(waiter);
-      if (waiters.size === 0 && decidedWaiters.get(key) === waiters) decidedWaiters.delete(key);
+      if (waiters.size === 0 && now.decidedWaiters.get(key) === waiters) now.decidedWaiters.delete(key);
       resolve(decided);
     };
     const waiter = (): void => done(true);
     // Still signing this request (a large PSBT) when the time is up: 'signing', and the kit asks
     // again, so it waits for the decision rather than a fixed time.
-    const timer = setTimeout(() => done(deciding.has(key) ? 'signing' : false), timeoutMs);
+    const timer = setTimeout(() => done(now.deciding.has(key) ? 'signing' : false), timeoutMs);
     // Listening first, then looking: a decision stored in between is not missed.
     waiters.add(waiter);
-    if (answered.has(key)) return done(true);
+    if (now.answered.has(key)) return done(true);
     pendingRequests.get(key).then(
-      (request) => (!request || (request.answer ? !isDue(request.answer) || holdDelivery : request.prepared && holdSending)) && done(true),
+      (request) => (!request || (request.answer ? !isDue(request.answer) || now.hold.delivery : request.prepared && now.hold.sending)) && done(true),
       () => undefined,
     );
   });
@@ -271,10 +286,10 @@ function ownAnswer(request: PendingRequest, answer: StoredAnswer): { response: R
 }
 
 async function complete(key: string, send: boolean, closing: Promise<void>[]): Promise<void> {
-  if (finishing.has(key)) return;
+  if (now.finishing.has(key)) return;
   const request = await pendingRequests.get(key);
   if (!request?.answer || !isDue(request.answer)) return;
-  finishing.add(key);
+  now.finishing.add(key);
   try {
     const { response, forged } = ownAnswer(request, request.answer);
     const settled: StoredAnswer['settled'] = forged
@@ -283,7 +298,7 @@ async function complete(key: string, send: boolean, closing: Promise<void>[]): P
     // Given back before the page hears: an app that sends its next transaction on a rejection gets this nonce.
     await releaseNonce(request);
     const delivered = send ? await deliver(request, response) : true;
-    answered.add(key);
+    now.answered.add(key);
     announceDecided(key);
     // The outcome is written before the entry goes: the log never keeps a 'pending' whose request is
     // gone. The window closes meanwhile: the person (and the kit waiting for it) is done.
@@ -292,11 +307,11 @@ async function complete(key: string, send: boolean, closing: Promise<void>[]): P
     await pendingRequests.delete([key]);
     forgetResolved(key);
   } finally {
-    finishing.delete(key);
-    answered.delete(key);
+    now.finishing.delete(key);
+    now.answered.delete(key);
   }
   announceDecided(key);
-  freed();
+  now.freed();
 }
 
 /** On worker start: deliver every answer a stopped worker decided but did not deliver. */
@@ -316,7 +331,7 @@ export function drop(key: string): Promise<void> {
       await pendingRequests.delete([key]);
       forgetResolved(key);
       announceDecided(key);
-      freed();
+      now.freed();
     })(),
   );
 }

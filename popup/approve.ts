@@ -18,6 +18,7 @@ import {
   type PromptUrlParams,
 } from '../src/shared/messages.ts';
 import { watchActiveAccount } from '../src/shared/active-account.ts';
+import { APPROVAL_API, type ApprovalWindowApi } from '../src/shared/approval-window.ts';
 import { chromeApi } from '../src/shared/chrome-api.ts';
 
 let query = new URLSearchParams(location.search);
@@ -308,3 +309,107 @@ function waitForRequest(): void {
 
 if (location.search === `?${WARM_QUERY}`) waitForRequest();
 else start();
+
+/** Resolves once the request's details are on screen (body[data-ready]), or rejects after `timeout` ms. */
+function whenReady(timeout: number): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const deadline = Date.now() + timeout;
+    const check = (): void => {
+      if (document.body.dataset['ready'] === 'true') resolve();
+      else if (Date.now() > deadline) reject(new Error(`the window never showed its details within ${timeout / 1000} s`));
+      else setTimeout(check, 10);
+    };
+    check();
+  });
+}
+
+const signing = (): boolean => !$('sign').hidden;
+const text = (id: string): string => $(id).textContent ?? '';
+
+/** What the kits read and press here (src/shared/approval-window.ts): one typed contract, on one global. */
+const api: ApprovalWindowApi = {
+  buttonProblem(button, focus, timeout) {
+    const element = $<HTMLButtonElement>(button);
+    return new Promise((resolve) => {
+      const done = (): boolean => {
+        // The wallet's error screen instead of the request: it can only be closed.
+        if (button === 'approve' && !$('screen').hidden) {
+          resolve(
+            `it shows the wallet error screen "${text('screen-title')}": ${text('screen-text')} (it can only be closed: rejectNext presses its Close button)`,
+          );
+          return true;
+        }
+        if (element.disabled) return false;
+        if (focus) element.focus();
+        resolve('');
+        return true;
+      };
+      if (done()) return;
+      const observer = new MutationObserver(() => {
+        if (!done()) return;
+        observer.disconnect();
+        clearTimeout(timer);
+      });
+      observer.observe(document.body, { attributes: true, subtree: true, attributeFilter: ['disabled', 'hidden'] });
+      const timer = setTimeout(() => {
+        observer.disconnect();
+        resolve(`${button} stayed disabled for ${Math.round(timeout / 1000)} s: ${text('error') || 'the window never showed its details'}`);
+      }, timeout);
+    });
+  },
+  async details(readyTimeout) {
+    await whenReady(readyTimeout);
+    const signer = $('signer');
+    const notice = $('mismatch');
+    const fields: Record<string, string> = {};
+    for (const dt of $('fields').querySelectorAll('dt')) fields[dt.textContent ?? ''] = dt.nextElementSibling?.textContent ?? '';
+    const tables: PromptDetailsRead['tables'] = {};
+    for (const table of $('tables').querySelectorAll('table')) {
+      const columns = [...(table.tHead?.rows[0]?.cells ?? [])].map((cell) => cell.textContent ?? '');
+      tables[table.caption?.textContent ?? ''] = [...(table.tBodies[0]?.rows ?? [])].map((row) =>
+        Object.fromEntries([...row.cells].map((cell, i) => [columns[i] ?? '', cell.textContent ?? ''])),
+      );
+    }
+    return {
+      title: text('title'),
+      method: text('method'),
+      origin: text('origin'),
+      network: text('network'),
+      account: signing() ? Number(signer.dataset['account']) : Number(select.value),
+      accountSource: signing() ? (signer.dataset['source'] as AccountSource) : 'active',
+      chosenBy: signing() ? text('source') : '',
+      ...(!notice.hidden && { notice: notice.textContent ?? '' }),
+      findings: [...$('findings').querySelectorAll('li')].map((li) => ({ rule: li.dataset['rule'] ?? '', message: li.lastChild?.textContent ?? '' })),
+      fields,
+      tables,
+      ...(!$('screen').hidden && { screen: { title: text('screen-title'), text: text('screen-text') } }),
+    };
+  },
+  async account(readyTimeout) {
+    await whenReady(readyTimeout);
+    return signing() ? Number($('signer').dataset['account']) : Number(select.value);
+  },
+  addresses(timeout) {
+    return new Promise((resolve, reject) => {
+      const deadline = Date.now() + timeout;
+      const check = (): void => {
+        // The window gives each address its full form in its title once it has derived them.
+        const [p2wpkh, p2tr, stx] = (['p2wpkh', 'p2tr', 'stx'] as const).map((id) => $(id).title);
+        if (p2wpkh && p2tr && stx) resolve({ p2wpkh, p2tr, stx });
+        else if (Date.now() > deadline) reject(new Error(`its addresses did not show within ${timeout / 1000} s`));
+        else setTimeout(check, 10);
+      };
+      check();
+    });
+  },
+  selectAccount(account) {
+    const listedHere = [...select.options].some((option) => option.value === String(account));
+    const field = listedHere ? select : $<HTMLInputElement>('other-account');
+    field.value = String(account);
+    field.dispatchEvent(new Event('input', { bubbles: true }));
+    field.dispatchEvent(new Event('change', { bubbles: true }));
+  },
+  error: () => text('error'),
+};
+type PromptDetailsRead = Awaited<ReturnType<ApprovalWindowApi['details']>>;
+(globalThis as unknown as Record<string, ApprovalWindowApi>)[APPROVAL_API] = api;

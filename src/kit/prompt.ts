@@ -1,32 +1,10 @@
 // One approval window, as the person in front of it sees it. Read and pressed through the
 // driver's PromptWindow (scripts in the window, Enter at the keyboard), so every kit shares it.
-import type { AccountSource } from '../core/methods/method.ts';
+import { APPROVAL_API, type ApprovalWindowApi, type PromptButton, type PromptDetails } from '../shared/approval-window.ts';
 import { MAX_ACCOUNT } from '../core/account-path.ts';
 import type { PromptWindow } from './driver.ts';
 
-/** What an approval window shows, read off the window as a person would. */
-export interface PromptDetails {
-  /** The window's heading: "Connect request", "Sign PSBT", "Sign message", "Send bitcoin". */
-  title: string;
-  method: string;
-  origin: string;
-  network: string;
-  /** The account that will act (0-based) and who picked it. */
-  account: number;
-  accountSource: AccountSource;
-  /** The window's "Chosen by" line for a signing request, in its words ('' for a connect request). */
-  chosenBy: string;
-  /** The yellow notice shown when that account is not the one this site connected with. */
-  notice?: string;
-  /** The yellow usage notice: the contract's rules this request breaks (rule name and message). */
-  findings: { rule: string; message: string }[];
-  /** The method's fields, label → value, e.g. { Message: 'hello', 'Signing address': 'bc1q…' }. */
-  fields: Record<string, string>;
-  /** The method's tables by caption (Inputs, Outputs, Recipients), each row column → cell. */
-  tables: Record<string, Record<string, string>[]>;
-  /** The real wallet's error screen, shown instead of the request (it can only be closed: rejectNext presses Close). */
-  screen?: { title: string; text: string };
-}
+export type { PromptDetails } from '../shared/approval-window.ts';
 
 /** Asks the wallet whether the request behind a window key is decided (the kit's Wallet does). */
 export type DecidedProbe = (key: string, timeoutMs: number) => Promise<boolean | 'signing'>;
@@ -39,15 +17,21 @@ const NAVIGATING = 'its document was replaced while it was asked';
 const isNavigatedAway = (error: unknown): boolean => error instanceof Error && /Execution context was destroyed|because of a navigation/i.test(error.message);
 const READY_TIMEOUT_MS = 10_000;
 
-/** Waits, in the window, until its details are on screen (body[data-ready]) and then runs `body`. */
-const onceReady = (body: string): string => `new Promise((resolve, reject) => {
-  const deadline = Date.now() + ${READY_TIMEOUT_MS};
-  const run = () => {
-    if (document.body?.dataset.ready === 'true') return resolve((() => { ${body} })());
-    if (Date.now() > deadline) return reject(new Error('the window never showed its details within ${READY_TIMEOUT_MS / 1000} s'));
-    setTimeout(run, 10);
+/** A call of the window's contract as the window answers it: its value, or where the window stood when it had no contract yet. */
+type Reply<T> = { value: T } | { missing: string; ours: boolean };
+
+/**
+ * The script that calls `name` of the window's contract (src/shared/approval-window.ts), once its document is
+ * parsed. A string, not a function: runners that rename functions (tsx, keepNames) cannot break it.
+ */
+const callScript = (name: keyof ApprovalWindowApi, args: readonly unknown[]): string => `new Promise((resolve, reject) => {
+  const go = () => {
+    const api = globalThis[${JSON.stringify(APPROVAL_API)}];
+    if (!api) return resolve({ missing: location.href.split('?')[0] + ', ' + document.readyState, ours: location.pathname.endsWith('/popup/approve.html') });
+    Promise.resolve(api[${JSON.stringify(name)}](...${JSON.stringify(args)})).then((value) => resolve({ value }), reject);
   };
-  run();
+  if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', go, { once: true });
+  else go();
 })`;
 
 export class Prompt<H = unknown> {
@@ -55,6 +39,16 @@ export class Prompt<H = unknown> {
     private readonly window: PromptWindow<H>,
     private readonly decided?: DecidedProbe,
   ) {}
+
+  /** Calls the window's contract; a window without it says where it stood (its document, and whether it is the approval page yet). */
+  private async call<K extends keyof ApprovalWindowApi>(
+    name: K,
+    ...args: Parameters<ApprovalWindowApi[K]>
+  ): Promise<Awaited<ReturnType<ApprovalWindowApi[K]>>> {
+    const reply = (await this.window.evaluate(callScript(name, args))) as Reply<Awaited<ReturnType<ApprovalWindowApi[K]>>>;
+    if ('value' in reply) return reply.value;
+    throw new MissingContract(`the window has no approval page script (its document: ${reply.missing})${reply.ours ? '' : NOT_YET_OURS}`);
+  }
 
   /** The driver's page for this window (Playwright's or Puppeteer's Page). */
   get page(): H {
@@ -72,17 +66,18 @@ export class Prompt<H = unknown> {
    * window injects Playwright's selector engine, which costs more than the rest of the approval.
    */
   private async enabledButton(name: 'Approve' | 'Reject', focus: boolean, timeout = CLICK_TIMEOUT_MS): Promise<void> {
-    const id = name === 'Approve' ? 'approve' : 'reject';
+    const button: PromptButton = name === 'Approve' ? 'approve' : 'reject';
     const deadline = Date.now() + timeout;
     for (;;) {
       // A window found before its first navigation ends (a new window is about:blank first) is asked again
-      // once it holds the wallet's page: its context is destroyed under the evaluate, or it has no button yet.
+      // once it holds the wallet's page: its context is destroyed under the evaluate, or it has no contract yet.
       let problem: string;
       try {
-        problem = await this.buttonProblem(id, focus, Math.max(deadline - Date.now(), 0));
+        problem = await this.call('buttonProblem', button, focus, Math.max(deadline - Date.now(), 0));
       } catch (error) {
-        if (!isNavigatedAway(error) || Date.now() >= deadline) throw error;
-        problem = NAVIGATING;
+        if (!(isNavigatedAway(error) || error instanceof MissingContract) || Date.now() >= deadline)
+          throw error instanceof MissingContract ? new Error(`approval window: ${error.message}`) : error;
+        problem = error instanceof MissingContract ? error.message : NAVIGATING;
       }
       if (!problem) return;
       if ((problem !== NAVIGATING && !problem.includes(NOT_YET_OURS)) || Date.now() >= deadline) throw new Error(`approval window: ${problem}`);
@@ -90,63 +85,29 @@ export class Prompt<H = unknown> {
     }
   }
 
-  /** '' once the button is enabled (and focused if asked), else why not, in the window's words. */
-  private async buttonProblem(id: string, focus: boolean, timeout: number): Promise<string> {
-    // A string, not a function: runners that rename functions (tsx, keepNames) cannot break it.
-    return (await this.window.evaluate(`new Promise((resolve) => {
-      const start = () => {
-        const button = document.getElementById(${JSON.stringify(id)});
-        // Where the window stands, so a report says which document it was (a window closing, or not yet the wallet's page).
-        if (!button) return resolve('the window has no ${id} button (its document: ' + location.href.split('?')[0] + ', ' + document.readyState + ')' + (location.pathname.endsWith('/popup/approve.html') ? '' : ${JSON.stringify(NOT_YET_OURS)}));
-        const done = () => {
-          // The wallet's error screen instead of the request: it can only be closed.
-          const screen = document.getElementById('screen');
-          if (${JSON.stringify(id)} === 'approve' && screen && !screen.hidden) {
-            resolve('it shows the wallet error screen "' + document.getElementById('screen-title').textContent + '": ' + document.getElementById('screen-text').textContent + ' (it can only be closed: rejectNext presses its Close button)');
-            return true;
-          }
-          if (button.disabled) return false;
-          if (${focus}) button.focus();
-          resolve('');
-          return true;
-        };
-        if (done()) return;
-        const observer = new MutationObserver(() => done() && (observer.disconnect(), clearTimeout(timer)));
-        observer.observe(document.body, { attributes: true, subtree: true, attributeFilter: ['disabled', 'hidden'] });
-        const timer = setTimeout(() => {
-          observer.disconnect();
-          resolve('${id} stayed disabled for ${Math.round(timeout / 1000)} s: ' + (document.getElementById('error')?.textContent || 'the window never showed its details'));
-        }, ${timeout});
-      };
-      if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', start, { once: true });
-      else start();
-    })`)) as string;
-  }
-
-  /** Reads once the window's details are on screen: read earlier, a field can still be empty. */
-  private async text(id: string): Promise<string> {
-    return String(await this.read(`return document.getElementById(${JSON.stringify(id)})?.innerText ?? ''`));
-  }
-
-  private async read(body: string): Promise<unknown> {
+  /** A reading of the window's contract, its failure said as the window's. */
+  private async read<K extends keyof ApprovalWindowApi>(
+    name: K,
+    ...args: Parameters<ApprovalWindowApi[K]>
+  ): Promise<Awaited<ReturnType<ApprovalWindowApi[K]>>> {
     try {
-      return await this.window.evaluate(onceReady(body));
+      return await this.call(name, ...args);
     } catch (error) {
       throw new Error(`approval window: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}`, { cause: error });
     }
   }
 
   /** The requesting site, as the window shows it. */
-  origin(): Promise<string> {
-    return this.text('origin');
+  async origin(): Promise<string> {
+    return (await this.details()).origin;
   }
 
-  method(): Promise<string> {
-    return this.text('method');
+  async method(): Promise<string> {
+    return (await this.details()).method;
   }
 
-  network(): Promise<string> {
-    return this.text('network');
+  async network(): Promise<string> {
+    return (await this.details()).network;
   }
 
   /** The chains a connect request asks for, as the window lists them (e.g. ['bitcoin', 'stacks']). */
@@ -159,57 +120,17 @@ export class Prompt<H = unknown> {
   /** The account the window will approve with (0-based, as in the derivation path). */
   async account(): Promise<number> {
     await this.ready();
-    return Number(
-      await this.read(
-        `return document.getElementById('sign').hidden ? document.getElementById('account').value : document.getElementById('signer').dataset.account`,
-      ),
-    );
+    return this.read('account', READY_TIMEOUT_MS);
   }
 
   /** The decoded request as the window shows it, once its details are on screen. */
-  async details(): Promise<PromptDetails> {
-    return (await this.read(`
-      const text = (id) => document.getElementById(id)?.textContent ?? '';
-      const signer = document.getElementById('signer');
-      const signing = !document.getElementById('sign').hidden;
-      const notice = document.getElementById('mismatch');
-      const fields = {};
-      for (const dt of document.querySelectorAll('#fields dt')) fields[dt.textContent ?? ''] = dt.nextElementSibling?.textContent ?? '';
-      const tables = {};
-      for (const table of document.querySelectorAll('#tables table')) {
-        const columns = [...table.tHead.rows[0].cells].map((c) => c.textContent ?? '');
-        tables[table.caption?.textContent ?? ''] = [...table.tBodies[0].rows].map((row) => Object.fromEntries([...row.cells].map((c, i) => [columns[i], c.textContent ?? ''])));
-      }
-      const picker = document.getElementById('account');
-      return {
-        title: text('title'),
-        method: text('method'),
-        origin: text('origin'),
-        network: text('network'),
-        account: signing ? Number(signer.dataset.account) : Number(picker.value),
-        accountSource: signing ? signer.dataset.source : 'active',
-        chosenBy: signing ? text('source') : '',
-        ...(!notice.hidden && { notice: notice.textContent ?? '' }),
-        findings: [...document.querySelectorAll('#findings li')].map((li) => ({ rule: li.dataset.rule ?? '', message: li.lastChild?.textContent ?? '' })),
-        fields,
-        tables,
-        ...(!document.getElementById('screen').hidden && { screen: { title: text('screen-title'), text: text('screen-text') } }),
-      };`)) as PromptDetails;
+  details(): Promise<PromptDetails> {
+    return this.read('details', READY_TIMEOUT_MS);
   }
 
   /** Full addresses of the selected account, once the window has loaded them. */
-  async addresses(): Promise<{ p2wpkh: string; p2tr: string; stx: string }> {
-    // The window fills in each address's title once it has derived them.
-    return (await this.window.evaluate(`new Promise((resolve, reject) => {
-      const deadline = Date.now() + ${READY_TIMEOUT_MS};
-      const run = () => {
-        const [p2wpkh, p2tr, stx] = ['p2wpkh', 'p2tr', 'stx'].map((id) => document.getElementById(id)?.getAttribute('title'));
-        if (p2wpkh && p2tr && stx) return resolve({ p2wpkh, p2tr, stx });
-        if (Date.now() > deadline) return reject(new Error('approval window: its addresses did not show within ${READY_TIMEOUT_MS / 1000} s'));
-        setTimeout(run, 10);
-      };
-      run();
-    })`)) as { p2wpkh: string; p2tr: string; stx: string };
+  addresses(): Promise<{ p2wpkh: string; p2tr: string; stx: string }> {
+    return this.read('addresses', READY_TIMEOUT_MS);
   }
 
   /** Switches the window to another account (0-based), as a person would: from the list, or typed. */
@@ -218,15 +139,7 @@ export class Prompt<H = unknown> {
       throw new Error(`selectAccount: account must be a whole number from 0 to ${MAX_ACCOUNT} (0-based), got ${String(account)}`);
     }
     await this.ready();
-    // From the list when it holds that account, else typed in the number field; both tell the window as input does.
-    await this.window.evaluate(`(() => {
-      const picker = document.getElementById('account');
-      const listed = [...picker.options].some((o) => o.value === '${account}');
-      const field = listed ? picker : document.getElementById('other-account');
-      field.value = '${account}';
-      field.dispatchEvent(new Event('input', { bubbles: true }));
-      field.dispatchEvent(new Event('change', { bubbles: true }));
-    })()`);
+    await this.read('selectAccount', account);
   }
 
   /**
@@ -256,7 +169,7 @@ export class Prompt<H = unknown> {
       // The wallet closes the window once it has decided, sometimes before the key press returns.
       await Promise.race([closed.catch(() => undefined), new Promise((resolve) => setTimeout(resolve, 1_000))]);
       if (await this.window.isClosed()) return;
-      const said = await this.window.evaluate(`document.getElementById('error')?.textContent ?? ''`).catch(() => '');
+      const said = await this.call('error').catch(() => '');
       throw new Error(
         `approval window: ${name} was pressed but the wallet did not take it within ${timeout / 1000} s${said ? ` (the window says: ${String(said)})` : ''}`,
         { cause: error },
@@ -287,3 +200,6 @@ export async function untilDecided(probe: DecidedProbe, key: string, timeoutMs =
     if (answer !== 'signing') return answer;
   }
 }
+
+/** A window that has not run the approval page's script (yet): where it stood is the message. */
+class MissingContract extends Error {}

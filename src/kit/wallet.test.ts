@@ -9,7 +9,8 @@ function fakeWindow(key: string, openedAt: number, page = key): PromptWindow<str
     url: `chrome-extension://x/popup/approve.html?key=${key}`,
     openedAt,
     pressed: 0,
-    evaluate: async () => '',
+    // The window's contract answers (src/shared/approval-window.ts): every button enabled.
+    evaluate: async () => ({ value: '' }),
     pressEnter: async () => void window.pressed++,
     closed: () => new Promise<void>(() => undefined),
     isClosed: async () => false,
@@ -82,8 +83,8 @@ test('a window whose document is replaced while the kit asks for its button (fou
   let asked = 0;
   const answers = [
     () => Promise.reject(new Error('Execution context was destroyed, most likely because of a navigation.')),
-    () => Promise.resolve('the window has no approve button (its document: about:blank, complete) (not the approval page yet)'),
-    () => Promise.resolve(''),
+    () => Promise.resolve({ missing: 'about:blank, complete', ours: false }),
+    () => Promise.resolve({ value: '' }),
   ];
   const navigating = Object.assign(fakeWindow('k1', Date.now()), { evaluate: () => answers[Math.min(asked++, answers.length - 1)]!() });
   const approving = wallet.approveNext({ timeout: 2000 });
@@ -91,13 +92,13 @@ test('a window whose document is replaced while the kit asks for its button (fou
   await approving;
   expect(asked).toBeGreaterThanOrEqual(3);
   expect(navigating.pressed).toBe(1);
-  // The approval page itself without its button is a real fault: said at once.
+  // The approval page itself without its script is a real fault: said at once.
   const { wallet: other, found: foundOther } = kit();
   const broken = {
     ...fakeWindow('k2', Date.now()),
-    evaluate: async () => 'the window has no approve button (its document: chrome-extension://x/popup/approve.html, complete)',
+    evaluate: async () => ({ missing: 'chrome-extension://x/popup/approve.html, complete', ours: true }),
   };
   const failing = other.approveNext({ timeout: 2000 });
   foundOther(broken);
-  await expect(failing).rejects.toThrow('the window has no approve button');
+  await expect(failing).rejects.toThrow('the window has no approval page script (its document: chrome-extension://x/popup/approve.html, complete)');
 });

@@ -98,3 +98,9 @@ test("each wallet's docs page exists, and docs/wallets.md names every wallet a p
     if (record.name !== CONTRACT_WALLET) expect(wallets, record.title).toContain(record.title);
   }
 });
+
+test("the kits read the approval window only through its typed contract (src/shared/approval-window.ts), never by the window's element ids", () => {
+  const kits = ['src/kit', 'src/playwright', 'src/puppeteer'].flatMap((dir) => files(join(ROOT, dir)));
+  const reading = kits.filter((file) => /getElementById\(/.test(withoutComments(readFileSync(file, 'utf8')))).map((file) => relative(ROOT, file));
+  expect(reading).toEqual([]);
+});

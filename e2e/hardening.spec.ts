@@ -417,6 +417,59 @@ test.describe('the smaller holes (issue: never twice, never wrong)', () => {
     );
   });
 
+  test('every other stored record a restarted worker reads is checked: a malformed one is reported and read as none, and the wallet answers', async ({
+    page,
+    wallet,
+    walletBrowser,
+  }) => {
+    await wallet.setApprovalPolicy('approve');
+    await page.goto('/blank.html');
+    const worker = await walletBrowser.worker();
+    // One malformed record of each kind, as a hand edit or an older version might leave them.
+    const records: Record<string, unknown> = {
+      'pending:1:0:forged': {
+        key: '1:0:forged',
+        id: 'forged',
+        origin: 'https://x.example',
+        site: 'https://x.example',
+        tabId: 1,
+        frameId: 0,
+        method: 'signMessage',
+        createdAt: 1,
+        target: { account: 7.5, network: 'mainnet', source: 'active' },
+      },
+      'log:9': JSON.stringify({ key: 'k', id: 'i', origin: 'o', method: 'm', outcome: 'approved', startedAt: 'yesterday', seq: 9 }),
+      'listen:xverse:1:0': 'abc',
+      'nonce-free:mainnet:0': ['five'],
+      'keys:forged': {},
+      warmWindows: 'abc',
+    };
+    await worker.evaluate(async (entries) => {
+      const session = (globalThis as unknown as { chrome: { storage: { session: { set(v: object): Promise<void> } } } }).chrome.storage.session;
+      await session.set(entries);
+    }, records);
+    await wallet.stopServiceWorker();
+    const signed = await request(page, 'signMessage', { message: 'still here' });
+    expect(signed.ok).toBe(true);
+    // A transfer reads the nonces given back; it takes the account's first, 0.
+    const sent = await request(page, 'stx_transferStx', { recipient: 'SP2J6ZY48GV1EZ5V2V5RB9MP66SW86PYKKNRV9EJ7', amount: '1' });
+    expect(sent.ok).toBe(true);
+    expect((await wallet.calls()).at(-1)?.transaction?.nonce).toBe(0);
+    // The forged pending request was never acted on: the log holds the real calls only.
+    expect((await wallet.calls()).map((c) => c.method)).toEqual(['signMessage', 'stx_transferStx']);
+    await wallet.pending(); // every map is read by now
+    const problems = (await wallet.settingsProblems()).join('\n');
+    const kinds: [string, string][] = [
+      ['pending:1:0:forged', 'a pending request'],
+      ['log:9', 'a call-log entry'],
+      ['listen:xverse:1:0', "a frame listening for a wallet's events"],
+      ['nonce-free:mainnet:0', 'nonces given back'],
+      ['keys:forged', 'sealed keys'],
+      ['warmWindows', 'a list of window ids'],
+    ];
+    for (const [key, what] of kinds) expect(problems, key).toMatch(new RegExp(`stored ${key} held .*, which is not ${what.replace(/[()]/g, '\\$&')}`));
+  });
+
   test('approve(id) and reject(id) racing: exactly one takes effect, and the other says so instead of resolving', async ({ page, wallet }) => {
     await page.goto('/blank.html');
     for (let round = 0; round < 3; round++) {

@@ -27,7 +27,12 @@ const isListener = (value: unknown): boolean => {
   const v = value as Partial<Listener> | null;
   return typeof v === 'object' && v !== null && typeof v.tabId === 'number' && typeof v.frameId === 'number' && typeof v.site === 'string';
 };
-const listeners = new Map(IDENTITY_NAMES.map((identity) => [identity, new SessionMap<Listener>(`listen:${identity}:`, isListener)]));
+const listeners = new Map(
+  IDENTITY_NAMES.map((identity) => [
+    identity,
+    new SessionMap<Listener>(`listen:${identity}:`, isListener, false, "a frame listening for a wallet's events (tab, frame, site)"),
+  ]),
+);
 const listenersOf = (identity: IdentityName): SessionMap<Listener> => listeners.get(identity)!;
 const keyOf = (l: Pick<Listener, 'tabId' | 'frameId'>): string => `${l.tabId}:${l.frameId}`;
 

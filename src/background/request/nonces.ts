@@ -12,7 +12,12 @@ import { SessionMap, reportStoredProblem } from '../store/session-map.ts';
 import { serial } from '../../shared/serial.ts';
 
 /** Nonces given back below the counter, per network and account: the next reservations take them first, lowest first. */
-const givenBack = new SessionMap<number[]>('nonce-free:', (v) => Array.isArray(v) && v.every((n) => Number.isInteger(n) && n >= 0));
+const givenBack = new SessionMap<number[]>(
+  'nonce-free:',
+  (v) => Array.isArray(v) && v.every((n) => Number.isInteger(n) && n >= 0),
+  false,
+  'nonces given back (a list of whole numbers)',
+);
 
 /** Requests whose nonce was given back (for a minute: a request's key is not reused). */
 const released = new Set<string>();

@@ -6,6 +6,9 @@ import { RPC_ERROR, RpcError, type RpcResponse } from '../../core/rpc.ts';
 import type { CallLogEntry } from '../../shared/control.ts';
 import type { Prepared } from './decision.ts';
 import { SessionMap } from '../store/session-map.ts';
+import { MAX_ACCOUNT } from '../../core/account-path.ts';
+import { isNetworkName } from '../../core/networks.ts';
+import { isIdentity } from '../../wallets/index.ts';
 import { serial } from '../../shared/serial.ts';
 
 export interface PendingRequest {
@@ -74,22 +77,38 @@ export interface StoredAnswer {
   deliverAt?: number;
 }
 
+/** What deciding and delivering a stored request rely on: a request that fails it is never acted on. */
 const isPending = (value: unknown): boolean => {
   const v = value as Partial<PendingRequest> | null;
+  const target = v?.target as Partial<Target> | undefined;
   return (
     typeof v === 'object' &&
     v !== null &&
     typeof v.key === 'string' &&
     typeof v.id === 'string' &&
+    typeof v.origin === 'string' &&
     typeof v.site === 'string' &&
-    typeof v.tabId === 'number' &&
+    Number.isInteger(v.tabId) &&
+    Number.isInteger(v.frameId) &&
     typeof v.method === 'string' &&
-    typeof v.target === 'object' &&
-    v.target !== null
+    typeof v.createdAt === 'number' &&
+    (v.identity === undefined || isIdentity(v.identity)) &&
+    typeof target === 'object' &&
+    target !== null &&
+    Number.isInteger(target.account) &&
+    (target.account as number) >= 0 &&
+    (target.account as number) <= MAX_ACCOUNT &&
+    isNetworkName(target.network) &&
+    typeof target.source === 'string'
   );
 };
 
-export const pendingRequests = new SessionMap<PendingRequest>('pending:', isPending);
+export const pendingRequests = new SessionMap<PendingRequest>(
+  'pending:',
+  isPending,
+  false,
+  'a pending request (id, origin, site, tab, frame, method, and the account and network it acts for)',
+);
 
 export const pendingKey = (tabId: number, frameId: number, id: string): string => `${tabId}:${frameId}:${id}`;
 

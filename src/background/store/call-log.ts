@@ -8,9 +8,22 @@ import { SessionMap, onQuota, sessionBytes } from './session-map.ts';
 
 type Stored = CallLogEntry & { seq: number; key: string };
 
-const isEntry = (value: unknown): boolean =>
-  typeof value === 'object' && value !== null && typeof (value as Stored).key === 'string' && typeof (value as Stored).origin === 'string';
-const log = new SessionMap<Stored>('log:', isEntry, true);
+/** What the log's readers (the kit's calls(), the usage rules) rely on of an entry. */
+const isEntry = (value: unknown): boolean => {
+  const v = value as Partial<Stored> | null;
+  return (
+    typeof v === 'object' &&
+    v !== null &&
+    typeof v.key === 'string' &&
+    typeof v.id === 'string' &&
+    typeof v.origin === 'string' &&
+    typeof v.method === 'string' &&
+    typeof v.outcome === 'string' &&
+    typeof v.startedAt === 'number' &&
+    typeof v.seq === 'number'
+  );
+};
+const log = new SessionMap<Stored>('log:', isEntry, true, 'a call-log entry (key, id, origin, method, outcome, startedAt, seq)');
 let seq = 0;
 
 // A page may have its answer a moment before its outcome is written down; reading the

@@ -12,7 +12,12 @@ interface Sealed extends StoredKeys {
 }
 
 const SECRET_KEY = 'keyCacheSecret';
-const entries = new SessionMap<Sealed>('keys:', (v) => typeof v === 'object' && v !== null && typeof (v as Sealed).mac === 'string');
+const entries = new SessionMap<Sealed>(
+  'keys:',
+  (v) => typeof v === 'object' && v !== null && typeof (v as Sealed).mac === 'string',
+  false,
+  'sealed keys (a mac)',
+);
 const problems: string[] = [];
 
 let hmacKey: Promise<CryptoKey> | undefined;

@@ -23,7 +23,7 @@ const problems: string[] = [];
 export const storedProblems = (): string[] => [...problems];
 export const forgetStoredProblems = (): void => void problems.splice(0);
 /** A stored record found wrong by its reader (not its shape: what it says), reported as the maps report theirs. */
-export const reportStoredProblem = (text: string): void => void (problems.length < 20 && problems.push(text));
+export const reportStoredProblem = (text: string): void => void (problems.length < 20 && !problems.includes(text) && problems.push(text));
 const shown = (value: unknown): string => {
   const text = value === undefined ? 'undefined' : JSON.stringify(value);
   return text.length > 60 ? `${text.slice(0, 60)}…` : text;

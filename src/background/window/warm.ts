@@ -14,6 +14,7 @@ import { WARM_QUERY, type WarmPortMessage } from '../../shared/messages.ts';
 import { PROMPT_BOUNDS, PROMPT_PAGE } from '../../shared/windows.ts';
 import { serial } from '../../shared/serial.ts';
 import { holdsWindow, pendingRequests } from '../request/pending.ts';
+import { reportStoredProblem } from '../store/session-map.ts';
 
 /** How many warm windows wait when no request holds one (and maxOpenWindows allows). */
 export const WARM_POOL = 2;
@@ -42,7 +43,14 @@ const readyListeners = new Set<() => void>();
 let refillTimer: ReturnType<typeof setTimeout> | undefined;
 
 /** The pool, oldest first; kept in session storage so a restarted worker finds its windows. */
-const stored = async (): Promise<number[]> => ((await browser.storage.session.get(STORE_KEY))[STORE_KEY] as number[] | undefined) ?? [];
+const stored = async (): Promise<number[]> => {
+  const ids: unknown = (await browser.storage.session.get(STORE_KEY))[STORE_KEY];
+  if (ids === undefined || (Array.isArray(ids) && ids.every((id) => Number.isInteger(id)))) return (ids as number[] | undefined) ?? [];
+  // Read as no pool (new windows are made), and said.
+  reportStoredProblem(`stored ${STORE_KEY} held ${JSON.stringify(ids).slice(0, 60)}, which is not a list of window ids: dropped, read as none`);
+  await browser.storage.session.remove(STORE_KEY);
+  return [];
+};
 const store = (ids: number[]): Promise<void> =>
   ids.length > 0 ? browser.storage.session.set({ [STORE_KEY]: ids }) : browser.storage.session.remove(STORE_KEY);
 const without = async (windowId: number): Promise<boolean> => {

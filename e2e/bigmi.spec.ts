@@ -25,7 +25,8 @@ for (const [id, button, name] of [
     await expect(page.locator('#out')).toHaveText('Not connected: UserRejectedRequestError:  User rejected the request.'); // bigmi wraps UniSat's own words
     await page.getByRole('button', { name: button }).click();
     await wallet.approveNext();
-    const [address] = await expectedAddresses({ identity: id });
+    const expected = await expectedAddresses({ identity: id });
+    const address = Array.isArray(expected) ? expected[0] : expected.address;
     await expect(page.locator('#out')).toHaveText(`Connected: ${address}`);
     expect(await page.evaluate(() => window.bigmi.account())).toMatchObject({ address, status: 'connected', connector: name });
     const psbt = buildPsbt([{ address: address!, value: 10_000n }], [{ address: address!, value: 9_000n }]).toHex();

@@ -261,7 +261,7 @@ test('OKX identity in Firefox: LaserEyes connects okxwallet.bitcoin on a click a
   firefoxOnly(kitBrowser); // Chromium: e2e/okx.spec.ts
   await wallet.setSettings({ identities: ['okx'] });
   const address = await laserEyesConnected(tab, wallet, 'okx');
-  expect([address]).toEqual(await expectedAddresses({ identity: 'okx' }));
+  expect(address).toBe((await expectedAddresses({ identity: 'okx' })).address);
   const message = tab.evaluate(() => window.lasereyes.client.signMessage('Hello World'));
   await wallet.approveNext();
   // OKX's default is ECDSA, with UniSat's header (docs/reference/unisat.md §6's vector).

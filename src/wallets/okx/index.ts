@@ -11,8 +11,12 @@ import { objectOf } from './objects.ts';
 
 declare module '../../core/wallet-types.ts' {
   interface WalletTypes {
-    /** requestAccounts' answer on the network's object: [address]. */
-    okx: { settings: OkxSettings; rules: 'unisat-not-connected'; expected: { options: Partial<OkxSettings>; result: string[] } };
+    /** connect()'s answer on the network's object, as LaserEyes, bigmi and Reown connect it. */
+    okx: {
+      settings: OkxSettings;
+      rules: 'unisat-not-connected';
+      expected: { options: Partial<OkxSettings>; result: { address: string; publicKey: string; compressedPublicKey: string } };
+    };
   }
 }
 
@@ -31,7 +35,7 @@ export const okx: WalletRecord<'okx'> = {
   usageRules: connectFirstRules('OKX', 'connect'),
   ruleNames: ['unisat-not-connected'],
   // The object for the network; regtest and devnet have none, and the method says so.
-  addressMethod: (network) => `${objectOf(network) ?? network}.requestAccounts`,
+  addressMethod: (network) => `${objectOf(network) ?? network}.connect`,
   // In neither picker (sats-connect and @stacks/connect do not list OKX).
   pickers: {},
   cli: {

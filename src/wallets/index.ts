@@ -1,6 +1,6 @@
 // The wallets this mock poses as: one record each (record.ts). Adding one is a folder beside these
 // and one line here (and its name in core/choices.ts IDENTITY_NAMES, which settings validate against).
-import { isIdentity, type IdentityName, type WalletName } from '../core/choices.ts';
+import { isIdentity, type ExposeName, type IdentityName, type WalletName } from '../core/choices.ts';
 import type { WalletRecord } from './record.ts';
 import { leather } from './leather/index.ts';
 import { xverse } from './xverse/index.ts';
@@ -27,3 +27,6 @@ export const CONTRACT_WALLET: WalletName = walletFor(undefined).name;
 /** The identities a run posing as `wallet` needs: its own added to those listed (the contract's wallet needs none). */
 export const identitiesFor = (wallet: WalletName, listed: readonly IdentityName[]): IdentityName[] =>
   isIdentity(wallet) && !listed.includes(wallet) ? [...listed, wallet] : [...new Set(listed)];
+
+/** The other names (setting exposeAs) a run posing as `wallet` turns on: its record's added to those listed. */
+export const exposeAsFor = (wallet: WalletName, listed: readonly ExposeName[]): ExposeName[] => [...new Set([...listed, ...(WALLETS[wallet].exposeAs ?? [])])];

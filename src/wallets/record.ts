@@ -7,7 +7,7 @@ import type { RpcError } from '../core/rpc.ts';
 import type { Settings } from '../core/settings.ts';
 import type { SiteGrant } from '../core/site-grant.ts';
 import type { UsageCall, UsageFinding } from '../core/usage.ts';
-import type { WalletName } from '../core/choices.ts';
+import type { ExposeName, WalletName } from '../core/choices.ts';
 import type { NetworkName } from '../core/networks.ts';
 
 /** What every wallet's expectedAddresses options share (src/kit/expected.ts). */
@@ -70,8 +70,16 @@ export interface WalletRecord {
   addressMethod(network: NetworkName): string;
   /** The getAddresses params the kits' expectedAddresses asks with, from its options (`chains`, or Xverse's `purposes`). */
   addressRequest(options: { chains?: readonly string[]; purposes?: readonly string[] }): JsonValue | undefined;
-  /** The names of its rows in the wallet pickers apps show: @stacks/connect's modal, sats-connect's selector; absent: not listed there. */
-  pickers: { stacksConnect?: string; satsConnect?: string };
+  /**
+   * The names of its rows in the wallet pickers apps show: @stacks/connect's modal, sats-connect's selector, Reown
+   * AppKit's modal (its Bitcoin adapter's connectors); absent: not listed there.
+   */
+  pickers: { stacksConnect?: string; satsConnect?: string; appKit?: string };
+  /**
+   * The other names (setting exposeAs) a run posing as it turns on, where connectors look for the real wallet
+   * (walletProjects sets them): absent, none.
+   */
+  exposeAs?: readonly ExposeName[];
   /** The settings of its own that the CLI's flags set (`--payment-type`, `--address-type`); a flag it lacks is refused with it. */
   cliFlags: { 'payment-type'?: 'xversePaymentType'; 'address-type'?: 'unisatAddressType' | 'okxAddressType' };
 }

@@ -11,5 +11,6 @@ export const fordefi: WalletRecord = {
   name: 'fordefi',
   title: 'Fordefi',
   // Both pickers list it by this name (@sats-connect/core DefaultAdaptersInfo.fordefi; @stacks/connect's provider list).
+  // Not Reown AppKit's: its sats-connect (3.5.0) finds wallets in btc_providers only, where this Fordefi has no entry.
   pickers: { stacksConnect: 'Fordefi', satsConnect: 'Fordefi' },
 };

@@ -10,6 +10,6 @@ export const keplr: WalletRecord = {
   name: 'keplr',
   title: 'Keplr',
   usageRules: lookalikeRules('Keplr'),
-  // In neither picker (sats-connect and @stacks/connect do not list it).
+  // In no picker (sats-connect, @stacks/connect and Reown AppKit do not list it).
   pickers: {},
 };

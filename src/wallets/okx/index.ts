@@ -20,7 +20,8 @@ export const okx: WalletRecord = {
   usageRules: connectFirstRules('OKX', 'connect'),
   // The object for the network; regtest and devnet have none, and the method says so.
   addressMethod: (network) => `${objectOf(network) ?? network}.requestAccounts`,
-  // In neither picker (sats-connect and @stacks/connect do not list OKX).
-  pickers: {},
+  // Not in sats-connect's or @stacks/connect's; Reown AppKit's OKXConnector is named so
+  // (@reown/appkit-adapter-bitcoin 1.8.23 dist/esm/src/connectors/OKXConnector.js).
+  pickers: { appKit: 'OKX Wallet' },
   cliFlags: { 'address-type': 'okxAddressType' },
 };

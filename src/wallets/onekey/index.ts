@@ -10,6 +10,6 @@ export const onekey: WalletRecord = {
   name: 'onekey',
   title: 'OneKey',
   usageRules: lookalikeRules('OneKey'),
-  // In neither picker (sats-connect and @stacks/connect do not list it).
+  // In no picker (sats-connect, @stacks/connect and Reown AppKit do not list it).
   pickers: {},
 };

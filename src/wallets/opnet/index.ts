@@ -10,6 +10,6 @@ export const opnet: WalletRecord = {
   name: 'opnet',
   title: 'OP_NET',
   usageRules: lookalikeRules('OP_NET'),
-  // In neither picker (sats-connect and @stacks/connect do not list it).
+  // In no picker (sats-connect, @stacks/connect and Reown AppKit do not list it).
   pickers: {},
 };

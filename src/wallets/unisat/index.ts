@@ -25,7 +25,8 @@ export const unisat: WalletRecord = {
   usageRules: unisatRules,
   addressMethod: () => 'requestAccounts',
   addressRequest: () => undefined,
-  // Not in @stacks/connect's modal; sats-connect's selector (@sats-connect/core DefaultAdaptersInfo.unisat) lists it.
-  pickers: { satsConnect: 'Unisat' },
+  // Not in @stacks/connect's modal; sats-connect's selector (@sats-connect/core DefaultAdaptersInfo.unisat) lists it, and
+  // Reown AppKit (@reown/appkit-adapter-bitcoin 1.8.23 dist/esm/src/utils/UnisatUtil.js UNISAT_CONNECTORS).
+  pickers: { satsConnect: 'Unisat', appKit: 'Unisat Wallet' },
   cliFlags: { 'address-type': 'unisatAddressType' },
 };

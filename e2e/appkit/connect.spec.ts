@@ -57,7 +57,9 @@ const WAYS: Partial<Record<WalletName, AppKitWay>> = {
 async function paymentAddress(walletName: WalletName, account: number, network: NetworkName): Promise<string> {
   if (walletName === 'leather') return (await expectedAddresses({ account, network })).addresses.find((a) => 'type' in a && a.type === 'p2wpkh')!.address;
   if (walletName === 'xverse') return (await expectedAddresses({ identity: 'xverse', account, network, purposes: ['payment'] })).addresses[0]!.address;
-  return (await expectedAddresses({ identity: walletName as 'unisat', account, network }))[0]!;
+  // UniSat-shaped wallets: requestAccounts' [address]; OKX: its [address], or connect()'s { address, … } where the kit gives that.
+  const answer: unknown = await expectedAddresses({ identity: walletName as 'unisat', account, network });
+  return Array.isArray(answer) ? (answer[0] as string) : (answer as { address: string }).address;
 }
 
 /** Starts listening on the wallet's own object; the promise it returns is the event's payload, heard by the page. */

@@ -125,8 +125,9 @@ test("Reown AppKit's modal: pickInAppKit clicks the wallet's row through the sha
   );
   await wallet.pickInAppKit(tab, { identity: 'okx' });
   await wallet.approveNext();
-  const [address] = await expectedAddresses({ identity: 'okx' });
-  await tab.waitForFunction((a) => document.getElementById('account')?.textContent === `Connected: ${a}`, {}, address!);
+  // OKX's first account pays to BIP-84's first address (m/84'/0'/0'/0/0), derived by bitcoinjs-lib.
+  const { p2wpkh } = await reference('mainnet', 0);
+  await tab.waitForFunction((a) => document.getElementById('account')?.textContent === `Connected: ${a}`, {}, p2wpkh.address);
 });
 
 test('a hostile page cannot replace, wrap or pollute its way around the provider', async ({ tab, wallet, kitBrowser }) => {

@@ -35,11 +35,19 @@ export default defineConfig<Pick<WalletTestFixtures, 'usageRules'>>({
       name: 'e2e',
       testDir: 'e2e',
       testMatch: '**/*.spec.ts',
-      testIgnore: ['puppeteer/**', 'matrix/**'],
+      testIgnore: ['puppeteer/**', 'matrix/**', 'e2e/appkit/**'],
       timeout: 30_000,
       use: { baseURL: `http://127.0.0.1:${DEMO_PORT}`, usageRules: 'off' },
     },
     // One app suite run once per wallet, as docs/wallets.md shows it (matrix-unisat, matrix-okx).
     ...walletProjects(['unisat', 'okx'], { name: 'matrix', testDir: 'e2e/matrix', timeout: 30_000, use: { baseURL: `http://127.0.0.1:${DEMO_PORT}` } }),
+    // A Reown AppKit app (its Bitcoin adapter) once per wallet AppKit lists (appkit-leather, appkit-xverse, …; docs/wallets.md).
+    // usageRules off: AppKit reads Xverse before connecting, and the test signs right after connecting (docs/wallets.md).
+    ...walletProjects(['leather', 'xverse', 'unisat', 'okx', 'bitget', 'binance'], {
+      name: 'appkit',
+      testDir: 'e2e/appkit',
+      timeout: 30_000,
+      use: { baseURL: `http://127.0.0.1:${DEMO_PORT}`, usageRules: 'off' },
+    }),
   ],
 });

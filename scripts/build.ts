@@ -149,6 +149,8 @@ export async function buildAll(): Promise<void> {
     build({ ...browserBundle, format: 'esm', entryPoints: { 'sats-app': `${root}e2e/demo/sats-app.ts` }, outdir: `${out}/demo` }),
     // A dApp written with bigmi's connectors.
     build({ ...browserBundle, format: 'esm', entryPoints: { 'bigmi-app': `${root}e2e/demo/bigmi-app.ts` }, outdir: `${out}/demo` }),
+    // A dApp written with Reown AppKit and its Bitcoin adapter (its modal, its connectors).
+    build({ ...browserBundle, format: 'esm', entryPoints: { 'appkit-app': `${root}e2e/demo/appkit-app.ts` }, outdir: `${out}/demo` }),
     // A dApp written with LaserEyes, from its published tarball (scripts/lasereyes.ts).
     build({
       ...browserBundle,

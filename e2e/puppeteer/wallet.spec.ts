@@ -110,6 +110,26 @@ test("@stacks/connect's picker lists the wallet; picking it connects", async ({ 
   expect(out.result.addresses.map((a) => a.address)).toEqual([ref.p2wpkh.address, ref.p2tr.address, ref.stx!.address]);
 });
 
+test("Reown AppKit's modal: pickInAppKit clicks the wallet's row through the shadow roots; a wallet whose row is not there is said, with the rows it lists", async ({
+  tab,
+  wallet,
+}) => {
+  await wallet.setSettings({ identities: ['okx'] });
+  await tab.goto(`${BASE_URL}/appkit.html`);
+  await tab.click('#connect');
+  await tab.waitForSelector('w3m-modal >>> w3m-list-wallet', { timeout: 10_000 });
+  // Leather's row needs window.LeatherProvider (exposeAs), which this test leaves off: AppKit lists the provider by its
+  // own name. (Around them: WalletConnect's row where AppKit finds a fine pointer, and online, the wallets Reown features.)
+  await expect(wallet.pickInAppKit(tab, { identity: 'leather', timeout: 500 })).rejects.toThrow(
+    /^pickInAppKit: the picker lists .*"Mock Wallet \(test only\)", "OKX Wallet".*, not "Mock Wallet \(test only\) as LeatherProvider": is the setting exposeAs \["LeatherProvider"\] on\?/,
+  );
+  await wallet.pickInAppKit(tab, { identity: 'okx' });
+  await wallet.approveNext();
+  // OKX's first account pays to BIP-84's first address (m/84'/0'/0'/0/0), derived by bitcoinjs-lib.
+  const { p2wpkh } = await reference('mainnet', 0);
+  await tab.waitForFunction((a) => document.getElementById('account')?.textContent === `Connected: ${a}`, {}, p2wpkh.address);
+});
+
 test('a hostile page cannot replace, wrap or pollute its way around the provider', async ({ tab, wallet, kitBrowser }) => {
   firefoxOnly(kitBrowser);
   await tab.goto(`${BASE_URL}/blank.html`);

@@ -192,6 +192,11 @@ test('--as unisat: arguments in order, the answer printed bare as the page gets 
   expect(JSON.parse((await cli('call', 'bitcoin.connect', '--as', 'okx', '--address-type', 'p2tr')).stdout)).toMatchObject({
     publicKey: 'cc8a4bc64d897bddc5fbc2f670f7a8ba0b386779106cf1223c6fc5d7cd6fc115',
   });
-  expect(JSON.parse((await cli('addresses', '--as', 'okx', '--network', 'testnet')).stdout)).toEqual(['tb1qcr8te4kr609gcawutmrza0j4xv80jy8zmfp6l0']);
+  // OKX's connect() on the network's object: its address and (p2wpkh) public key.
+  expect(JSON.parse((await cli('addresses', '--as', 'okx', '--network', 'testnet')).stdout)).toEqual({
+    address: 'tb1qcr8te4kr609gcawutmrza0j4xv80jy8zmfp6l0',
+    publicKey: '0330d54fd0dd420a6e5f8d3624f5f3482cae350f79d5f0753bf5beef9c2d91af3c',
+    compressedPublicKey: '0330d54fd0dd420a6e5f8d3624f5f3482cae350f79d5f0753bf5beef9c2d91af3c',
+  });
   expect((await cli('addresses', '--as', 'unisat', '--address-type', 'p2wsh')).stderr).toContain('unisatAddressType must be one of');
 });

@@ -1,8 +1,8 @@
 // The `wallet` a test talks to: what the user does with their wallet, in plain verbs. Written
 // once over a KitDriver; the Playwright and Puppeteer kits each add what only their driver can do.
 import type { NetworkName } from '../core/networks.ts';
-import type { ApprovalPolicy, IdentityName, Variant } from '../core/choices.ts';
-import { walletFor } from '../wallets/index.ts';
+import type { ApprovalPolicy, Variant, WalletName } from '../core/choices.ts';
+import { WALLETS, CONTRACT_WALLET, walletFor } from '../wallets/index.ts';
 import { methodNamed } from '../core/request.ts';
 import type { Settings, SettingsPatch } from '../core/settings.ts';
 import type { CallLogEntry, PendingView } from '../shared/control.ts';
@@ -292,32 +292,65 @@ export function describeCall(entry: CallLogEntry): string {
   }
 }
 
-/** What both kits' pickInConnectModal take. */
+/** What both kits' pickers (pickInConnectModal, pickInSatsConnect, pickInAppKit) take. */
 export interface PickOptions {
-  /** How long the row may take to show, ms (5 000 by default). */
+  /** How long the row may take to show, ms: 5 000 by default, 10 000 for pickInAppKit (APPKIT_PICK_TIMEOUT_MS). */
   timeout?: number;
-  /** The wallet whose row to pick (e.g. 'xverse'); by default the contract's provider's. */
-  identity?: IdentityName;
+  /** The wallet whose row to pick (e.g. 'xverse', or a walletProjects() run's walletName); by default the contract's provider's ('leather'). */
+  identity?: WalletName;
 }
 
-/** The pickers the kits click in: @stacks/connect's modal (connect()) and sats-connect's selector (Wallet.request() with no provider chosen). */
-export type Picker = 'stacksConnect' | 'satsConnect';
+const recordOf = (identity: WalletName | undefined) => WALLETS[identity ?? CONTRACT_WALLET];
+
+/**
+ * The pickers the kits click in: @stacks/connect's modal (connect()), sats-connect's selector (Wallet.request() with
+ * no provider chosen) and Reown AppKit's modal (the app's open()).
+ */
+export type Picker = 'stacksConnect' | 'satsConnect' | 'appKit';
 const PICKER_WORDS: Record<Picker, { what: string; opened: string }> = {
   stacksConnect: { what: '@stacks/connect wallet picker', opened: 'did the app call connect()?' },
   satsConnect: { what: 'sats-connect wallet selector', opened: 'did the app call Wallet.request() with no wallet chosen?' },
+  appKit: { what: 'Reown AppKit modal', opened: "did the app open it (AppKit's open())?" },
 };
 
+/**
+ * Reown AppKit's modal (@reown/appkit-scaffold-ui 1.8.23): a <w3m-modal> web component whose wallets are
+ * <w3m-list-wallet> rows, each a button showing the wallet's name, in open shadow roots.
+ */
+export const APPKIT_MODAL = 'w3m-modal';
+/** AppKit's open() shows its rows only once its wallet list was fetched (ApiController.prefetch), or failed: seconds on a slow network or a busy machine. */
+export const APPKIT_PICK_TIMEOUT_MS = 10_000;
+export const APPKIT_ROW = 'w3m-list-wallet';
+/** A page script: every AppKit wallet row in the open modal, through the shadow roots from the modal down. */
+export const APPKIT_ROWS = `(() => {
+  const rows = [];
+  const visit = (root) => {
+    for (const element of root.querySelectorAll('*')) {
+      if (element.localName === '${APPKIT_ROW}') rows.push(element);
+      else if (element.shadowRoot) visit(element.shadowRoot);
+    }
+  };
+  for (const modal of document.querySelectorAll('${APPKIT_MODAL}')) if (modal.shadowRoot) visit(modal.shadowRoot);
+  return rows;
+})()`;
+/** A page script: the names the AppKit rows show (each row's name property, the text its button shows). */
+export const APPKIT_ROW_NAMES = `${APPKIT_ROWS}.map((row) => String(row.name ?? row.textContent).trim())`;
+
 /** The name the wallet's row shows in that picker (its record's); a wallet the picker does not list is said at once. */
-export function pickerRowName(identity: IdentityName | undefined, picker: Picker = 'stacksConnect'): string {
-  const wallet = walletFor(identity);
+export function pickerRowName(identity: WalletName | undefined, picker: Picker = 'stacksConnect'): string {
+  const wallet = recordOf(identity);
   const name = wallet.pickers[picker];
   if (name === undefined) throw new Error(`the ${PICKER_WORDS[picker].what} does not list ${wallet.title}`);
   return name;
 }
 
 /** Why this wallet's row was not there to click, from the rows the picker lists. */
-export function pickerProblem(listed: string[], identity?: IdentityName, picker: Picker = 'stacksConnect'): string {
-  return listed.length === 0
-    ? `no ${PICKER_WORDS[picker].what} is open on this page (${PICKER_WORDS[picker].opened})`
-    : `the picker lists ${listed.map((t) => JSON.stringify(t.split('\n')[0])).join(', ')}, not "${pickerRowName(identity, picker)}"`;
+export function pickerProblem(listed: string[], identity?: WalletName, picker: Picker = 'stacksConnect'): string {
+  if (listed.length === 0) return `no ${PICKER_WORDS[picker].what} is open on this page (${PICKER_WORDS[picker].opened})`;
+  const problem = `the picker lists ${listed.map((t) => JSON.stringify(t.split('\n')[0])).join(', ')}, not "${pickerRowName(identity, picker)}"`;
+  // A wallet that connectors find under another name shows its row only with that name on (walletProjects turns it on).
+  const { exposeAs = [], title } = recordOf(identity);
+  return exposeAs.length === 0
+    ? problem
+    : `${problem}: is the setting exposeAs ${JSON.stringify(exposeAs)} on? (a walletProjects() project for ${title} turns it on)`;
 }

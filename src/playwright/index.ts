@@ -10,7 +10,7 @@ import { Wallet } from './wallet.ts';
 import { closeAllBut, openInBackground } from './tabs.ts';
 import { boxed } from './steps.ts';
 import { describeFindings, type UsageFinding } from '../core/usage.ts';
-import type { IdentityName, WalletName } from '../core/choices.ts';
+import type { ExposeName, IdentityName, WalletName } from '../core/choices.ts';
 import { CONTRACT_WALLET, identitiesFor } from '../wallets/index.ts';
 import { startChain, type LocalChain, type ChainOptions } from '../chain/index.ts';
 import { walletOnChain } from '../kit/chain.ts';
@@ -53,6 +53,12 @@ export interface WalletTestFixtures {
    * window.FordefiProviders.UtxoProvider (docs/wallets.md).
    */
   identities: IdentityName[];
+  /**
+   * Other names window.WalletProvider is also defined under (setting exposeAs): ['LeatherProvider'] for apps and
+   * connectors that look for Leather there (Reown AppKit's LeatherConnector), 'StacksProvider'. walletProjects()
+   * turns on the ones its wallet's connectors need.
+   */
+  exposeAs: ExposeName[];
   /**
    * The wallet this run poses as (by default the contract's, window.WalletProvider): added to identities.
    * walletProjects() sets it per project, so one suite runs against each wallet; a test reads it to
@@ -156,15 +162,20 @@ export const test = base.extend<WalletTestFixtures & KitTestFixtures, WalletWork
   warmWindow: [true, { option: true, box: true }],
   warmTab: [true, { option: true, box: true }],
   identities: [[], { option: true, box: true }],
+  exposeAs: [[], { option: true, box: true }],
   walletName: [CONTRACT_WALLET, { option: true, box: true }],
   wallet: [
-    async ({ walletBrowser, _kitWorker, _kitTest, keepSiteData, unansweredPrompts, usageRules, warmWindow, identities: listed, walletName }, use, testInfo) => {
+    async (
+      { walletBrowser, _kitWorker, _kitTest, keepSiteData, unansweredPrompts, usageRules, warmWindow, identities: listed, exposeAs, walletName },
+      use,
+      testInfo,
+    ) => {
       const identities = identitiesFor(walletName, listed);
       const { timing } = _kitTest;
       const { wallet, between } = _kitWorker;
       // The last test's tabs are closed before the wallet is reset: nothing of it reaches this test.
       await between.tabsClosed;
-      wallet.setBaseline({ warmWindow, identities });
+      wallet.setBaseline({ warmWindow, identities, exposeAs });
       await wallet.reset();
       const visited = trackOrigins(walletBrowser.context);
       timing.pause();

@@ -1,7 +1,16 @@
 // The Playwright kit's `wallet`: the shared wallet API, plus what Playwright and Chromium add
-// (clicking in @stacks/connect's picker with a locator, stopping the service worker).
+// (clicking in the wallet pickers with locators, stopping the service worker).
 import type { Page } from '@playwright/test';
-import { WalletApi, pickerProblem, pickerRowName, type PickOptions } from '../kit/wallet.ts';
+import {
+  APPKIT_PICK_TIMEOUT_MS,
+  APPKIT_MODAL,
+  APPKIT_ROW,
+  APPKIT_ROW_NAMES,
+  WalletApi,
+  pickerProblem,
+  pickerRowName,
+  type PickOptions,
+} from '../kit/wallet.ts';
 import type { WalletBrowser } from './browser.ts';
 import { playwrightDriver } from './driver.ts';
 
@@ -49,6 +58,22 @@ export class Wallet extends WalletApi<Page> {
     } catch (error) {
       const listed = await rows.allInnerTexts().catch(() => []);
       throw new Error(`pickInSatsConnect: ${pickerProblem(listed, options.identity, 'satsConnect')}`, { cause: error });
+    }
+  }
+
+  /**
+   * In Reown AppKit's modal (open it as the app does: its Connect button), clicks the row of `identity` by the
+   * name the row shows ('unisat': "Unisat Wallet"), as a person would. The wallet's window opens next.
+   */
+  async pickInAppKit(page: Page, options: PickOptions = {}): Promise<void> {
+    const name = pickerRowName(options.identity, 'appKit');
+    // Playwright's locators pierce the modal's open shadow roots; the row is the one whose text is the name.
+    const row = page.locator(`${APPKIT_MODAL} ${APPKIT_ROW}`).filter({ has: page.getByText(name, { exact: true }) });
+    try {
+      await row.click({ timeout: options.timeout ?? APPKIT_PICK_TIMEOUT_MS });
+    } catch (error) {
+      const listed = (await page.evaluate(APPKIT_ROW_NAMES).catch(() => [])) as string[];
+      throw new Error(`pickInAppKit: ${pickerProblem(listed, options.identity, 'appKit')}`, { cause: error });
     }
   }
 

@@ -1,6 +1,6 @@
-// The Puppeteer kit's `wallet`: the shared wallet API, plus clicking in @stacks/connect's picker.
+// The Puppeteer kit's `wallet`: the shared wallet API, plus clicking in the wallet pickers.
 import type { ElementHandle, Page } from 'puppeteer-core';
-import { WalletApi, pickerProblem, pickerRowName, type PickOptions } from '../kit/wallet.ts';
+import { APPKIT_PICK_TIMEOUT_MS, APPKIT_ROWS, APPKIT_ROW_NAMES, WalletApi, pickerProblem, pickerRowName, type PickOptions } from '../kit/wallet.ts';
 
 const PICK_TIMEOUT_MS = 5_000;
 
@@ -46,22 +46,47 @@ export class Wallet extends WalletApi<Page> {
   async pickInConnectModal(page: Page, options: PickOptions = {}): Promise<void> {
     const find = `${ROWS}.filter((li) => li.textContent.includes(${JSON.stringify(pickerRowName(options.identity))})).map((li) => [...li.querySelectorAll('button')].find((b) => b.textContent.trim() === 'Connect')).find(Boolean) ?? null`;
     try {
-      const deadline = Date.now() + (options.timeout ?? PICK_TIMEOUT_MS);
-      const button = (await page.waitForFunction(find, { timeout: options.timeout ?? PICK_TIMEOUT_MS, polling: 50 })) as ElementHandle<Element>;
-      // As Playwright's click does: only once the button stands still (the modal slides in; a press
-      // during its animation can land beside the button, and nothing is called).
-      const rect = (): Promise<string> => button.evaluate((b) => JSON.stringify(b.getBoundingClientRect()));
-      for (let last = await rect(); ; ) {
-        await new Promise((resolve) => setTimeout(resolve, 50));
-        const now = await rect();
-        if (now === last) break;
-        if (Date.now() > deadline) throw new Error('the Connect button kept moving');
-        last = now;
-      }
-      await button.click();
+      await clickWhenStill(page, find, options.timeout ?? PICK_TIMEOUT_MS);
     } catch (error) {
       const listed = (await page.evaluate(`${ROWS}.map((li) => li.innerText)`).catch(() => [])) as string[];
       throw new Error(`pickInConnectModal: ${pickerProblem(listed, options.identity)}`, { cause: error });
     }
   }
+
+  /**
+   * In Reown AppKit's modal (open it as the app does: its Connect button), clicks the row of `identity` by the
+   * name the row shows ('unisat': "Unisat Wallet"), as a person would. The wallet's window opens next.
+   */
+  async pickInAppKit(page: Page, options: PickOptions = {}): Promise<void> {
+    const name = pickerRowName(options.identity, 'appKit');
+    // The row one of whose own texts, anywhere under its shadow root, is the name.
+    const find = `${APPKIT_ROWS}.find((row) => {
+      const shows = (root) => [...root.querySelectorAll('*')].some((e) => (e.children.length === 0 && e.textContent.trim() === ${JSON.stringify(name)}) || (e.shadowRoot && shows(e.shadowRoot)));
+      return row.shadowRoot && shows(row.shadowRoot);
+    }) ?? null`;
+    try {
+      await clickWhenStill(page, find, options.timeout ?? APPKIT_PICK_TIMEOUT_MS);
+    } catch (error) {
+      const listed = (await page.evaluate(APPKIT_ROW_NAMES).catch(() => [])) as string[];
+      throw new Error(`pickInAppKit: ${pickerProblem(listed, options.identity, 'appKit')}`, { cause: error });
+    }
+  }
+}
+
+/**
+ * Clicks what the page script `find` returns once it is there and stands still, as Playwright's click does: a
+ * modal slides in, and a press during its animation can land beside the target, and nothing is called.
+ */
+async function clickWhenStill(page: Page, find: string, timeout: number): Promise<void> {
+  const deadline = Date.now() + timeout;
+  const target = (await page.waitForFunction(find, { timeout, polling: 50 })) as ElementHandle<Element>;
+  const rect = (): Promise<string> => target.evaluate((b) => JSON.stringify(b.getBoundingClientRect()));
+  for (let last = await rect(); ; ) {
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const now = await rect();
+    if (now === last) break;
+    if (Date.now() > deadline) throw new Error('what it clicks kept moving');
+    last = now;
+  }
+  await target.click();
 }

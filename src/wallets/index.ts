@@ -1,6 +1,7 @@
 // The wallets this mock poses as: one record each (record.ts). Adding one is a folder beside these and
 // one line here; what shared code knows of the wallets is derived from the records (table.ts).
 import type { ContractWalletName, IdentityName, WalletName } from '../core/wallet-types.ts';
+import type { ExposeName } from '../core/choices.ts';
 import type { WalletRecord } from './record.ts';
 import { walletTable } from './table.ts';
 import { leather } from './leather/index.ts';
@@ -36,3 +37,6 @@ export type { WalletRecord } from './record.ts';
 /** The identities a run posing as `wallet` needs: its own added to those listed (the contract's wallet needs none). */
 export const identitiesFor = (wallet: WalletName, listed: readonly IdentityName[]): IdentityName[] =>
   isIdentity(wallet) && !listed.includes(wallet) ? [...listed, wallet] : [...new Set(listed)];
+
+/** The other names (setting exposeAs) a run posing as `wallet` turns on: its record's added to those listed. */
+export const exposeAsFor = (wallet: WalletName, listed: readonly ExposeName[]): ExposeName[] => [...new Set([...listed, ...(WALLETS[wallet].exposeAs ?? [])])];

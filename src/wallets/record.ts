@@ -8,6 +8,7 @@ import type { CoreSettings, SettingSpecs, Settings } from '../core/settings.ts';
 import type { SiteGrant } from '../core/site-grant.ts';
 import type { UsageCall, UsageFinding } from '../core/usage.ts';
 import type { WalletName, WalletTypes } from '../core/wallet-types.ts';
+import type { ExposeName } from '../core/choices.ts';
 import type { NetworkName } from '../core/networks.ts';
 
 /** What every wallet's expectedAddresses options share (src/kit/expected.ts). */
@@ -81,6 +82,14 @@ export interface WalletRecord<K extends WalletName = WalletName> {
   addressRequest(options: { chains?: readonly string[]; purposes?: readonly string[] }): JsonValue | undefined;
   /** How the CLI's `call --as <name>` asks it, when not as request(method, params), and an example call. */
   cli?: { help: string; example: string };
-  /** The names of its rows in the wallet pickers apps show: @stacks/connect's modal, sats-connect's selector; absent: not listed there. */
-  pickers: { stacksConnect?: string; satsConnect?: string };
+  /**
+   * The names of its rows in the wallet pickers apps show: @stacks/connect's modal, sats-connect's selector, Reown
+   * AppKit's modal (its Bitcoin adapter's connectors); absent: not listed there.
+   */
+  pickers: { stacksConnect?: string; satsConnect?: string; appKit?: string };
+  /**
+   * The other names (setting exposeAs) a run posing as it turns on, where connectors look for the real wallet
+   * (walletProjects sets them): absent, none.
+   */
+  exposeAs?: readonly ExposeName[];
 }

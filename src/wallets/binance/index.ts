@@ -18,6 +18,7 @@ export const binance: WalletRecord<'binance'> = {
   summary: "window.binancew3w.bitcoin (bigmi, Reown, Dynamic, LaserEyes): UniSat's API and keys.",
   docs: 'docs/unisat.md',
   usageRules: lookalikeRules('Binance Web3 Wallet'),
-  // In neither picker (sats-connect and @stacks/connect do not list it).
-  pickers: {},
+  // Not in sats-connect's or @stacks/connect's; Reown AppKit lists it
+  // (@reown/appkit-adapter-bitcoin 1.8.23 dist/esm/src/utils/UnisatUtil.js UNISAT_CONNECTORS).
+  pickers: { appKit: 'Binance Web3 Wallet' },
 };

@@ -19,5 +19,6 @@ export const fordefi: WalletRecord<'fordefi'> = {
   summary: "window.FordefiProviders.UtxoProvider (sats-connect, @stacks/connect): Xverse's API, flagged isFordefi.",
   docs: 'docs/xverse.md',
   // Both pickers list it by this name (@sats-connect/core DefaultAdaptersInfo.fordefi; @stacks/connect's provider list).
+  // Not Reown AppKit's: its sats-connect (3.5.0) finds wallets in btc_providers only, where this Fordefi has no entry.
   pickers: { stacksConnect: 'Fordefi', satsConnect: 'Fordefi' },
 };

@@ -18,6 +18,6 @@ export const keplr: WalletRecord<'keplr'> = {
   summary: "window.keplr.bitcoin and window.bitcoin_keplr (LaserEyes): UniSat's API and keys.",
   docs: 'docs/unisat.md',
   usageRules: lookalikeRules('Keplr'),
-  // In neither picker (sats-connect and @stacks/connect do not list it).
+  // In no picker (sats-connect, @stacks/connect and Reown AppKit do not list it).
   pickers: {},
 };

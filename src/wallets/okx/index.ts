@@ -36,8 +36,9 @@ export const okx: WalletRecord<'okx'> = {
   ruleNames: ['unisat-not-connected'],
   // The object for the network; regtest and devnet have none, and the method says so.
   addressMethod: (network) => `${objectOf(network) ?? network}.connect`,
-  // In neither picker (sats-connect and @stacks/connect do not list OKX).
-  pickers: {},
+  // Not in sats-connect's or @stacks/connect's; Reown AppKit's OKXConnector is named so
+  // (@reown/appkit-adapter-bitcoin 1.8.23 dist/esm/src/connectors/OKXConnector.js).
+  pickers: { appKit: 'OKX Wallet' },
   cli: {
     help: "UniSat's, and methods are named by their provider object: bitcoin.signMessage, bitcoinTestnet.connect, bitcoinSignet.signPsbt",
     example: 'call bitcoin.connect --as okx --address-type p2tr',

@@ -18,6 +18,6 @@ export const onekey: WalletRecord<'onekey'> = {
   summary: "window.$onekey.btc (bigmi, Dynamic): UniSat's API and keys.",
   docs: 'docs/unisat.md',
   usageRules: lookalikeRules('OneKey'),
-  // In neither picker (sats-connect and @stacks/connect do not list it).
+  // In no picker (sats-connect, @stacks/connect and Reown AppKit do not list it).
   pickers: {},
 };

@@ -18,6 +18,6 @@ export const opnet: WalletRecord<'opnet'> = {
   summary: "window.opnet (LaserEyes): UniSat's API and keys.",
   docs: 'docs/unisat.md',
   usageRules: lookalikeRules('OP_NET'),
-  // In neither picker (sats-connect and @stacks/connect do not list it).
+  // In no picker (sats-connect, @stacks/connect and Reown AppKit do not list it).
   pickers: {},
 };

@@ -44,8 +44,9 @@ export const unisat: WalletRecord<'unisat'> = {
   ruleNames: ['unisat-not-connected', 'unisat-one-approval'],
   addressMethod: () => 'requestAccounts',
   addressRequest: () => undefined,
-  // Not in @stacks/connect's modal; sats-connect's selector (@sats-connect/core DefaultAdaptersInfo.unisat) lists it.
-  pickers: { satsConnect: 'Unisat' },
+  // Not in @stacks/connect's modal; sats-connect's selector (@sats-connect/core DefaultAdaptersInfo.unisat) lists it, and
+  // Reown AppKit (@reown/appkit-adapter-bitcoin 1.8.23 dist/esm/src/utils/UnisatUtil.js UNISAT_CONNECTORS).
+  pickers: { satsConnect: 'Unisat', appKit: 'Unisat Wallet' },
   cli: {
     help: 'methods take their arguments in order (--params \'["Hello","ecdsa"]\'); the answer is printed bare, as the page\'s promise gets it, and a rejection as the { code, message } it rejects with',
     example: 'call signMessage --as unisat --params \'["Hello World","bip322-simple"]\'',

@@ -18,6 +18,6 @@ export const wizz: WalletRecord<'wizz'> = {
   summary: "window.wizz (LaserEyes): UniSat's API and keys.",
   docs: 'docs/unisat.md',
   usageRules: lookalikeRules('Wizz'),
-  // In neither picker (sats-connect and @stacks/connect do not list it).
+  // In no picker (sats-connect, @stacks/connect and Reown AppKit do not list it).
   pickers: {},
 };

@@ -7,7 +7,7 @@ import { type XverseSettings, xverseSettings } from './settings.ts';
 import { eventsFor } from './events.ts';
 import { ACCESS_DENIED, XVERSE_ERROR, withXverseStacksKey } from './methods/dialect.ts';
 import { XVERSE_METHODS, xverseUnknownMethod } from './methods/index.ts';
-import { XVERSE_PICKER_NAME } from './provider-info.ts';
+import { XVERSE_PICKER_NAME, XVERSE_PROVIDER_INFO } from './provider-info.ts';
 import { xverseRules } from './usage.ts';
 
 /** What Xverse adds to the shared types (core/wallet-types.ts); Fordefi, with its API, has the same. */
@@ -45,6 +45,6 @@ export const xverse: WalletRecord<'xverse'> = {
   // All three by default, in Xverse's order.
   addressMethod: () => 'getAddresses',
   addressRequest: ({ purposes = ['ordinals', 'payment', 'stacks'] }) => ({ purposes: [...purposes] }),
-  // @sats-connect/core DefaultAdaptersInfo.xverse names it "Xverse".
-  pickers: { stacksConnect: XVERSE_PICKER_NAME, satsConnect: 'Xverse' },
+  // @sats-connect/core DefaultAdaptersInfo.xverse names it "Xverse"; Reown AppKit lists its btc_providers entry by its name.
+  pickers: { stacksConnect: XVERSE_PICKER_NAME, satsConnect: 'Xverse', appKit: XVERSE_PROVIDER_INFO.entry.name },
 };

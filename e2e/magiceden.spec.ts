@@ -32,7 +32,7 @@ const accountOf = async (account: number) => {
 /** Nothing beyond this machine: the connectors' balance and fee reads are refused, not waited for. */
 const offline = (page: Page) => page.route(/^https?:\/\/(?!127\.0\.0\.1|localhost)/, (route) => route.abort());
 
-test('LaserEyes connects Magic Eden on a click (after a rejected try), signs BIP-322 and ECDSA messages and a PSBT it finalises; each verifies independently', async ({
+test('LaserEyes connects Magic Eden on a click (after a rejected try), signs BIP-322 and ECDSA messages and a PSBT it finalises, each verified independently; its sendBTC misreads the bare txid', async ({
   page,
   wallet,
 }) => {
@@ -86,12 +86,19 @@ test('LaserEyes connects Magic Eden on a click (after a rejected try), signs BIP
   const tx = finalised.extractTransaction();
   expect(tx.getId()).toBe(TXID);
   expect(verifyP2wpkhSpend(tx.toHex(), 0, payment.publicKey, 100_000n)).toBe(true);
+  // LaserEyes' sendBTC reads .txid of the answer, which Magic Eden documents as the bare txid: sent, and reported as failed.
+  const sending = page.evaluate(() =>
+    window.lasereyes.client.sendBTC('bc1qxhmdufsvnuaaaer4ynz88fspdsxq2h9e9cetdj', 1000).catch((e: Error) => `failed: ${e.message}`),
+  );
+  await wallet.approveNext();
+  expect(await sending).toBe('failed: Error sending BTC');
   expect((await wallet.calls()).map((c) => [c.method, c.outcome])).toEqual([
     ['connect', 'rejected'],
     ['connect', 'approved'],
     ['signMessage', 'approved'],
     ['signMessage', 'approved'],
     ['signTransaction', 'approved'],
+    ['sendBtcTransaction', 'approved'],
   ]);
 });
 

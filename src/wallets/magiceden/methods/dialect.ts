@@ -6,7 +6,7 @@ import type { NetworkName } from '../../../core/networks.ts';
 import { invalidParams } from '../../../core/rpc.ts';
 import type { Settings } from '../../../core/settings.ts';
 import { describe, type Params } from '../../../core/methods/fields.ts';
-import type { AnyMethod, WalletMethod } from '../../../core/methods/method.ts';
+import { activeAccountMethod, type AnyMethod, type WalletMethod } from '../../../core/methods/method.ts';
 import { readToken } from '../token.ts';
 import { REJECTED } from '../words.ts';
 
@@ -89,18 +89,6 @@ export function ownAddress(keys: AccountKeys, address: string, field: string, me
  * One Magic Eden method: no account named by the request (the active one acts), on the wallet's network, the
  * window saying the app called Magic Eden, and one rejection for Reject and for a closed window.
  */
-export function magicEdenMethod<P>(
+export const magicEdenMethod = <P>(
   method: Omit<WalletMethod<P>, 'requestedAccount' | 'rejection' | 'network'> & Partial<Pick<WalletMethod<P>, 'network'>>,
-): AnyMethod {
-  const wrapped: WalletMethod<P> = {
-    network: (_params, settings) => settings.network,
-    ...method,
-    requestedAccount: () => undefined,
-    view: async (params, context) => {
-      const view = await method.view(params, context);
-      return { ...view, title: `${view.title.replace(/ — via .*$/, '')} — via Magic Eden` };
-    },
-    rejection: { rejected: REJECTED, closed: REJECTED },
-  };
-  return wrapped as unknown as AnyMethod;
-}
+): AnyMethod => activeAccountMethod('Magic Eden', REJECTED, method);

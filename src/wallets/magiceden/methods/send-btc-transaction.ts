@@ -64,7 +64,11 @@ export const sendBtcTransaction = magicEdenMethod<SendBtcParams>({
   },
   async view(params, context) {
     const view = await xverse.view(params.transfer, asXverse(context));
-    return { ...view, fields: [...(params.message !== undefined ? [{ label: 'Message', value: params.message }] : []), ...view.fields] };
+    return {
+      ...view,
+      title: view.title.replace(/ — via Xverse$/, ''),
+      fields: [...(params.message !== undefined ? [{ label: 'Message', value: params.message }] : []), ...view.fields],
+    };
   },
   async respond(params, context) {
     const outcome = await xverse.respond(params.transfer, asXverse(context));

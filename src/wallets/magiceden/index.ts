@@ -37,7 +37,6 @@ export const magiceden: WalletRecord<'magiceden'> = {
   signer: 'active',
   keepsConnections: false,
   events: magicEdenEvents,
-  revokedEvent: { type: 'accountsChanged', payload: [] },
   usageRules: () => [],
   ruleNames: [],
   addressMethod: () => 'connect',

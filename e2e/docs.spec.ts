@@ -103,7 +103,7 @@ test('the marked examples are there: complete Playwright tests, a node:test file
   expect(examples('fragment').length).toBeGreaterThan(3);
 });
 
-test('the CLI lines in the docs run as written and print an answer: the JSON-RPC envelope, or the bare result UniSat and OKX pages get', async () => {
+test('the CLI lines in the docs run as written and print an answer: the JSON-RPC envelope, or the bare result UniSat, OKX and Magic Eden pages get', async () => {
   const lines = examples('cli').flatMap((e) => e.code.split('\n').filter((l) => l.startsWith('npm run --silent wallet -- ')));
   expect(lines.length).toBeGreaterThan(2);
   for (const line of lines) {
@@ -113,7 +113,7 @@ test('the CLI lines in the docs run as written and print an answer: the JSON-RPC
     expect(run.stderr, line).toBe('');
     expect(run.status, line).toBe(0);
     const printed = JSON.parse(run.stdout);
-    if (/--as (unisat|okx)/.test(line)) expect(printed, line).toEqual(expect.anything());
+    if (/--as (unisat|okx|magiceden)/.test(line)) expect(printed, line).toEqual(expect.anything());
     else expect(printed, line).toMatchObject({ jsonrpc: '2.0', result: expect.anything() });
   }
 });

@@ -502,13 +502,16 @@ test('numbers and names past their ranges are refused through the extension with
   }
 });
 
-test('an Object.prototype.error the page defines is not an error: every UniSat-shaped wallet and Fordefi still answer, and a real refusal still rejects', async ({
+test('an Object.prototype.error the page defines is not an error: every UniSat-shaped wallet, Fordefi and Magic Eden still answer, and a real refusal still rejects', async ({
   page,
   wallet,
 }) => {
   // UniSat's API where each wallet puts it (OKX: its mainnet object), and Fordefi's request() in sats-connect's shape.
   const holders = ['unisat', 'okxwallet.bitcoin', 'bitkeep.unisat', 'binancew3w.bitcoin', '$onekey.btc', 'wizz', 'opnet', 'keplr.bitcoin'];
-  await wallet.setSettings({ identities: ['unisat', 'okx', 'bitget', 'binance', 'onekey', 'wizz', 'opnet', 'keplr', 'fordefi'], approvalPolicy: 'approve' });
+  await wallet.setSettings({
+    identities: ['unisat', 'okx', 'bitget', 'binance', 'onekey', 'wizz', 'opnet', 'keplr', 'fordefi', 'magiceden'],
+    approvalPolicy: 'approve',
+  });
   await page.goto('/blank.html');
   const outcomes = await page.evaluate(async (paths) => {
     type Provider = { getNetwork(): Promise<unknown>; requestAccounts(): Promise<string[]>; signMessage(m: unknown): Promise<unknown> };
@@ -532,6 +535,13 @@ test('an Object.prototype.error the page defines is not an error: every UniSat-s
       results['unisat.getNetwork'] = [await settle(at<Provider>('unisat').getNetwork())];
       const fordefi = at<{ request(m: string, p?: unknown): Promise<{ status: string }> }>('FordefiProviders.UtxoProvider');
       results['fordefi'] = [(await fordefi.request('getInfo')).status, (await fordefi.request('nope')).status];
+      // Magic Eden's token: base64url of the header and of the payload.
+      const part = (value: unknown) => btoa(JSON.stringify(value)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+      const magicEden = at<{ connect(t: unknown): Promise<{ addresses: unknown[] }>; signMessage(t: unknown): Promise<unknown> }>('magicEden.bitcoin');
+      results['magiceden'] = [
+        await settle(magicEden.connect(`${part({ typ: 'JWT', alg: 'none' })}.${part({ purposes: ['payment'] })}.`).then((r) => r.addresses.length)),
+        await settle(magicEden.signMessage(undefined)),
+      ];
       return results;
     } finally {
       delete (Object.prototype as unknown as Record<string, unknown>)['error'];
@@ -540,6 +550,7 @@ test('an Object.prototype.error the page defines is not an error: every UniSat-s
   for (const path of holders) expect(outcomes[path], path).toEqual([{ value: 1 }, { code: expect.any(Number) }]);
   expect(outcomes['unisat.getNetwork']).toEqual([{ value: 'livenet' }]);
   expect(outcomes['fordefi']).toEqual(['success', 'error']);
+  expect(outcomes['magiceden']).toEqual([{ value: 1 }, { code: -32602 }]);
 });
 
 test.describe('the HTTP cache does not cross tests', () => {

@@ -15,9 +15,9 @@ import type { IdentityName } from '../src/core/choices.ts';
 import { sampleParams } from './sample-params.ts';
 import { request } from './support.ts';
 
-test.use({ identities: ['xverse', 'unisat', 'okx', 'bitget', 'binance', 'onekey', 'wizz', 'opnet', 'keplr', 'fordefi'] });
+test.use({ identities: ['xverse', 'unisat', 'okx', 'bitget', 'binance', 'onekey', 'wizz', 'opnet', 'keplr', 'fordefi', 'magiceden'] });
 
-/** Where each UniSat-shaped wallet's provider is (OKX's: one object per network, named in the method). */
+/** Where each wallet with bare answers has its provider (OKX's: one object per network, named in the method). */
 const HOLDER: Partial<Record<IdentityName, string>> = {
   unisat: 'unisat',
   bitget: 'bitkeep.unisat',
@@ -26,11 +26,12 @@ const HOLDER: Partial<Record<IdentityName, string>> = {
   wizz: 'wizz',
   opnet: 'opnet',
   keplr: 'keplr.bitcoin',
+  magiceden: 'magicEden.bitcoin',
 };
 
 /**
  * What the page gets from the wallet's provider: the envelope (whether request() resolves or rejects),
- * or UniSat's bare result, its arguments spread (a rejection: { rejected: { code, message } }).
+ * or UniSat's bare result, its arguments spread (a rejection: { rejected: { code, message } }, Magic Eden's Error read as that).
  */
 async function fromPage(page: Page, identity: IdentityName | undefined, method: string, params: unknown): Promise<unknown> {
   if (!identity) return (await request(page, method, ...(params === undefined ? [] : [params]))).response;
@@ -48,7 +49,9 @@ async function fromPage(page: Page, identity: IdentityName | undefined, method: 
           )[m]!(...a) as Promise<unknown>
         ).then(
           (value) => (value === undefined ? null : value),
-          (rejected: unknown) => ({ rejected }),
+          (rejected: unknown) => ({
+            rejected: rejected instanceof Error ? { code: (rejected as Error & { code?: number }).code, message: rejected.message } : rejected,
+          }),
         ),
       [holder, name, (params ?? []) as unknown[]] as const,
     );
@@ -177,8 +180,10 @@ for (const wallet of Object.values(WALLETS)) {
       const printed = await cli;
       const cliTook = Date.now() - cliStart;
       expect(printed.stderr, name).toBe('');
+      // A bare answer's refusal (Magic Eden on testnet): the page's rejection, the CLI's { code, message } (exit 3).
+      const bare = printed.status === 3 ? { rejected: JSON.parse(printed.stdout) } : JSON.parse(printed.stdout);
       expect(wallet.answers === 'bare' ? got : withoutId(got), name).toEqual(
-        wallet.answers === 'bare' ? JSON.parse(printed.stdout) : withoutId(asPageGets(wallet, JSON.parse(printed.stdout))),
+        wallet.answers === 'bare' ? bare : withoutId(asPageGets(wallet, JSON.parse(printed.stdout))),
       );
       if (patch.responseDelayMs) {
         // Delayed alike: a first connect (the contract's provider keeps no grant); a connect the site already

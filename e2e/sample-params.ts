@@ -56,10 +56,34 @@ function okxArgs(name: string): unknown[] | undefined {
   return unisatArgs(method);
 }
 
+/** Magic Eden's one argument: the method's payload as the unsecured JWT sats-connect sends (docs/reference/magiceden.md §2.1). */
+function magicEdenArgs(method: string): [string] | undefined {
+  const token = (payload: unknown): [string] => {
+    const part = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
+    return [`${part({ typ: 'JWT', alg: 'none' })}.${part(payload)}.`];
+  };
+  const toSign = () => ({ psbtBase64: psbt().toBase64(), inputsToSign: [{ address: PAYMENT, signingIndexes: [0] }] });
+  switch (method) {
+    case 'connect':
+      return token({ purposes: ['ordinals', 'payment'], network: { type: 'Mainnet' } });
+    case 'signMessage':
+      return token({ address: PAYMENT, message: 'hi', network: { type: 'Mainnet' } });
+    case 'signTransaction':
+      return token({ ...toSign(), network: { type: 'Mainnet' }, message: 'Sign Transaction' });
+    case 'signMultipleTransactions':
+      return token({ psbts: [toSign(), toSign()], network: { type: 'Mainnet' } });
+    case 'sendBtcTransaction':
+      return token({ recipients: [{ address: 'bc1qxhmdufsvnuaaaer4ynz88fspdsxq2h9e9cetdj', amountSats: '1000' }], senderAddress: PAYMENT });
+    default:
+      return undefined;
+  }
+}
+
 /** Params `method` of `wallet` approves with (Bitcoin signatures by the p2wpkh key: ECDSA, deterministic); undefined: none. */
 export async function sampleParams(wallet: WalletName, method: string): Promise<unknown> {
   if (['unisat', 'bitget', 'binance', 'onekey', 'wizz', 'opnet', 'keplr'].includes(wallet)) return unisatArgs(method);
   if (wallet === 'okx') return okxArgs(method);
+  if (wallet === 'magiceden') return magicEdenArgs(method);
   switch (method) {
     case 'getAccounts':
     case 'getAddresses':

@@ -147,6 +147,8 @@ export async function buildAll(): Promise<void> {
     build({ ...browserBundle, format: 'esm', entryPoints: { 'connect-app': `${root}e2e/demo/connect-app.ts` }, outdir: `${out}/demo`, external: ['@reown/*'] }),
     // A dApp written with sats-connect, Xverse's SDK (its wallet-picker UI is bundled too, never shown: the tests pick by localStorage).
     build({ ...browserBundle, format: 'esm', entryPoints: { 'sats-app': `${root}e2e/demo/sats-app.ts` }, outdir: `${out}/demo` }),
+    // A dApp that finds Magic Eden through the Wallet Standard (@wallet-standard/app) and calls it with sats-connect's v1 helpers, as Dynamic does.
+    build({ ...browserBundle, format: 'esm', entryPoints: { 'wallet-standard-app': `${root}e2e/demo/wallet-standard-app.ts` }, outdir: `${out}/demo` }),
     // A dApp written with bigmi's connectors.
     build({ ...browserBundle, format: 'esm', entryPoints: { 'bigmi-app': `${root}e2e/demo/bigmi-app.ts` }, outdir: `${out}/demo` }),
     // A dApp written with Reown AppKit and its Bitcoin adapter (its modal, its connectors).

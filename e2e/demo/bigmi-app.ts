@@ -1,12 +1,12 @@
 // A dApp written with bigmi (@bigmi/client and @bigmi/core, from npm), as LI.FI's widget and others are: a
-// config with the UniSat, OKX, Bitget, Binance and OneKey connectors, a Connect button per wallet, and the library on window for
+// config with the UniSat, OKX, Bitget, Binance, OneKey and Magic Eden connectors, a Connect button per wallet, and the library on window for
 // tests that call more (its signPsbt through the connected wallet's client).
-import { binance, bitget, connect, createConfig, disconnect, getAccount, getConnectorClient, okx, onekey, unisat } from '@bigmi/client';
+import { binance, bitget, connect, createConfig, disconnect, getAccount, getConnectorClient, magicEden, okx, onekey, unisat } from '@bigmi/client';
 import { bitcoin, createClient, http, signPsbt } from '@bigmi/core';
 
 const config = createConfig({
   chains: [bitcoin],
-  connectors: [unisat(), okx(), bitget(), binance(), onekey()],
+  connectors: [unisat(), okx(), bitget(), binance(), onekey(), magicEden()],
   client: ({ chain }) => createClient({ chain, transport: http() }),
 });
 
@@ -23,13 +23,14 @@ declare global {
   }
 }
 
-/** bigmi's connector ids: UniSat's, Bitget's and Binance's their names, OKX's and OneKey's reverse-DNS ids. */
+/** bigmi's connector ids: UniSat's, Bitget's and Binance's their names, OKX's, OneKey's and Magic Eden's reverse-DNS ids. */
 const IDS: Record<string, string> = {
   unisat: 'unisat',
   okx: 'com.okex.wallet.bitcoin',
   bitget: 'bitget',
   binance: 'binance',
   onekey: 'so.onekey.app.wallet.bitcoin',
+  magiceden: 'app.magiceden.bitcoin',
 };
 const connectorOf = (id: string) => {
   const found = config.connectors.find((c) => c.id === IDS[id]);

@@ -10,6 +10,7 @@ declare module '@omnisat/lasereyes-core' {
   export const OP_NET = 'op_net';
   export const KEPLR = 'keplr';
   export const BINANCE = 'binance';
+  export const MAGIC_EDEN = 'magic-eden';
   type NetworkType = string;
   type ProviderType = string;
   interface Store<T> {
@@ -23,6 +24,7 @@ declare module '@omnisat/lasereyes-core' {
     address: string;
     paymentAddress: string;
     publicKey: string;
+    paymentPublicKey: string;
     accounts: string[];
     hasProvider: Record<string, boolean | undefined>;
   }

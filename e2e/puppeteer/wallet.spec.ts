@@ -306,6 +306,37 @@ test('OKX identity in Firefox: LaserEyes connects okxwallet.bitcoin on a click a
   ]);
 });
 
+test("Magic Eden identity in Firefox: the Wallet Standard wallet found with getWallets(), sats-connect's v1 calls connect and sign through it (the spec's vector, bitcoinjs-lib)", async ({
+  tab,
+  wallet,
+  kitBrowser,
+}) => {
+  firefoxOnly(kitBrowser); // Chromium: e2e/magiceden.spec.ts
+  await wallet.setSettings({ identities: ['magiceden'] });
+  await tab.goto(`${BASE_URL}/wallet-standard.html`);
+  await tab.waitForFunction(() => 'ws' in window);
+  // Registered from the page script's own world: the app read the callback in the event's detail.
+  expect(await tab.evaluate(() => window.ws.listed())).toEqual([{ name: 'Magic Eden', chains: ['bitcoin:mainnet'], features: ['sats-connect:'] }]);
+  expect(await tab.evaluate(() => window.ws.sameProvider())).toBe(true);
+  await tab.click('#connect');
+  await wallet.approveNext();
+  const [ordinals, payment] = (await expectedAddresses({ identity: 'magiceden' })).addresses;
+  await tab.waitForFunction(() => document.getElementById('out')!.textContent!.startsWith('Connected: '));
+  expect(await tab.evaluate(() => document.getElementById('out')!.textContent)).toBe(`Connected: ${ordinals!.address} ${payment!.address}`);
+  const message = tab.evaluate((a) => window.ws.signMessage(a, 'Hello World'), payment!.address);
+  await wallet.approveNext();
+  // docs/reference/magiceden.md §6.2's vector.
+  expect(await message).toEqual({
+    finished:
+      'AkcwRAIgKjQeMT+Jb9zi6sHHxFb/RiwaLezvFRgB+AlEKcGMqCUCIEvNgnZFCrTJqvnQrw6VjTQ4V9k7PbK8uM44CHv6voffASEDMNVP0N1CCm5fjTYk9fNILK41D3nV8HU79b7vnC2Rrzw=',
+  });
+  const psbt = buildPsbt([{ address: payment!.address, value: 20_000n }], [{ address: PAY_TO, value: 19_000n }]).toBase64();
+  const signing = tab.evaluate((p, a) => window.ws.signTransaction(p, [{ address: a, signingIndexes: [0] }]), psbt, payment!.address);
+  await wallet.approveNext();
+  const signed = (await signing) as { finished: { psbtBase64: string } };
+  expect(signerOf(psbtFromHex(Buffer.from(signed.finished.psbtBase64, 'base64').toString('hex')), 0)).toBe(payment!.publicKey);
+});
+
 test("Xverse events reach only the granted site's frames; a sandboxed frame's grant is its own", async ({ tab, wallet, session, kitBrowser }) => {
   firefoxOnly(kitBrowser); // Chromium: e2e/site-isolation.spec.ts
   await wallet.setSettings({ identities: ['xverse'] });

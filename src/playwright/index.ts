@@ -50,7 +50,8 @@ export interface WalletTestFixtures {
    * ['xverse'] adds Xverse's providers, for apps on sats-connect or choosing Xverse in @stacks/connect;
    * 'unisat' adds window.unisat; 'okx' window.okxwallet's Bitcoin providers; 'bitget', 'binance',
    * 'onekey', 'wizz', 'opnet', 'keplr' UniSat's API at their own globals; 'fordefi' Xverse's at
-   * window.FordefiProviders.UtxoProvider (docs/wallets.md).
+   * window.FordefiProviders.UtxoProvider; 'magiceden' window.magicEden.bitcoin and its Wallet Standard
+   * wallet (docs/wallets.md).
    */
   identities: IdentityName[];
   /**

@@ -3,10 +3,12 @@
 // synthetic funding: one made-up output per address, the fee rate setting (docs/chain.md).
 import { bytesToHex } from '@noble/hashes/utils.js';
 import { Address, OutScript, Transaction } from '@scure/btc-signer';
+import type { BTC_NETWORK } from '@scure/btc-signer/utils.js';
 import { RPC_ERROR, RpcError } from '../rpc.ts';
 import { NETWORKS } from '../networks.ts';
 import type { Settings } from '../settings.ts';
 import { FUNDING_SATS, fundingOutpoint } from './funding.ts';
+import { btc, inputInfo, scriptAddress } from './psbt.ts';
 
 /** An unspent output, as Esplora lists it (GET /address/:address/utxo), value in satoshis. */
 export interface Coin {
@@ -187,4 +189,42 @@ export async function onChain(
       return `unspent, ${btc(coin.value)}${coin.confirmed ? '' : ' (unconfirmed)'}${differs}`;
     }),
   );
+}
+
+/**
+ * The Inputs and Outputs tables a PSBT window shows: each input's outpoint, amount, address, whether it is
+ * signed (`sign`, in the wallet's words) and what the chain holds of it (onChain, for the `own` addresses).
+ */
+export async function psbtTables(
+  tx: Transaction,
+  network: BTC_NETWORK,
+  chain: ChainReader,
+  own: readonly string[],
+  sign: (index: number) => string,
+  caption = '',
+): Promise<{ caption: string; columns: string[]; rows: string[][] }[]> {
+  const inputs = [...Array(tx.inputsLength).keys()].map((i) => inputInfo(tx, i, network));
+  const held = await onChain(chain, inputs, own, btc);
+  return [
+    {
+      caption: `${caption}Inputs`,
+      columns: ['#', 'Outpoint', 'Amount', 'Address', 'Sign', 'On the chain'],
+      rows: inputs.map((input, i) => [
+        String(i),
+        input.outpoint,
+        input.amount === undefined ? '?' : btc(input.amount),
+        input.address ?? '?',
+        sign(i),
+        held[i]!,
+      ]),
+    },
+    {
+      caption: `${caption}Outputs`,
+      columns: ['#', 'Address', 'Amount'],
+      rows: [...Array(tx.outputsLength).keys()].map((i) => {
+        const o = tx.getOutput(i);
+        return [String(i), o.script ? scriptAddress(o.script, network) : '?', btc(o.amount ?? 0n)];
+      }),
+    },
+  ];
 }

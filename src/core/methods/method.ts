@@ -159,5 +159,28 @@ export type AnyMethod = WalletMethod<unknown>;
 /** Keeps the params type: a method that wraps another (Xverse's over Leather's) reads it; the table holds any (method members are bivariant). */
 export const defineMethod = <P>(method: WalletMethod<P>): WalletMethod<P> => method;
 
+/**
+ * A method of a wallet whose requests name no account (the active one acts), on the wallet's network unless the
+ * method says otherwise, its window saying which wallet the app called ("Sign message — via <wallet>"), and one
+ * answer for Reject and for a closed window, `rejected`.
+ */
+export function activeAccountMethod<P>(
+  wallet: string,
+  rejected: string,
+  method: Omit<WalletMethod<P>, 'requestedAccount' | 'rejection' | 'network'> & Partial<Pick<WalletMethod<P>, 'network'>>,
+): AnyMethod {
+  const wrapped: WalletMethod<P> = {
+    network: (_params, settings) => settings.network,
+    ...method,
+    requestedAccount: () => undefined,
+    view: async (params, context) => {
+      const view = await method.view(params, context);
+      return { ...view, title: `${view.title} — via ${wallet}` };
+    },
+    rejection: { rejected, closed: rejected },
+  };
+  return wrapped as unknown as AnyMethod;
+}
+
 /** The real wallet's rejection message for most methods (docs/reference/leather.md §4). */
 export const USER_REJECTED = 'User rejected request';

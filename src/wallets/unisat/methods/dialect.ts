@@ -5,7 +5,7 @@ import { RPC_ERROR, RpcError } from '../../../core/rpc.ts';
 import type { Settings } from '../../../core/settings.ts';
 import { p2trKey, p2wpkhKey } from '../../../core/keys.ts';
 import { describe } from '../../../core/methods/fields.ts';
-import type { AnyMethod, MethodContext, WalletMethod } from '../../../core/methods/method.ts';
+import { activeAccountMethod, type AnyMethod, type MethodContext, type WalletMethod } from '../../../core/methods/method.ts';
 import { unisatAccount, unisatPath, unisatSecret, type UnisatAccount } from '../keys.ts';
 
 import { REJECTED } from '../words.ts';
@@ -55,18 +55,8 @@ export async function withUnisatKeys(context: MethodContext): Promise<MethodCont
 export function unisatMethod<P>(
   method: Omit<WalletMethod<P>, 'requestedAccount' | 'rejection' | 'network'> & Partial<Pick<WalletMethod<P>, 'network'>>,
 ): AnyMethod {
-  const wrapped: WalletMethod<P> = {
-    network: (_params, settings) => settings.network,
-    ...method,
-    requestedAccount: () => undefined,
-    view: async (params, context) => {
-      const view = await method.view(params, context);
-      return { ...view, title: `${view.title} — via UniSat` };
-    },
-    // Every UniSat window, rejected or closed, answers the same (eth-rpc-errors' userRejectedRequest).
-    rejection: { rejected: REJECTED, closed: REJECTED },
-  };
-  return wrapped as unknown as AnyMethod;
+  // Every UniSat window, rejected or closed, answers the same (eth-rpc-errors' userRejectedRequest).
+  return activeAccountMethod('UniSat', REJECTED, method);
 }
 
 /** A read UniSat answers at once, with no window; `gate: 'site'` when the site must be connected first. */

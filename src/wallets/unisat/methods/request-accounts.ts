@@ -4,7 +4,7 @@ import { accountLabel } from '../../../core/account-path.ts';
 import { noArgs, unisatMethod, unisatOf } from './dialect.ts';
 
 /** UniSat's connection: any grant (it keeps no per-account read permission). */
-const CONNECTED: SiteGrant = { accounts: [], readNetwork: false };
+export const CONNECTED: SiteGrant = { accounts: [], readNetwork: false };
 
 /** The connect window (the person may pick another account); a connected site is answered at once. */
 export const requestAccounts = unisatMethod<null>({

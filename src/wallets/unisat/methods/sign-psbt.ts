@@ -1,41 +1,17 @@
 // signPsbt(psbtHex, options): a window, then the PSBT signed as UniSat signs it (./psbt.ts), finalised
 // unless autoFinalized is false, answered as hex (docs/reference/unisat.md §3.5). signPsbts shares its window's tables.
 import { bytesToHex } from '@noble/hashes/utils.js';
-import { btc, inputInfo, scriptAddress } from '../../../core/bitcoin/psbt.ts';
-import { onChain } from '../../../core/bitcoin/coins.ts';
+import { inputInfo } from '../../../core/bitcoin/psbt.ts';
+import { psbtTables } from '../../../core/bitcoin/coins.ts';
 import { NETWORKS } from '../../../core/networks.ts';
 import type { MethodContext, MethodView } from '../../../core/methods/method.ts';
 import { argsOf, unisatKeyOf, unisatMethod, unisatOf } from './dialect.ts';
 import { parse, readOptions, readPsbt, signAsUnisat, toSignOf, type PsbtRequest } from './psbt.ts';
 
 export async function tablesOf(request: PsbtRequest, context: MethodContext, toSign: ReturnType<typeof toSignOf>, caption = ''): Promise<MethodView['tables']> {
-  const net = NETWORKS[context.target.network].btc;
-  const tx = parse(request.psbt);
   const signing = new Set(toSign.map((t) => t.index));
-  const inputs = [...Array(tx.inputsLength).keys()].map((i) => inputInfo(tx, i, net));
-  const chain = await onChain(context.bitcoin, inputs, [(await unisatOf(context)).address], btc);
-  return [
-    {
-      caption: `${caption}Inputs`,
-      columns: ['#', 'Outpoint', 'Amount', 'Address', 'Sign', 'On the chain'],
-      rows: inputs.map((input, i) => [
-        String(i),
-        input.outpoint,
-        input.amount === undefined ? '?' : btc(input.amount),
-        input.address ?? '?',
-        signing.has(i) ? 'yes' : 'no',
-        chain[i]!,
-      ]),
-    },
-    {
-      caption: `${caption}Outputs`,
-      columns: ['#', 'Address', 'Amount'],
-      rows: [...Array(tx.outputsLength).keys()].map((i) => {
-        const o = tx.getOutput(i);
-        return [String(i), o.script ? scriptAddress(o.script, net) : '?', btc(o.amount ?? 0n)];
-      }),
-    },
-  ];
+  const own = [(await unisatOf(context)).address];
+  return psbtTables(parse(request.psbt), NETWORKS[context.target.network].btc, context.bitcoin, own, (i) => (signing.has(i) ? 'yes' : 'no'), caption);
 }
 
 /**

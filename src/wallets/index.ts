@@ -14,9 +14,23 @@ import { wizz } from './wizz/index.ts';
 import { opnet } from './opnet/index.ts';
 import { keplr } from './keplr/index.ts';
 import { fordefi } from './fordefi/index.ts';
+import { oyl } from './oyl/index.ts';
 
 /** Every wallet's record, by name. */
-export const WALLETS: { readonly [K in WalletName]: WalletRecord<K> } = { leather, xverse, unisat, okx, bitget, binance, onekey, wizz, opnet, keplr, fordefi };
+export const WALLETS: { readonly [K in WalletName]: WalletRecord<K> } = {
+  leather,
+  xverse,
+  unisat,
+  okx,
+  bitget,
+  binance,
+  onekey,
+  wizz,
+  opnet,
+  keplr,
+  fordefi,
+  oyl,
+};
 
 /** The wallet always there, window.WalletProvider's: the one the page calls with no identity. */
 export const CONTRACT_WALLET: ContractWalletName = 'leather';

@@ -92,8 +92,8 @@ export interface ErrorScreen {
 }
 
 export interface MethodOutcome {
-  /** The JSON-RPC result: an object of JSON values (Xverse also answers null, a bare string or an array). */
-  result: object | string | null;
+  /** The JSON-RPC result: an object of JSON values (Xverse also answers null, a bare string or an array; a wallet's isConnected a boolean). */
+  result: object | string | boolean | null;
   /** Present when the request asks for the transaction to be broadcast. */
   transaction?: SignedTransaction;
   /** What the calling site may read from now on; null takes every permission back (a disconnect). */

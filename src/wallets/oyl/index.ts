@@ -21,7 +21,7 @@ export const oyl: WalletRecord<'oyl'> = {
   name: 'oyl',
   title: 'Oyl',
   summary: "window.oyl (LaserEyes, bigmi, Dynamic): four addresses per account at m/<purpose>'/<coin>'/0'/0/N, coin 0' on regtest.",
-  docs: 'docs/wallets.md#oyl',
+  docs: 'docs/wallets.md',
   settings: oylSettings,
   answers: 'bare',
   methods: OYL_METHODS,

@@ -23,11 +23,11 @@ export function objectArg(method: string, raw: JsonValue | undefined, example: s
   return first as Params;
 }
 
-/** A boolean option: absent (or null) is the default. */
-export function flag(params: Params, field: string, fallback: boolean): boolean {
+/** A boolean option: absent (or null) is the default; `label` names it in an error. */
+export function flag(params: Params, field: string, fallback: boolean, label = field): boolean {
   const value = params[field];
   if (value === undefined || value === null) return fallback;
-  if (typeof value !== 'boolean') throw invalidParams(`${field} must be true or false, got ${describe(value)}`);
+  if (typeof value !== 'boolean') throw invalidParams(`${label} must be true or false, got ${describe(value)}`);
   return value;
 }
 

@@ -52,8 +52,8 @@ export function readRequest(value: JsonValue | undefined, field: string, example
   const at = (name: string) => (field === 'signPsbt' ? name : `${field}.${name}`);
   return {
     psbt: readPsbt(params['psbt'], at('psbt')),
-    finalize: flag(params, at('finalize'), true),
-    broadcast: flag(params, at('broadcast'), false),
+    finalize: flag(params, 'finalize', true, at('finalize')),
+    broadcast: flag(params, 'broadcast', false, at('broadcast')),
   };
 }
 

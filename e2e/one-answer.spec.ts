@@ -15,9 +15,9 @@ import type { IdentityName } from '../src/core/choices.ts';
 import { sampleParams } from './sample-params.ts';
 import { request } from './support.ts';
 
-test.use({ identities: ['xverse', 'unisat', 'okx', 'bitget', 'binance', 'onekey', 'wizz', 'opnet', 'keplr', 'fordefi'] });
+test.use({ identities: ['xverse', 'unisat', 'okx', 'bitget', 'binance', 'onekey', 'wizz', 'opnet', 'keplr', 'fordefi', 'oyl'] });
 
-/** Where each UniSat-shaped wallet's provider is (OKX's: one object per network, named in the method). */
+/** Where each bare-answer wallet's provider is (OKX's: one object per network, named in the method); its arguments are spread. */
 const HOLDER: Partial<Record<IdentityName, string>> = {
   unisat: 'unisat',
   bitget: 'bitkeep.unisat',
@@ -26,6 +26,7 @@ const HOLDER: Partial<Record<IdentityName, string>> = {
   wizz: 'wizz',
   opnet: 'opnet',
   keplr: 'keplr.bitcoin',
+  oyl: 'oyl',
 };
 
 /**
@@ -86,6 +87,7 @@ const CONNECT: Record<string, [string, unknown]> = {
   opnet: ['requestAccounts', []],
   keplr: ['requestAccounts', []],
   fordefi: ['wallet_connect', null],
+  oyl: ['getAddresses', []],
 };
 
 /** OKX's objects share their code: every method of okxwallet.bitcoin, and two of each other object. */

@@ -1,12 +1,12 @@
 // A dApp written with bigmi (@bigmi/client and @bigmi/core, from npm), as LI.FI's widget and others are: a
-// config with the UniSat, OKX, Bitget, Binance and OneKey connectors, a Connect button per wallet, and the library on window for
+// config with the UniSat, OKX, Bitget, Binance, OneKey and Oyl connectors, a Connect button per wallet, and the library on window for
 // tests that call more (its signPsbt through the connected wallet's client).
-import { binance, bitget, connect, createConfig, disconnect, getAccount, getConnectorClient, okx, onekey, unisat } from '@bigmi/client';
+import { binance, bitget, connect, createConfig, disconnect, getAccount, getConnectorClient, okx, onekey, oyl, unisat } from '@bigmi/client';
 import { bitcoin, createClient, http, signPsbt } from '@bigmi/core';
 
 const config = createConfig({
   chains: [bitcoin],
-  connectors: [unisat(), okx(), bitget(), binance(), onekey()],
+  connectors: [unisat(), okx(), bitget(), binance(), onekey(), oyl()],
   client: ({ chain }) => createClient({ chain, transport: http() }),
 });
 
@@ -23,13 +23,14 @@ declare global {
   }
 }
 
-/** bigmi's connector ids: UniSat's, Bitget's and Binance's their names, OKX's and OneKey's reverse-DNS ids. */
+/** bigmi's connector ids: UniSat's, Bitget's and Binance's their names, OKX's and OneKey's reverse-DNS ids, Oyl's OylProvider. */
 const IDS: Record<string, string> = {
   unisat: 'unisat',
   okx: 'com.okex.wallet.bitcoin',
   bitget: 'bitget',
   binance: 'binance',
   onekey: 'so.onekey.app.wallet.bitcoin',
+  oyl: 'OylProvider',
 };
 const connectorOf = (id: string) => {
   const found = config.connectors.find((c) => c.id === IDS[id]);

@@ -10,6 +10,7 @@ declare module '@omnisat/lasereyes-core' {
   export const OP_NET = 'op_net';
   export const KEPLR = 'keplr';
   export const BINANCE = 'binance';
+  export const OYL = 'oyl';
   type NetworkType = string;
   type ProviderType = string;
   interface Store<T> {

@@ -129,10 +129,13 @@ test('§8.1: getAddresses answers the four entries of the vectors, which bip32 +
   for (const [network, account, vector] of VECTORS) {
     const expected = Object.fromEntries(Object.entries(vector).map(([entry, [address, publicKey]]) => [entry, { address, publicKey }]));
     expect(await result('getAddresses', undefined, { network, activeAccount: account }), `${network} ${account}`).toEqual(expected);
-    for (const entry of Object.keys(vector) as Entry[]) expect(bitcoinjsAddress(entry, network, account), `${network} ${account} ${entry}`).toEqual(vector[entry]);
+    for (const entry of Object.keys(vector) as Entry[])
+      expect(bitcoinjsAddress(entry, network, account), `${network} ${account} ${entry}`).toEqual(vector[entry]);
   }
   // Devnet is Oyl's regtest: coin 0', bcrt.
-  expect(await result('getAddresses', undefined, { network: 'devnet' })).toMatchObject({ nativeSegwit: { address: 'bcrt1qcr8te4kr609gcawutmrza0j4xv80jy8zeqchgx' } });
+  expect(await result('getAddresses', undefined, { network: 'devnet' })).toMatchObject({
+    nativeSegwit: { address: 'bcrt1qcr8te4kr609gcawutmrza0j4xv80jy8zeqchgx' },
+  });
 });
 
 const HELLO = 'Hello World';
@@ -162,7 +165,10 @@ const BIP322: [string, NetworkName, number, string][] = [
 test('§8.2: signMessage is BIP-322 by default for every entry: the vectors, and what bip322-js signs and verifies', async () => {
   for (const [address, network, account, want] of BIP322) {
     for (const protocol of [{}, { protocol: 'bip322' }])
-      expect(await result('signMessage', [{ address, message: HELLO, ...protocol }], { network, activeAccount: account })).toEqual({ address, signature: want });
+      expect(await result('signMessage', [{ address, message: HELLO, ...protocol }], { network, activeAccount: account })).toEqual({
+        address,
+        signature: want,
+      });
     expect(verifyBip322(address, HELLO, want)).toBe(true);
     expect(verifyBip322(address, 'Hello World!', want)).toBe(false);
   }
@@ -205,12 +211,16 @@ test("§8.2: protocol 'ecdsa' is @oyl/sdk's raw r‖s over sha256(message) by de
 test('signMessage refuses, with no window, an address the account does not have, another protocol, a missing message', async () => {
   const cases: [unknown[], RegExp][] = [
     [[{ address: FOREIGN_P2WPKH, message: HELLO }], /^address bc1q530dz4h80kwlzywlhx2qn0k6vdtftd93c499yq is none of the current account's \(taproot bc1p5cyx/],
-    [[{ address: MAIN_0.nativeSegwit[0], message: HELLO, protocol: 'bip322-simple' }], /^protocol must be 'bip322' \(the default\) or 'ecdsa', got "bip322-simple"/],
+    [
+      [{ address: MAIN_0.nativeSegwit[0], message: HELLO, protocol: 'bip322-simple' }],
+      /^protocol must be 'bip322' \(the default\) or 'ecdsa', got "bip322-simple"/,
+    ],
     [[{ address: MAIN_0.nativeSegwit[0] }], /^message must be a string, got nothing/],
     [[HELLO], /^signMessage takes one object, such as \[\{ address, message/],
     [[{ message: HELLO }], /^address must be one of the account's addresses, got nothing/],
   ];
-  for (const [params, message] of cases) expect(await call('signMessage', params)).toMatchObject({ error: { code: -32602, message: expect.stringMatching(message) } });
+  for (const [params, message] of cases)
+    expect(await call('signMessage', params)).toMatchObject({ error: { code: -32602, message: expect.stringMatching(message) } });
   // Account 1's address while account 0 is current: not this account's.
   expect(await call('signMessage', [{ address: MAIN_1.nativeSegwit[0], message: HELLO }])).toMatchObject({ error: { code: -32602 } });
 });
@@ -260,7 +270,9 @@ test('§8.3: signPsbt signs every input the account owns, taproot by its tweaked
   const answer = (await result('signPsbt', [{ psbt: PSBT_83 }])) as { psbt: string; txid?: string };
   expect(Object.keys(answer)).toEqual(['psbt']);
   const final = bitcoin.Psbt.fromHex(answer.psbt);
-  expect(final.data.inputs[0]!.finalScriptWitness!.toString()).toBe(bitcoin.Psbt.fromHex(sdkSignAll(PSBT_83, 'mainnet', 0, true).toHex()).data.inputs[0]!.finalScriptWitness!.toString());
+  expect(final.data.inputs[0]!.finalScriptWitness!.toString()).toBe(
+    bitcoin.Psbt.fromHex(sdkSignAll(PSBT_83, 'mainnet', 0, true).toHex()).data.inputs[0]!.finalScriptWitness!.toString(),
+  );
   expect(final.extractTransaction().getId()).toBe(TXID_83);
   // Base64 is read too; the answer is hex.
   const fromBase64 = (await result('signPsbt', [{ psbt: Buffer.from(PSBT_83, 'hex').toString('base64'), finalize: false }])) as { psbt: string };
@@ -308,7 +320,9 @@ test("signPsbt refuses, with no window: a taproot input of the account's without
     sdkWords = (error as Error).message;
   }
   expect(sdkWords).toBe(`Can not sign for input #1 with the key 03${OUTPUT_KEY}`);
-  expect(await call('signPsbt', [{ psbt }])).toMatchObject({ error: { code: -32602, message: expect.stringContaining(`psbt: ${sdkWords}: the input pays to this account's taproot address but has no tapInternalKey`) } });
+  expect(await call('signPsbt', [{ psbt }])).toMatchObject({
+    error: { code: -32602, message: expect.stringContaining(`psbt: ${sdkWords}: the input pays to this account's taproot address but has no tapInternalKey`) },
+  });
   const foreign = buildPsbt(
     [
       { address: MAIN_0.nativeSegwit[0], value: 20_000n },
@@ -326,7 +340,8 @@ test("signPsbt refuses, with no window: a taproot input of the account's without
     [[{ psbt: PSBT_83, finalize: 'yes' }], /^finalize must be true or false, got "yes"/],
     [[PSBT_83], /^signPsbt takes one object, such as/],
   ];
-  for (const [params, message] of cases) expect(await call('signPsbt', params)).toMatchObject({ error: { code: -32602, message: expect.stringMatching(message) } });
+  for (const [params, message] of cases)
+    expect(await call('signPsbt', params)).toMatchObject({ error: { code: -32602, message: expect.stringMatching(message) } });
 });
 
 test('signPsbt with broadcast: finalised even when finalize is false, the txid answered and the transaction handed over to send; signPsbts and pushPsbt', async () => {
@@ -336,10 +351,22 @@ test('signPsbt with broadcast: finalised even when finalize is false, the txid a
   const extracted = bitcoin.Psbt.fromHex((sent.result as { psbt: string }).psbt).extractTransaction();
   expect(extracted.toHex()).toBe(sent.transaction!.hex);
   // signPsbts: each in order, as signPsbt answers it; one broadcast at most.
-  const many = await outcome('signPsbts', [[{ psbt: PSBT_83, finalize: false }, { psbt: PSBT_83, broadcast: true }]]);
+  const many = await outcome('signPsbts', [
+    [
+      { psbt: PSBT_83, finalize: false },
+      { psbt: PSBT_83, broadcast: true },
+    ],
+  ]);
   expect((many.result as { txid?: string }[]).map((r) => r.txid)).toEqual([undefined, TXID_83]);
   expect(many.transaction?.txid).toBe(TXID_83);
-  expect(await call('signPsbts', [[{ psbt: PSBT_83, broadcast: true }, { psbt: PSBT_83, broadcast: true }]])).toMatchObject({
+  expect(
+    await call('signPsbts', [
+      [
+        { psbt: PSBT_83, broadcast: true },
+        { psbt: PSBT_83, broadcast: true },
+      ],
+    ]),
+  ).toMatchObject({
     error: { code: -32602, message: expect.stringMatching(/more than one PSBT asks for broadcast/) },
   });
   expect(await call('signPsbts', [[{ psbt: 'zz' }]])).toMatchObject({ error: { message: expect.stringMatching(/^signPsbts\[0\]\.psbt must be the PSBT/) } });
@@ -347,7 +374,9 @@ test('signPsbt with broadcast: finalised even when finalize is false, the txid a
   const pushed = await outcome('pushPsbt', [{ psbt: (sent.result as { psbt: string }).psbt }]);
   expect(pushed.result).toEqual({ txid: TXID_83 });
   expect(pushed.transaction?.hex).toBe(sent.transaction!.hex);
-  expect(await call('pushPsbt', [{ psbt: PSBT_83 }])).toMatchObject({ error: { code: -32602, message: expect.stringMatching(/^pushPsbt: the PSBT is not finalised/) } });
+  expect(await call('pushPsbt', [{ psbt: PSBT_83 }])).toMatchObject({
+    error: { code: -32602, message: expect.stringMatching(/^pushPsbt: the PSBT is not finalised/) },
+  });
 });
 
 test('the connection: getAddresses connects; isConnected, disconnect and getNetwork answer any site; every other method refuses one not connected, 4100', async () => {
@@ -412,7 +441,10 @@ test('events: an account or network switch tells connected sites [taproot, nativ
   expect(oylEvents(before, { ...before, network: 'regtest' }, grants as never, master, wallet)).toEqual([
     {
       site: 'https://app.example',
-      event: { type: 'accountsChanged', payload: ['bcrt1p5cyxnuxmeuwuvkwfem96lqzszd02n6xdcjrs20cac6yqjjwudpxqvg32hk', 'bcrt1qcr8te4kr609gcawutmrza0j4xv80jy8zeqchgx'] },
+      event: {
+        type: 'accountsChanged',
+        payload: ['bcrt1p5cyxnuxmeuwuvkwfem96lqzszd02n6xdcjrs20cac6yqjjwudpxqvg32hk', 'bcrt1qcr8te4kr609gcawutmrza0j4xv80jy8zeqchgx'],
+      },
     },
   ]);
   // Devnet and regtest share Oyl's keys: nothing to say; a setting that moves no address neither.

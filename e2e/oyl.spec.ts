@@ -102,7 +102,13 @@ test('LaserEyes connects Oyl on a click (getAddresses, getNetwork) and signs mes
     psbt.updateInput(1, { tapInternalKey: Buffer.from(TAPROOT_KEY, 'hex').subarray(1) });
     const signing = client<{ signedPsbtHex: string; txId?: string }>(page, 'signPsbt', { tx: psbt.toHex(), finalize: false });
     const window = await wallet.nextPrompt();
-    expect(await window.details()).toMatchObject({ title: 'Sign PSBT — via Oyl', fields: { Finalize: 'no', Broadcast: 'no' } });
+    const details = await window.details();
+    expect(details).toMatchObject({ title: 'Sign PSBT — via Oyl', fields: { Finalize: 'no', Broadcast: 'no' } });
+    expect(details.tables['Inputs']!.map((row) => [row['Owner'], row['Sign']])).toEqual([
+      ['nativeSegwit', 'yes'],
+      ['taproot', 'yes'],
+      [`not this account (${FOREIGN_P2WPKH})`, 'no'],
+    ]);
     await window.approve();
     const signed = bitcoin.Psbt.fromHex(((await signing) as { signedPsbtHex: string }).signedPsbtHex);
     expect([signerOf(signed, 0), signerOf(signed, 1, OUTPUT_KEY), signerOf(signed, 2)]).toEqual([SEGWIT_KEY, `taproot:${OUTPUT_KEY}`, undefined]);

@@ -2,10 +2,10 @@
 // sent by the page as its argument list; the current account's four entries; the window saying the app called Oyl.
 import { isPlainRecord, type JsonValue } from '../../../core/json.ts';
 import { invalidParams } from '../../../core/rpc.ts';
-import type { Settings } from '../../../core/settings.ts';
 import { p2trKey, p2wpkhKey } from '../../../core/keys.ts';
 import { describe, type Params } from '../../../core/methods/fields.ts';
-import type { AnyMethod, MethodContext, WalletMethod } from '../../../core/methods/method.ts';
+import type { MethodContext } from '../../../core/methods/method.ts';
+import { dialectMethods } from '../../unisat/methods/dialect.ts';
 import { oylAccount, oylPath, oylSecret, type OylAccount, type OylEntryName } from '../keys.ts';
 import { REJECTED } from '../words.ts';
 
@@ -62,30 +62,12 @@ export async function withOylKeys(context: MethodContext): Promise<MethodContext
   };
 }
 
-/** One Oyl method: the current account acts, on the wallet's network; every window, rejected or closed, answers the same. */
-export function oylMethod<P>(method: Omit<WalletMethod<P>, 'requestedAccount' | 'rejection' | 'network'>): AnyMethod {
-  const wrapped: WalletMethod<P> = {
-    network: (_params, settings) => settings.network,
-    ...method,
-    requestedAccount: () => undefined,
-    view: async (params, context) => {
-      const view = await method.view(params, context);
-      return { ...view, title: `${view.title} — via Oyl` };
-    },
-    rejection: { rejected: REJECTED, closed: REJECTED },
-  };
-  return wrapped as unknown as AnyMethod;
-}
-
+// Oyl's methods as UniSat's are made: the current account acts, on the wallet's network, the window says Oyl,
+// and every window, rejected or closed, answers the same words (this mock's reading, docs/reference/oyl.md §2.3).
+const OYL = dialectMethods('Oyl', REJECTED);
+export const oylMethod = OYL.method;
 /** A read answered at once, with no window; `gate: 'site'` when the site must have connected. */
-export function oylQuery<P>(
-  name: string,
-  gate: 'site' | undefined,
-  parse: (raw: JsonValue | undefined, settings: Settings) => P,
-  respond: WalletMethod<P>['respond'],
-): AnyMethod {
-  return oylMethod<P>({ name, kind: 'query', ...(gate && { gate }), parse, view: () => ({ title: name, fields: [], tables: [] }), respond });
-}
+export const oylQuery = OYL.query;
 
 /** A method that takes no arguments (any given are ignored, as a JavaScript function ignores them). */
 export const noArgs =

@@ -6,8 +6,7 @@ import { base64 } from '@scure/base';
 import { bytesToHex, hexToBytes } from '@noble/hashes/utils.js';
 import type { Transaction } from '@scure/btc-signer';
 import { equalBytes, taprootTweakPubkey } from '@scure/btc-signer/utils.js';
-import { btc, inputInfo, prevoutOf, psbtRefusal, scriptAddress } from '../../../core/bitcoin/psbt.ts';
-import { onChain } from '../../../core/bitcoin/coins.ts';
+import { inputInfo, prevoutOf, psbtRefusal, type InputInfo } from '../../../core/bitcoin/psbt.ts';
 import { ANY_SIGHASH, NO_AUX_RANDOMNESS } from '../../../core/bitcoin/sighash.ts';
 import { isPlainRecord, type JsonValue } from '../../../core/json.ts';
 import { NETWORKS } from '../../../core/networks.ts';
@@ -15,6 +14,7 @@ import { RPC_ERROR, RpcError, invalidParams } from '../../../core/rpc.ts';
 import { describe, type Params } from '../../../core/methods/fields.ts';
 import type { MethodContext, MethodView, SignedTransaction } from '../../../core/methods/method.ts';
 import { parse } from '../../unisat/methods/psbt.ts';
+import { psbtTables } from '../../unisat/methods/sign-psbt.ts';
 import { OYL_ENTRIES, type OylAccount, type OylEntry, type OylEntryName } from '../keys.ts';
 import { flag, oylKeyOf, oylOf } from './dialect.ts';
 
@@ -156,38 +156,14 @@ export async function signed(
 }
 
 /** What the window shows of one PSBT: its inputs, whose each is and whether Oyl signs it, and its outputs. */
-export async function psbtTables(request: OylPsbtRequest, context: MethodContext, caption = ''): Promise<MethodView['tables']> {
-  const net = NETWORKS[context.target.network].btc;
+export async function tablesOf(request: OylPsbtRequest, context: MethodContext, caption = ''): Promise<MethodView['tables']> {
   const account = await oylOf(context);
   const tx = parse(request.psbt);
   const signing = new Set(toSignOf(tx, account).map((s) => s.index));
-  const inputs = [...Array(tx.inputsLength).keys()].map((i) => inputInfo(tx, i, net));
-  const chain = await onChain(
-    context.bitcoin,
-    inputs,
-    OYL_ENTRIES.map((name) => account[name].address),
-    btc,
-  );
-  return [
-    {
-      caption: `${caption}Inputs`,
-      columns: ['#', 'Outpoint', 'Amount', 'Owner', 'Sign', 'On the chain'],
-      rows: inputs.map((input, i) => [
-        String(i),
-        input.outpoint,
-        input.amount === undefined ? '?' : btc(input.amount),
-        ownerOf(tx, i, account)?.name ?? `not this account${input.address ? ` (${input.address})` : ''}`,
-        signing.has(i) ? 'yes' : 'no',
-        chain[i]!,
-      ]),
-    },
-    {
-      caption: `${caption}Outputs`,
-      columns: ['#', 'Address', 'Amount'],
-      rows: [...Array(tx.outputsLength).keys()].map((i) => {
-        const o = tx.getOutput(i);
-        return [String(i), o.script ? scriptAddress(o.script, net) : '?', btc(o.amount ?? 0n)];
-      }),
-    },
-  ];
+  const own = OYL_ENTRIES.map((name) => account[name].address);
+  const owner = {
+    column: 'Owner',
+    of: (input: InputInfo) => ownerOf(tx, input.index, account)?.name ?? `not this account${input.address ? ` (${input.address})` : ''}`,
+  };
+  return psbtTables(tx, context, own, signing, owner, caption);
 }

@@ -1,7 +1,7 @@
 // signPsbt({ psbt, finalize, broadcast }): a window, then every input the account owns signed (./psbt.ts),
 // answered as { psbt: hex, txid? }; with broadcast, sent to the settings' chain (docs/reference/oyl.md §6).
 import { objectArg, oylMethod, oylOf } from './dialect.ts';
-import { check, psbtTables, readRequest, signed, type OylPsbtRequest } from './psbt.ts';
+import { check, tablesOf, readRequest, signed, type OylPsbtRequest } from './psbt.ts';
 
 const EXAMPLE = "[{ psbt: '70736274ff…', finalize: true, broadcast: false }]";
 
@@ -18,7 +18,7 @@ export const signPsbt = oylMethod<OylPsbtRequest>({
       { label: 'Finalize', value: request.finalize || request.broadcast ? 'yes' : 'no' },
       { label: 'Broadcast', value: request.broadcast ? 'yes, once signed' : 'no' },
     ],
-    tables: await psbtTables(request, context),
+    tables: await tablesOf(request, context),
   }),
   respond: (request, context) => signed(request, context),
 });

@@ -5,7 +5,7 @@ import { invalidParams } from '../../../core/rpc.ts';
 import { describe } from '../../../core/methods/fields.ts';
 import type { SignedTransaction } from '../../../core/methods/method.ts';
 import { argsOf, oylMethod, oylOf } from './dialect.ts';
-import { check, psbtTables, readRequest, signed, type OylPsbtRequest } from './psbt.ts';
+import { check, tablesOf, readRequest, signed, type OylPsbtRequest } from './psbt.ts';
 
 const EXAMPLE = "[[{ psbt: '70736274ff…', finalize: true, broadcast: false }]]";
 
@@ -31,7 +31,7 @@ export const signPsbts = oylMethod<OylPsbtRequest[]>({
   view: async (requests, context) => ({
     title: `Sign ${requests.length} PSBT${requests.length === 1 ? '' : 's'}`,
     fields: [{ label: 'Broadcast', value: requests.some((r) => r.broadcast) ? `PSBT ${requests.findIndex((r) => r.broadcast) + 1}, once signed` : 'no' }],
-    tables: (await Promise.all(requests.map((request, i) => psbtTables(request, context, `PSBT ${i + 1}: `)))).flat(),
+    tables: (await Promise.all(requests.map((request, i) => tablesOf(request, context, `PSBT ${i + 1}: `)))).flat(),
   }),
   async respond(requests, context) {
     const result: { psbt: string; txid?: string }[] = [];

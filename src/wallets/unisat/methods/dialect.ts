@@ -48,43 +48,44 @@ export async function withUnisatKeys(context: MethodContext): Promise<MethodCont
   };
 }
 
+/** A method as a wallet's folder writes it: what its dialect adds (no account named, the window's title, its rejection) comes after. */
+export type DialectMethod<P> = Omit<WalletMethod<P>, 'requestedAccount' | 'rejection' | 'network'> & Partial<Pick<WalletMethod<P>, 'network'>>;
+
 /**
- * One UniSat method: no account named by the request (the current one acts), on the wallet's network
- * unless the method says otherwise (UniSat's requests name none), the window saying the app called UniSat.
+ * The methods of a wallet whose requests name no account (the current one acts), on the wallet's network unless
+ * the method says otherwise, the window saying which wallet the app called, and every window, rejected or closed,
+ * answering the same words: UniSat's, and Oyl's (docs/reference/oyl.md §2.3). `query`: a read answered at once,
+ * with no window; `gate: 'site'` when the site must be connected first.
  */
-export function unisatMethod<P>(
-  method: Omit<WalletMethod<P>, 'requestedAccount' | 'rejection' | 'network'> & Partial<Pick<WalletMethod<P>, 'network'>>,
-): AnyMethod {
-  const wrapped: WalletMethod<P> = {
-    network: (_params, settings) => settings.network,
-    ...method,
-    requestedAccount: () => undefined,
-    view: async (params, context) => {
-      const view = await method.view(params, context);
-      return { ...view, title: `${view.title} — via UniSat` };
-    },
-    // Every UniSat window, rejected or closed, answers the same (eth-rpc-errors' userRejectedRequest).
-    rejection: { rejected: REJECTED, closed: REJECTED },
+export function dialectMethods(title: string, rejected: string) {
+  const method = <P>(written: DialectMethod<P>): AnyMethod => {
+    const wrapped: WalletMethod<P> = {
+      network: (_params, settings) => settings.network,
+      ...written,
+      requestedAccount: () => undefined,
+      view: async (params, context) => {
+        const view = await written.view(params, context);
+        return { ...view, title: `${view.title} — via ${title}` };
+      },
+      rejection: { rejected, closed: rejected },
+    };
+    return wrapped as unknown as AnyMethod;
   };
-  return wrapped as unknown as AnyMethod;
+  const query = <P>(
+    name: string,
+    gate: 'site' | undefined,
+    parse: (raw: JsonValue | undefined, settings: Settings) => P,
+    respond: WalletMethod<P>['respond'],
+  ): AnyMethod => method<P>({ name, kind: 'query', ...(gate && { gate }), parse, view: () => ({ title: name, fields: [], tables: [] }), respond });
+  return { method, query };
 }
 
-/** A read UniSat answers at once, with no window; `gate: 'site'` when the site must be connected first. */
-export function unisatQuery<P>(
-  name: string,
-  gate: 'site' | undefined,
-  parse: (raw: JsonValue | undefined, settings: Settings) => P,
-  respond: WalletMethod<P>['respond'],
-): AnyMethod {
-  return unisatMethod<P>({
-    name,
-    kind: 'query',
-    ...(gate && { gate }),
-    parse,
-    view: () => ({ title: name, fields: [], tables: [] }),
-    respond,
-  });
-}
+// Every UniSat window, rejected or closed, answers the same (eth-rpc-errors' userRejectedRequest).
+const UNISAT = dialectMethods('UniSat', REJECTED);
+/** One UniSat method. */
+export const unisatMethod = UNISAT.method;
+/** A read UniSat answers at once. */
+export const unisatQuery = UNISAT.query;
 
 /** A method that takes no arguments (UniSat ignores any it is given). */
 export const noArgs =

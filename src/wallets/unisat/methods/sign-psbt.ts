@@ -1,28 +1,38 @@
 // signPsbt(psbtHex, options): a window, then the PSBT signed as UniSat signs it (./psbt.ts), finalised
 // unless autoFinalized is false, answered as hex (docs/reference/unisat.md §3.5). signPsbts shares its window's tables.
 import { bytesToHex } from '@noble/hashes/utils.js';
-import { btc, inputInfo, scriptAddress } from '../../../core/bitcoin/psbt.ts';
+import type { Transaction } from '@scure/btc-signer';
+import { btc, inputInfo, scriptAddress, type InputInfo } from '../../../core/bitcoin/psbt.ts';
 import { onChain } from '../../../core/bitcoin/coins.ts';
 import { NETWORKS } from '../../../core/networks.ts';
 import type { MethodContext, MethodView } from '../../../core/methods/method.ts';
 import { argsOf, unisatKeyOf, unisatMethod, unisatOf } from './dialect.ts';
 import { parse, readOptions, readPsbt, signAsUnisat, toSignOf, type PsbtRequest } from './psbt.ts';
 
-export async function tablesOf(request: PsbtRequest, context: MethodContext, toSign: ReturnType<typeof toSignOf>, caption = ''): Promise<MethodView['tables']> {
+/**
+ * A PSBT's window tables: each input (what it spends, `who` says whose it is, whether it is signed, what the chain
+ * holds of it when it pays to one of `own`) and each output. Oyl's window shows the same (src/wallets/oyl).
+ */
+export async function psbtTables(
+  tx: Transaction,
+  context: MethodContext,
+  own: readonly string[],
+  signing: ReadonlySet<number>,
+  who: { column: string; of(input: InputInfo): string },
+  caption = '',
+): Promise<MethodView['tables']> {
   const net = NETWORKS[context.target.network].btc;
-  const tx = parse(request.psbt);
-  const signing = new Set(toSign.map((t) => t.index));
   const inputs = [...Array(tx.inputsLength).keys()].map((i) => inputInfo(tx, i, net));
-  const chain = await onChain(context.bitcoin, inputs, [(await unisatOf(context)).address], btc);
+  const chain = await onChain(context.bitcoin, inputs, own, btc);
   return [
     {
       caption: `${caption}Inputs`,
-      columns: ['#', 'Outpoint', 'Amount', 'Address', 'Sign', 'On the chain'],
+      columns: ['#', 'Outpoint', 'Amount', who.column, 'Sign', 'On the chain'],
       rows: inputs.map((input, i) => [
         String(i),
         input.outpoint,
         input.amount === undefined ? '?' : btc(input.amount),
-        input.address ?? '?',
+        who.of(input),
         signing.has(i) ? 'yes' : 'no',
         chain[i]!,
       ]),
@@ -36,6 +46,12 @@ export async function tablesOf(request: PsbtRequest, context: MethodContext, toS
       }),
     },
   ];
+}
+
+export async function tablesOf(request: PsbtRequest, context: MethodContext, toSign: ReturnType<typeof toSignOf>, caption = ''): Promise<MethodView['tables']> {
+  const own = [(await unisatOf(context)).address];
+  const signing = new Set(toSign.map((t) => t.index));
+  return psbtTables(parse(request.psbt), context, own, signing, { column: 'Address', of: (input) => input.address ?? '?' }, caption);
 }
 
 /**

@@ -233,6 +233,8 @@ test.describe('on the embedded regtest chain', () => {
       vin: [{ prevout: { scriptpubkey_address: nativeSegwit.address } }],
     });
     expect(await chain.bitcoin.balance(taproot.address)).toBe(49_000);
+    // getBalance covers all four addresses: the coins moved from nativeSegwit to taproot still count.
+    expect(await client(page, 'getBalance')).toBe(49_000);
   });
 });
 

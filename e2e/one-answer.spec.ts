@@ -15,7 +15,7 @@ import type { IdentityName } from '../src/core/choices.ts';
 import { sampleParams } from './sample-params.ts';
 import { request } from './support.ts';
 
-test.use({ identities: ['xverse', 'unisat', 'okx', 'bitget', 'binance', 'onekey', 'wizz', 'opnet', 'keplr', 'fordefi', 'magiceden'] });
+test.use({ identities: ['xverse', 'unisat', 'okx', 'bitget', 'binance', 'onekey', 'wizz', 'opnet', 'keplr', 'fordefi', 'magiceden', 'oyl'] });
 
 /** Where each wallet with bare answers has its provider (OKX's: one object per network, named in the method). */
 const HOLDER: Partial<Record<IdentityName, string>> = {
@@ -27,6 +27,7 @@ const HOLDER: Partial<Record<IdentityName, string>> = {
   opnet: 'opnet',
   keplr: 'keplr.bitcoin',
   magiceden: 'magicEden.bitcoin',
+  oyl: 'oyl',
 };
 
 /**
@@ -89,6 +90,7 @@ const CONNECT: Record<string, [string, unknown]> = {
   opnet: ['requestAccounts', []],
   keplr: ['requestAccounts', []],
   fordefi: ['wallet_connect', null],
+  oyl: ['getAddresses', []],
 };
 
 /** OKX's objects share their code: every method of okxwallet.bitcoin, and two of each other object. */

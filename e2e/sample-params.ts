@@ -79,11 +79,30 @@ function magicEdenArgs(method: string): [string] | undefined {
   }
 }
 
+/** Oyl's, one object each (docs/reference/oyl.md §3): the account's own PSBT and payment address, a finalised PSBT to push. */
+function oylArgs(method: string): unknown[] | undefined {
+  switch (method) {
+    case 'signMessage':
+      return [{ address: PAYMENT, message: 'hi' }];
+    case 'signPsbt':
+      return [{ psbt: psbt().toHex(), finalize: false }];
+    case 'signPsbts':
+      return [[{ psbt: psbt().toHex() }]];
+    case 'pushPsbt':
+      return [{ psbt: finalised().psbt }];
+    case 'switchNetwork':
+      return ['testnet'];
+    default:
+      return undefined;
+  }
+}
+
 /** Params `method` of `wallet` approves with (Bitcoin signatures by the p2wpkh key: ECDSA, deterministic); undefined: none. */
 export async function sampleParams(wallet: WalletName, method: string): Promise<unknown> {
   if (['unisat', 'bitget', 'binance', 'onekey', 'wizz', 'opnet', 'keplr'].includes(wallet)) return unisatArgs(method);
   if (wallet === 'okx') return okxArgs(method);
   if (wallet === 'magiceden') return magicEdenArgs(method);
+  if (wallet === 'oyl') return oylArgs(method);
   switch (method) {
     case 'getAccounts':
     case 'getAddresses':

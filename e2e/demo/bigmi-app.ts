@@ -1,12 +1,12 @@
 // A dApp written with bigmi (@bigmi/client and @bigmi/core, from npm), as LI.FI's widget and others are: a
-// config with the UniSat, OKX, Bitget, Binance, OneKey and Magic Eden connectors, a Connect button per wallet, and the library on window for
+// config with the UniSat, OKX, Bitget, Binance, OneKey, Magic Eden and Oyl connectors, a Connect button per wallet, and the library on window for
 // tests that call more (its signPsbt through the connected wallet's client).
-import { binance, bitget, connect, createConfig, disconnect, getAccount, getConnectorClient, magicEden, okx, onekey, unisat } from '@bigmi/client';
+import { binance, bitget, connect, createConfig, disconnect, getAccount, getConnectorClient, magicEden, okx, onekey, oyl, unisat } from '@bigmi/client';
 import { bitcoin, createClient, http, signPsbt } from '@bigmi/core';
 
 const config = createConfig({
   chains: [bitcoin],
-  connectors: [unisat(), okx(), bitget(), binance(), onekey(), magicEden()],
+  connectors: [unisat(), okx(), bitget(), binance(), onekey(), magicEden(), oyl()],
   client: ({ chain }) => createClient({ chain, transport: http() }),
 });
 
@@ -23,7 +23,7 @@ declare global {
   }
 }
 
-/** bigmi's connector ids: UniSat's, Bitget's and Binance's their names, OKX's, OneKey's and Magic Eden's reverse-DNS ids. */
+/** bigmi's connector ids: UniSat's, Bitget's and Binance's their names, OKX's, OneKey's and Magic Eden's reverse-DNS ids, Oyl's OylProvider. */
 const IDS: Record<string, string> = {
   unisat: 'unisat',
   okx: 'com.okex.wallet.bitcoin',
@@ -31,6 +31,7 @@ const IDS: Record<string, string> = {
   binance: 'binance',
   onekey: 'so.onekey.app.wallet.bitcoin',
   magiceden: 'app.magiceden.bitcoin',
+  oyl: 'OylProvider',
 };
 const connectorOf = (id: string) => {
   const found = config.connectors.find((c) => c.id === IDS[id]);

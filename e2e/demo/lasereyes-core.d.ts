@@ -11,6 +11,7 @@ declare module '@omnisat/lasereyes-core' {
   export const KEPLR = 'keplr';
   export const BINANCE = 'binance';
   export const MAGIC_EDEN = 'magic-eden';
+  export const OYL = 'oyl';
   type NetworkType = string;
   type ProviderType = string;
   interface Store<T> {

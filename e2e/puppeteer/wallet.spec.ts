@@ -218,7 +218,7 @@ test('Xverse identity: sats-connect connects, reads the addresses, hears account
 });
 
 /** A LaserEyes app (e2e/demo/lasereyes.html) in the tab: LaserEyes finds the wallet's provider, and a click on its button connects. */
-async function laserEyesConnected(tab: Page, wallet: Wallet, name: 'unisat' | 'okx'): Promise<string> {
+async function laserEyesConnected(tab: Page, wallet: Wallet, name: 'unisat' | 'okx' | 'oyl'): Promise<string> {
   await tab.goto(`${BASE_URL}/lasereyes.html`);
   await tab.waitForFunction(
     (n) => 'lasereyes' in window && (window.lasereyes.state() as { hasProvider: Record<string, boolean> }).hasProvider[n] === true,
@@ -335,6 +335,44 @@ test("Magic Eden identity in Firefox: the Wallet Standard wallet found with getW
   await wallet.approveNext();
   const signed = (await signing) as { finished: { psbtBase64: string } };
   expect(signerOf(psbtFromHex(Buffer.from(signed.finished.psbtBase64, 'base64').toString('hex')), 0)).toBe(payment!.publicKey);
+});
+
+test('Oyl identity in Firefox: LaserEyes connects window.oyl on a click, signs a message (the vector) and the PSBT inputs the account owns; accountsChanged reaches the page', async ({
+  tab,
+  wallet,
+  kitBrowser,
+}) => {
+  firefoxOnly(kitBrowser); // Chromium: e2e/oyl.spec.ts
+  await wallet.setSettings({ identities: ['oyl'] });
+  const address = await laserEyesConnected(tab, wallet, 'oyl');
+  const { taproot, nativeSegwit } = await expectedAddresses({ identity: 'oyl' });
+  expect(address).toBe(taproot.address);
+  // LaserEyes signs with its payment address, Oyl's nativeSegwit: docs/reference/oyl.md §8.2's vector.
+  const message = tab.evaluate(() => window.lasereyes.client.signMessage('Hello World'));
+  await wallet.approveNext();
+  expect(await message).toBe(
+    'AkcwRAIgKjQeMT+Jb9zi6sHHxFb/RiwaLezvFRgB+AlEKcGMqCUCIEvNgnZFCrTJqvnQrw6VjTQ4V9k7PbK8uM44CHv6voffASEDMNVP0N1CCm5fjTYk9fNILK41D3nV8HU79b7vnC2Rrzw=',
+  );
+  // No input list: Oyl signs the account's own input and leaves another wallet's.
+  const hex = buildPsbt(
+    [
+      { address: nativeSegwit.address, value: 20_000n },
+      { address: PAY_TO, value: 5_000n },
+    ],
+    [{ address: PAY_TO, value: 24_000n }],
+  ).toHex();
+  const signing = tab.evaluate((tx) => window.lasereyes.client.signPsbt({ tx, finalize: false }), hex);
+  await wallet.approveNext();
+  const signed = psbtFromHex((await signing).signedPsbtHex!);
+  expect([signerOf(signed, 0), signerOf(signed, 1)]).toEqual([nativeSegwit.publicKey, undefined]);
+  await tab.evaluate(() => {
+    const heard: unknown[] = ((window as unknown as { heard: unknown[] }).heard = []);
+    (window as unknown as { oyl: { on(n: string, cb: (p: unknown) => void): void } }).oyl.on('accountsChanged', (payload) => heard.push(payload));
+  });
+  await wallet.setActiveAccount(1);
+  await tab.waitForFunction(() => (window as unknown as { heard: unknown[] }).heard.length === 1);
+  const next = await expectedAddresses({ identity: 'oyl', account: 1 });
+  expect(await tab.evaluate(() => (window as unknown as { heard: unknown[] }).heard)).toEqual([[next.taproot.address, next.nativeSegwit.address]]);
 });
 
 test("Xverse events reach only the granted site's frames; a sandboxed frame's grant is its own", async ({ tab, wallet, session, kitBrowser }) => {

@@ -16,6 +16,7 @@ import { opnet } from './opnet/index.ts';
 import { keplr } from './keplr/index.ts';
 import { fordefi } from './fordefi/index.ts';
 import { magiceden } from './magiceden/index.ts';
+import { oyl } from './oyl/index.ts';
 
 /** Every wallet's record, by name. */
 export const WALLETS: { readonly [K in WalletName]: WalletRecord<K> } = {
@@ -31,6 +32,7 @@ export const WALLETS: { readonly [K in WalletName]: WalletRecord<K> } = {
   keplr,
   fordefi,
   magiceden,
+  oyl,
 };
 
 /** The wallet always there, window.WalletProvider's: the one the page calls with no identity. */

@@ -8,7 +8,7 @@ import { RPC_ERROR, RpcError } from '../rpc.ts';
 import { NETWORKS } from '../networks.ts';
 import type { Settings } from '../settings.ts';
 import { FUNDING_SATS, fundingOutpoint } from './funding.ts';
-import { btc, inputInfo, scriptAddress } from './psbt.ts';
+import { btc, inputInfo, scriptAddress, type InputInfo } from './psbt.ts';
 
 /** An unspent output, as Esplora lists it (GET /address/:address/utxo), value in satoshis. */
 export interface Coin {
@@ -192,8 +192,9 @@ export async function onChain(
 }
 
 /**
- * The Inputs and Outputs tables a PSBT window shows: each input's outpoint, amount, address, whether it is
- * signed (`sign`, in the wallet's words) and what the chain holds of it (onChain, for the `own` addresses).
+ * The Inputs and Outputs tables a PSBT window shows: each input's outpoint, amount, address (or `who`: whose it
+ * is, Oyl's Owner), whether it is signed (`sign`, in the wallet's words) and what the chain holds of it (onChain,
+ * for the `own` addresses).
  */
 export async function psbtTables(
   tx: Transaction,
@@ -202,21 +203,15 @@ export async function psbtTables(
   own: readonly string[],
   sign: (index: number) => string,
   caption = '',
+  who: { column: string; of(input: InputInfo): string } = { column: 'Address', of: (input) => input.address ?? '?' },
 ): Promise<{ caption: string; columns: string[]; rows: string[][] }[]> {
   const inputs = [...Array(tx.inputsLength).keys()].map((i) => inputInfo(tx, i, network));
   const held = await onChain(chain, inputs, own, btc);
   return [
     {
       caption: `${caption}Inputs`,
-      columns: ['#', 'Outpoint', 'Amount', 'Address', 'Sign', 'On the chain'],
-      rows: inputs.map((input, i) => [
-        String(i),
-        input.outpoint,
-        input.amount === undefined ? '?' : btc(input.amount),
-        input.address ?? '?',
-        sign(i),
-        held[i]!,
-      ]),
+      columns: ['#', 'Outpoint', 'Amount', who.column, 'Sign', 'On the chain'],
+      rows: inputs.map((input, i) => [String(i), input.outpoint, input.amount === undefined ? '?' : btc(input.amount), who.of(input), sign(i), held[i]!]),
     },
     {
       caption: `${caption}Outputs`,

@@ -92,8 +92,8 @@ export interface ErrorScreen {
 }
 
 export interface MethodOutcome {
-  /** The JSON-RPC result: an object of JSON values (Xverse also answers null, a bare string or an array). */
-  result: object | string | null;
+  /** The JSON-RPC result: an object of JSON values (Xverse also answers null, a bare string or an array; a wallet's isConnected a boolean). */
+  result: object | string | boolean | null;
   /** Present when the request asks for the transaction to be broadcast. */
   transaction?: SignedTransaction;
   /** What the calling site may read from now on; null takes every permission back (a disconnect). */
@@ -180,6 +180,25 @@ export function activeAccountMethod<P>(
     rejection: { rejected, closed: rejected },
   };
   return wrapped as unknown as AnyMethod;
+}
+
+/** A read such a wallet answers at once, with no window; `gate: 'site'` when the site must be connected first. */
+export function activeAccountQuery<P>(
+  wallet: string,
+  rejected: string,
+  name: string,
+  gate: 'site' | undefined,
+  parse: (raw: JsonValue | undefined, settings: Settings) => P,
+  respond: WalletMethod<P>['respond'],
+): AnyMethod {
+  return activeAccountMethod<P>(wallet, rejected, {
+    name,
+    kind: 'query',
+    ...(gate && { gate }),
+    parse,
+    view: () => ({ title: name, fields: [], tables: [] }),
+    respond,
+  });
 }
 
 /** The real wallet's rejection message for most methods (docs/reference/leather.md §4). */

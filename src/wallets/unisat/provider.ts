@@ -84,11 +84,12 @@ export function providerLine(line: ProviderLine) {
 
   /**
    * A method: `connect` names the wallet's connect method. A site not connected yet is answered 4100,
-   * and then, as UniSat's own flow does, the connect window opens first and the call follows.
+   * and then, as UniSat's own flow does, the connect window opens first and the call follows. Without
+   * `connect` (a wallet that refuses such a call), the 4100 is the answer.
    */
-  const call = async (method: string, args: readonly unknown[], connect: string): Promise<unknown> => {
+  const call = async (method: string, args: readonly unknown[], connect?: string): Promise<unknown> => {
     let response = await request(method, args);
-    if (failureOf(response)?.code === UNISAT_ERROR.UNAUTHORIZED && method !== connect) {
+    if (connect !== undefined && failureOf(response)?.code === UNISAT_ERROR.UNAUTHORIZED && method !== connect) {
       const connected = await request(connect, []);
       if (failureOf(connected)) return settled(connected);
       response = await request(method, args);

@@ -5,7 +5,7 @@ import { RPC_ERROR, RpcError } from '../../../core/rpc.ts';
 import type { Settings } from '../../../core/settings.ts';
 import { p2trKey, p2wpkhKey } from '../../../core/keys.ts';
 import { describe } from '../../../core/methods/fields.ts';
-import { activeAccountMethod, type AnyMethod, type MethodContext, type WalletMethod } from '../../../core/methods/method.ts';
+import { activeAccountMethod, activeAccountQuery, type AnyMethod, type MethodContext, type WalletMethod } from '../../../core/methods/method.ts';
 import { unisatAccount, unisatPath, unisatSecret, type UnisatAccount } from '../keys.ts';
 
 import { REJECTED } from '../words.ts';
@@ -48,33 +48,23 @@ export async function withUnisatKeys(context: MethodContext): Promise<MethodCont
   };
 }
 
+/** A method as a wallet's folder writes it: what its dialect adds (no account named, the window's title, its rejection) comes after. */
+export type DialectMethod<P> = Omit<WalletMethod<P>, 'requestedAccount' | 'rejection' | 'network'> & Partial<Pick<WalletMethod<P>, 'network'>>;
+
 /**
  * One UniSat method: no account named by the request (the current one acts), on the wallet's network
  * unless the method says otherwise (UniSat's requests name none), the window saying the app called UniSat.
+ * Every UniSat window, rejected or closed, answers the same (eth-rpc-errors' userRejectedRequest).
  */
-export function unisatMethod<P>(
-  method: Omit<WalletMethod<P>, 'requestedAccount' | 'rejection' | 'network'> & Partial<Pick<WalletMethod<P>, 'network'>>,
-): AnyMethod {
-  // Every UniSat window, rejected or closed, answers the same (eth-rpc-errors' userRejectedRequest).
-  return activeAccountMethod('UniSat', REJECTED, method);
-}
+export const unisatMethod = <P>(method: DialectMethod<P>): AnyMethod => activeAccountMethod('UniSat', REJECTED, method);
 
 /** A read UniSat answers at once, with no window; `gate: 'site'` when the site must be connected first. */
-export function unisatQuery<P>(
+export const unisatQuery = <P>(
   name: string,
   gate: 'site' | undefined,
   parse: (raw: JsonValue | undefined, settings: Settings) => P,
   respond: WalletMethod<P>['respond'],
-): AnyMethod {
-  return unisatMethod<P>({
-    name,
-    kind: 'query',
-    ...(gate && { gate }),
-    parse,
-    view: () => ({ title: name, fields: [], tables: [] }),
-    respond,
-  });
-}
+): AnyMethod => activeAccountQuery('UniSat', REJECTED, name, gate, parse, respond);
 
 /** A method that takes no arguments (UniSat ignores any it is given). */
 export const noArgs =

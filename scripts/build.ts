@@ -99,6 +99,16 @@ async function declarations(): Promise<void> {
     }
   };
   await rewrite(`${out}/types`);
+  // Each wallet's folder declares its types by extending core's WalletTypes (src/core/wallet-types.ts), and a
+  // declaration file keeps only the imports its types use: the table's imports of the records are values, so
+  // nothing would load those declarations in a user's program, and every wallet-typed option would be never.
+  // The file that declares WalletTypes loads the table's, which loads every wallet's folder (named by the table).
+  const types = `${out}/types`;
+  const table = `${types}/wallets/index.d.ts`;
+  const folders = Object.keys(WALLETS).map((name) => `import './${name}/index.js';`);
+  await writeFile(table, `${await readFile(table, 'utf8')}${folders.join('\n')}\n`);
+  const walletTypes = `${types}/core/wallet-types.d.ts`;
+  await writeFile(walletTypes, `${await readFile(walletTypes, 'utf8')}import '../wallets/index.js';\n`);
 }
 
 export async function buildAll(): Promise<void> {

@@ -11,7 +11,7 @@ import type { RpcPollMessage, RpcReply, RpcRequestMessage } from '../../shared/m
 import { answerForRetry, failed, outcomeOf, rejection } from './settle.ts';
 import type { Answer } from './decision.ts';
 import { approve, reject } from './approvals.ts';
-import { logCall } from '../store/call-log.ts';
+import { logCall, logWork } from '../store/call-log.ts';
 import { contextFor, fulfil } from './decide.ts';
 import { admit, pendingKey, pendingRequests, type PendingRequest } from './pending.ts';
 import { forgetParsed, keepParsed } from './parsed.ts';
@@ -152,12 +152,19 @@ export async function handleRpc(message: RpcRequestMessage, sender: Runtime.Mess
         ...(prompted && { queued: true as const }),
       };
       // Stored before its window opens: no room, or a write the quota refuses, answers the page and opens nothing.
+      // Logged first: a worker that dies between the two leaves a log entry that the relay's resend
+      // writes again, never a request the log does not know (its outcome would have nowhere to go).
+      // Readers of the log wait for both.
       keepParsed(key, settings, method, parsed);
-      await admit(pending).catch((refused: unknown) => {
+      await logWork(
+        (async () => {
+          await logCall(key, entry);
+          await admit(pending);
+        })(),
+      ).catch((refused: unknown) => {
         forgetParsed(key);
         throw refused;
       });
-      await logCall(key, entry);
       if (!prompted) {
         // An error screen can only be closed: either policy presses its Close button.
         await (settings.approvalPolicy === 'approve' && !screen ? approve(key) : reject(key, 'rejected'));

@@ -180,7 +180,7 @@ for (const how of ['reject', 'close'] as const) {
   });
 }
 
-test('soak: 20 approvals by click and by kit (Stacks transfers to a loopback node and Bitcoin transfers on the chain among them) with the worker stopped at random moments lose and duplicate nothing', {
+test('soak: 20 approvals by click and by kit (Stacks transfers to a loopback node and Bitcoin transfers on the chain among them) with the worker stopped at random moments and the extension renderers killed as windows are taken lose and duplicate nothing', {
   tag: '@slow',
 }, async ({ walletBrowser, baseURL }) => {
   test.setTimeout(300_000);
@@ -193,6 +193,7 @@ test('soak: 20 approvals by click and by kit (Stacks transfers to a loopback nod
   });
   expect(report.details).toEqual([]);
   expect(report).toMatchObject({ answered: 20, lost: 0, duplicated: 0, logMismatches: 0 });
+  expect(report.kills).toBeGreaterThan(0);
   // The transfer rounds: one transaction each reached the node, nonces without a gap.
   expect(report.broadcasts.rounds).toBeGreaterThan(3);
   expect(report.broadcasts).toMatchObject({ transactions: report.broadcasts.rounds, nonceGaps: 0 });

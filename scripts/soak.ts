@@ -1,24 +1,30 @@
 // npm run soak -- [--rounds N] [--seed S] [--cold-windows]: approvals through real windows and the
-// kit while the service worker is stopped at random moments; counts answered, lost, duplicated and
-// log mismatches. Windows are warm (setting warmWindow, as the kit's fixtures have it) unless
-// --cold-windows: then every request's window is created for it.
+// kit while the service worker is stopped at random moments, and in a fifth of the rounds the
+// extension's renderer processes are killed (its worker and windows with them) a few ms after the
+// page calls, as its window is taken; counts answered, lost, duplicated and log mismatches. Windows
+// are warm (setting warmWindow, as the kit's fixtures have it) unless --cold-windows: then every
+// request's window is created for it.
 // A quarter of the rounds are STX transfers sent to a loopback node: each must reach it exactly once
 // (same bytes on a resend, never a second transaction), with gapless nonces. A fifth are Bitcoin
 // transfers on the embedded regtest chain, mined after each: each page's txid confirmed there, and
 // the account's balance down by exactly their amounts and fees (a second transaction, sent or
 // refused as a double spend, would show).
 import type { AddressInfo } from 'node:net';
+import type { Page } from '@playwright/test';
 import { fileURLToPath } from 'node:url';
 import { Wallet, WalletBrowser } from '../src/playwright/index.ts';
 import { startDemoServer } from '../e2e/demo/server.ts';
 import { seededRandom } from '../src/core/random.ts';
 import { loopbackNode } from '../e2e/loopback-node.ts';
 import { startChain } from '../src/chain/index.ts';
+import { killExtensionRenderers } from '../e2e/kill-renderers.ts';
 
 export interface SoakReport {
   seed: number;
   warmWindow: boolean;
   rounds: number;
+  /** Rounds whose request met a renderer kill as its window was taken. */
+  kills: number;
   answered: number;
   lost: number;
   duplicated: number;
@@ -31,6 +37,12 @@ export interface SoakReport {
 }
 
 const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
+/** Whether the page's renderer still runs scripts (a killed one's page stays listed, crashed). */
+const responds = (page: Page): Promise<boolean> =>
+  page.evaluate('1').then(
+    () => true,
+    () => false,
+  );
 
 type PageState = { answers: Record<string, number>; results: Record<string, { ok: boolean; code?: number }> };
 
@@ -50,6 +62,7 @@ export async function soak(options: {
     seed: options.seed,
     warmWindow,
     rounds: options.rounds,
+    kills: 0,
     answered: 0,
     lost: 0,
     duplicated: 0,
@@ -89,7 +102,25 @@ export async function soak(options: {
       if (method === 'sendTransfer') report.bitcoin.rounds++;
       const account = Math.floor(rand() * 100); // mostly accounts never derived before: the slow path
       await page.evaluate(([m, t]) => (window as unknown as { __soakCall(m: string, t: string): void }).__soakCall(m, t), [method, tag] as const);
-      const prompt = await wallet.nextPrompt({ timeout: 10_000 });
+      // The extension's renderers killed a few ms after the call: before, while or after its window is taken.
+      const killAfter = rand() < 0.2 ? Math.floor(rand() * 40) : undefined;
+      if (killAfter !== undefined) {
+        report.kills++;
+        await sleep(killAfter);
+        killExtensionRenderers();
+      }
+      let prompt = await wallet.nextPrompt({ timeout: 10_000 }).catch(() => undefined);
+      // The window handed out first may be the one that died: the request's new window follows.
+      while (prompt && killAfter !== undefined && !(await responds(prompt.page))) prompt = await wallet.nextPrompt({ timeout: 10_000 }).catch(() => undefined);
+      if (!prompt) {
+        report.lost++;
+        for (const p of await wallet.pending()) seen.add(p.id); // this round's, left waiting
+        report.details.push(
+          `${tag}: no approval window came within 10 s (${method}${killAfter === undefined ? '' : `, renderers killed ${killAfter} ms after the call`})`,
+        );
+        options.progress?.(`${tag}: LOST (no window)`);
+        continue;
+      }
       // This round's request: one lost earlier may still be waiting.
       const pending = (await wallet.pending()).find((p) => !seen.has(p.id));
       if (!pending) throw new Error(`${tag}: a window opened but no new request is pending`);
@@ -126,7 +157,8 @@ export async function soak(options: {
           await wallet.approve(pending.id).catch(() => undefined); // refused once decided: that is fine
         }
       }
-      options.progress?.(`${tag}: ${answered ? 'answered' : 'LOST'} (${method}, ${byKit ? 'kit' : 'click'}, stop after ${stopAfter} ms)`);
+      const faults = `${killAfter === undefined ? '' : `renderers killed ${killAfter} ms after the call, `}stop after ${stopAfter} ms`;
+      options.progress?.(`${tag}: ${answered ? 'answered' : 'LOST'} (${method}, ${byKit ? 'kit' : 'click'}, ${faults})`);
       if (!answered) {
         report.lost++;
         const window = prompt.page.isClosed()
@@ -145,7 +177,7 @@ export async function soak(options: {
         const worker = await browser.serviceWorkerStatus(); // before the kit's next call wakes it
         const still = (await wallet.pending()).some((p) => p.id === pending.id) ? 'still pending' : 'no longer pending';
         report.details.push(
-          `${tag}: the page got no answer within 20 s (${method}, ${byKit ? 'kit' : 'click'}, stop after ${stopAfter} ms); ${window}; the worker was ${worker}; ${still}`,
+          `${tag}: the page got no answer within 20 s (${method}, ${byKit ? 'kit' : 'click'}, ${faults}); ${window}; the worker was ${worker}; ${still}`,
         );
         continue;
       }
@@ -226,7 +258,7 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const b = report.broadcasts;
   const c = report.bitcoin;
   console.log(
-    `answered ${report.answered}, lost ${report.lost}, duplicated ${report.duplicated}, log mismatches ${report.logMismatches}; transfers ${b.rounds}: ${b.transactions} transactions reached the node in ${b.posts} POSTs (${b.duplicatedSends} resent), ${b.nonceGaps} nonce gaps; Bitcoin transfers ${c.rounds}: ${c.confirmed} confirmed on the chain, ${c.unaccountedSats} sats unaccounted; in ${Math.round((Date.now() - started) / 1000)} s`,
+    `${report.kills} rounds with renderers killed; answered ${report.answered}, lost ${report.lost}, duplicated ${report.duplicated}, log mismatches ${report.logMismatches}; transfers ${b.rounds}: ${b.transactions} transactions reached the node in ${b.posts} POSTs (${b.duplicatedSends} resent), ${b.nonceGaps} nonce gaps; Bitcoin transfers ${c.rounds}: ${c.confirmed} confirmed on the chain, ${c.unaccountedSats} sats unaccounted; in ${Math.round((Date.now() - started) / 1000)} s`,
   );
   const broken =
     report.lost +

@@ -3,6 +3,7 @@
 import browser, { type Runtime } from 'webextension-polyfill';
 import { CONTROL_GLOBAL, TEST_HOOKS_GLOBAL, type TestHooks, type WalletControl } from '../shared/control.ts';
 import {
+  RELAY_PORT,
   WARM_PORT,
   isMessage,
   type PromptMessage,
@@ -59,10 +60,11 @@ browser.runtime.onMessage.addListener((message: unknown, sender: Runtime.Message
   return undefined;
 });
 
-// A warm approval window waits on a port for its request.
+// A warm approval window waits on a port for its request. A page's relay holds one open while its
+// request waits, only to learn that this worker is gone: it is kept, unanswered.
 browser.runtime.onConnect.addListener((port) => {
   if (port.name === WARM_PORT && isOwnPage(port.sender ?? {}, PROMPT_PAGE)) acceptWarmPort(port);
-  else port.disconnect();
+  else if (port.name !== RELAY_PORT || port.sender?.id !== browser.runtime.id) port.disconnect();
 });
 
 // The alias scripts persist with Chrome; they are checked against the setting when the extension

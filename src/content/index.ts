@@ -13,12 +13,14 @@ import {
   type FrameFacts,
   type PageEvent,
   type PageRequest,
+  type RpcPendingMessage,
   type RpcPollMessage,
   type RpcReply,
   type RpcRequestMessage,
   type RpcResponseMessage,
   type WalletEventMessage,
   type WalletListenMessage,
+  RELAY_PORT,
 } from '../shared/messages.ts';
 import type { IdentityName } from '../core/choices.ts';
 import { siteKey } from '../shared/site.ts';
@@ -58,6 +60,35 @@ function answer(id: string, response: RpcResponse): void {
     clearInterval(orphanCheck);
     orphanCheck = undefined;
   }
+  if (outstanding.size === 0) {
+    watching?.disconnect();
+    watching = undefined;
+  }
+}
+
+/** How soon the relay connects again after its port to the worker dropped. */
+const RECONNECT_MS = 50;
+let watching: Runtime.Port | undefined;
+
+/**
+ * While a request waits, a port to the worker. It drops when the worker stops, or dies with the
+ * extension's renderer (killed under memory pressure, an "Aw, Snap!"), and connecting again starts
+ * the worker at once: its start-up recovery (background/request/recover.ts) opens a new window for a
+ * request whose window died, a poll's second sooner.
+ */
+function watchWorker(): void {
+  if (watching || outstanding.size === 0 || extensionGone()) return;
+  try {
+    watching = browser.runtime.connect({ name: RELAY_PORT });
+  } catch {
+    return; // the extension is gone: the orphan check answers
+  }
+  const port = watching;
+  port.onDisconnect.addListener(() => {
+    if (watching !== port) return;
+    watching = undefined;
+    setTimeout(watchWorker, RECONNECT_MS);
+  });
 }
 
 const extensionGone = (): boolean => !browser.runtime?.id;
@@ -122,7 +153,15 @@ async function forward(request: PageRequest, identity?: IdentityName): Promise<v
     try {
       const reply = (await browser.runtime.sendMessage(message)) as RpcReply | undefined;
       if (isMessage<RpcResponseMessage>(reply, 'rpc/response')) answer(request.id, reply.response);
-      else poll(request.id); // 'rpc/pending': the answer comes through tabs.sendMessage, or a poll
+      else if (isMessage<RpcPendingMessage>(reply, 'rpc/pending')) {
+        // The answer comes through tabs.sendMessage, or a poll.
+        poll(request.id);
+        watchWorker();
+      }
+      // No reply: the worker died holding it (Chrome closes the message's channel, which the polyfill
+      // reads as no answer). Sent again, as after a failure; polled instead, a request it never stored
+      // was answered "no longer holds this request".
+      else throw new Error('the wallet gave no reply');
       return;
     } catch (error) {
       if (!outstanding.has(request.id)) return;

@@ -122,6 +122,11 @@ export interface PromptRejectMessage {
   key: string;
 }
 
+/**
+ * The port a page's relay holds to the worker while a request of its frame waits: it drops when the
+ * worker stops or dies, and connecting again starts the worker at once (src/content/index.ts).
+ */
+export const RELAY_PORT = 'relay-waiting';
 /** The port a warm window (src/background/window/warm.ts) waits on for its request. */
 export const WARM_PORT = 'warm-window';
 /** What the worker sends down it: the request's query once one takes the window, or that it is not the warm window. */

@@ -15,7 +15,7 @@ import type { RpcPollMessage, RpcReply, RpcRequestMessage } from '../../shared/m
 import { answerForRetry, failed, outcomeOf, rejection } from './settle.ts';
 import type { Answer } from './decision.ts';
 import { approve, reject } from './approvals.ts';
-import { logCall } from '../store/call-log.ts';
+import { logCall, logWork } from '../store/call-log.ts';
 import { contextFor, fulfil } from './decide.ts';
 import { admit, pendingKey, pendingRequests, type PendingRequest } from './pending.ts';
 import { forgetResolved, keepResolved } from './resolved.ts';
@@ -212,12 +212,18 @@ async function wait(arrival: Arrival, call: Resolved, facts: ArrivalFacts, setti
     ...(prompted && { queued: true as const }),
   };
   // Stored before its window opens: no room, or a write the quota refuses, answers the page and opens nothing.
+  // Logged first: a worker that dies between the two leaves a log entry that the relay's resend writes again,
+  // never a request the log does not know (its outcome would have nowhere to go). Readers of the log wait for both.
   keepResolved(key, settings, call);
-  await admit(pending).catch((refused: unknown) => {
+  await logWork(
+    (async () => {
+      await logCall(key, entry);
+      await admit(pending);
+    })(),
+  ).catch((refused: unknown) => {
     forgetResolved(key);
     throw refused;
   });
-  await logCall(key, entry);
   // An error screen can only be closed: either policy presses its Close button.
   if (!prompted) await (settings.approvalPolicy === 'approve' && !facts.screen ? approve(key) : reject(key, 'rejected'));
   else await openQueued();

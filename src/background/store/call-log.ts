@@ -176,8 +176,9 @@ export async function listCalls(): Promise<CallLogEntry[]> {
 async function readCalls(): Promise<CallLogEntry[]> {
   const entries = await log.values();
   entries.sort((a, b) => a.startedAt - b.startedAt || a.seq - b.seq);
-  // A request is logged after it is stored and its outcome before it goes, so a 'pending'
-  // entry without its request can only be one a storage failure cut short: say so.
+  // A request is logged, then stored (readers wait for both), and its outcome is logged before it
+  // goes, so a 'pending' entry without its request is one a storage failure, or a worker that died
+  // between the two, cut short: say so.
   const waiting = new Set((await pendingRequests.values()).map((p) => p.key));
   return entries.map(({ seq: _seq, key, ...entry }) => (entry.outcome === 'pending' && !waiting.has(key) ? { ...entry, outcome: 'dropped' } : entry));
 }

@@ -88,7 +88,7 @@ export function ensureWarm(): Promise<void> {
       if (!(await exists(id))) continue;
       // A window whose page is gone (its renderer crashed, and with it the worker that made it) never
       // connects: replaced now. One this worker made is still loading (Firefox lists no page for it yet).
-      if (!waiting.has(id) && !createdAt.has(id) && !(await hasLivePage(id))) {
+      if (!waiting.has(id) && !createdAt.has(id) && !(await livePages([id])).has(id)) {
         await discard(id);
         continue;
       }
@@ -141,16 +141,16 @@ function replaceUnlessConnected(windowId: number): void {
 }
 
 /**
- * Whether the window still holds a live document of this extension (runtime.getContexts, Chrome
+ * Which of these windows still hold a live document of this extension (runtime.getContexts, Chrome
  * 116+ and Firefox 128+): a crashed page's window stays open with none. Where the browser cannot
- * say, it is taken as live and given the connect grace.
+ * say, each is taken as live and given the connect grace.
  */
-async function hasLivePage(windowId: number): Promise<boolean> {
-  if (typeof browser.runtime.getContexts !== 'function') return true;
+async function livePages(windowIds: number[]): Promise<Set<number>> {
+  if (typeof browser.runtime.getContexts !== 'function') return new Set(windowIds);
   try {
-    return (await browser.runtime.getContexts({ contextTypes: ['TAB'], windowIds: [windowId] })).length > 0;
+    return new Set((await browser.runtime.getContexts({ contextTypes: ['TAB'], windowIds })).map((c) => c.windowId));
   } catch {
-    return true;
+    return new Set(windowIds);
   }
 }
 
@@ -207,7 +207,14 @@ export function takeWarm(query: string, settings: Settings): Promise<number | un
   return serially(async () => {
     const pool = await stored();
     if (pool.length === 0) return undefined;
-    if (!pool.some((id) => waiting.has(id))) await anyReadyWithin(pool, Math.min(lastLoadMs ?? LOADING_WAIT_MS, LOADING_WAIT_MS));
+    if (!pool.some((id) => waiting.has(id))) {
+      // Only a window that can still connect is worth waiting for: one this worker made, or one with a
+      // live page (reconnecting to a restarted worker). One whose page died with the extension's
+      // process never will, and waiting on it cost a request 1.5 s.
+      const live = await livePages(pool);
+      const loading = pool.filter((id) => createdAt.has(id) || live.has(id));
+      if (loading.length > 0) await anyReadyWithin(loading, Math.min(lastLoadMs ?? LOADING_WAIT_MS, LOADING_WAIT_MS));
+    }
     // Not loaded by now (slow, hung, or its worker restarted under it): a new window serves this
     // request, and the loading one stays for the next (or is replaced if it never connects).
     const windowId = pool.find((id) => waiting.has(id));

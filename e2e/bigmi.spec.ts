@@ -35,3 +35,46 @@ for (const [id, button, name] of [
     expect(signerOf(bitcoin.Psbt.fromHex(await signing), 0)).toBe('0330d54fd0dd420a6e5f8d3624f5f3482cae350f79d5f0753bf5beef9c2d91af3c');
   });
 }
+
+test("bigmi's xverse connector asks wallet_requestPermissions in a window, then reads the payment address and the network; it signs a PSBT", async ({
+  page,
+  wallet,
+}) => {
+  await wallet.setSettings({ identities: ['xverse'] });
+  await page.route(/^https?:\/\/(?!127\.0\.0\.1|localhost)/, (route) => route.abort());
+  await page.goto('/bigmi.html');
+  await page.getByRole('button', { name: 'Connect Xverse' }).click();
+  await wallet.rejectNext();
+  await expect(page.locator('#out')).toHaveText(/^Not connected: UserRejectedRequestError: /);
+  await page.getByRole('button', { name: 'Connect Xverse' }).click();
+  await wallet.approveNext();
+  const { addresses } = await expectedAddresses({ identity: 'xverse', purposes: ['payment'] });
+  const [payment] = addresses;
+  await expect(page.locator('#out')).toHaveText(`Connected: ${payment!.address}`);
+  expect((await wallet.calls()).map((c) => c.method)).toEqual(['wallet_requestPermissions', 'wallet_requestPermissions', 'getAddresses', 'wallet_getNetwork']);
+  const psbt = buildPsbt([{ address: payment!.address, value: 10_000n }], [{ address: payment!.address, value: 9_000n }]).toHex();
+  const signing = page.evaluate(([p, a]) => window.bigmi.signPsbt(p, [{ address: a, signingIndexes: [0] }], false), [psbt, payment!.address] as const);
+  await wallet.approveNext();
+  expect(signerOf(bitcoin.Psbt.fromHex(await signing), 0)).toBe(payment!.publicKey);
+});
+
+test("bigmi's leather connector finds window.LeatherProvider (exposeAs), connects with getAddresses in a window and signs a PSBT through Leather's signPsbt", async ({
+  page,
+  wallet,
+}) => {
+  await wallet.setSettings({ exposeAs: ['LeatherProvider'] });
+  await page.route(/^https?:\/\/(?!127\.0\.0\.1|localhost)/, (route) => route.abort());
+  await page.goto('/bigmi.html');
+  await page.getByRole('button', { name: 'Connect Leather' }).click();
+  await wallet.rejectNext();
+  await expect(page.locator('#out')).toHaveText(/^Not connected: /);
+  await page.getByRole('button', { name: 'Connect Leather' }).click();
+  await wallet.approveNext();
+  await expect(page.locator('#out')).toHaveText(/^Connected: /);
+  const address = (await page.locator('#out').textContent())!.slice('Connected: '.length);
+  expect(await page.evaluate(() => window.bigmi.account())).toMatchObject({ address, status: 'connected', connector: 'Leather' });
+  const psbt = buildPsbt([{ address, value: 10_000n }], [{ address, value: 9_000n }]).toHex();
+  const signing = page.evaluate(([p, a]) => window.bigmi.signPsbt(p, [{ address: a, signingIndexes: [0] }], false), [psbt, address] as const);
+  await wallet.approveNext();
+  expect(signerOf(bitcoin.Psbt.fromHex(await signing), 0)).toBe('0330d54fd0dd420a6e5f8d3624f5f3482cae350f79d5f0753bf5beef9c2d91af3c');
+});

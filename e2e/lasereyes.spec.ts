@@ -2,7 +2,7 @@
 // LaserEyes finds window.unisat, connects on a real click, signs messages and PSBTs, and follows account
 // and network switches (docs/reference/unisat.md §7.1). Signatures checked with bip322-js,
 // bitcoinjs-message and bitcoinjs-lib, which the wallet does not use.
-import { test, expect, expectedAddresses, type Page } from 'mock-wallet-provider/testing';
+import { test, expect, expectedAddresses, type Page, type Settings } from 'mock-wallet-provider/testing';
 import { createRequire } from 'node:module';
 import * as bitcoin from 'bitcoinjs-lib';
 import { buildPsbt, signerOf, verifyBip322 } from './bitcoin-reference.ts';
@@ -153,3 +153,29 @@ test.describe("UniSat's look-alikes LaserEyes lists", () => {
     });
   }
 });
+
+const OTHERS: [name: 'xverse' | 'leather', settings: Partial<Settings>][] = [
+  ['xverse', { identities: ['xverse'] }],
+  ['leather', { exposeAs: ['LeatherProvider'] }],
+];
+for (const [name, settings] of OTHERS) {
+  test(`LaserEyes' ${name} provider finds the wallet, connects on a click (taproot and payment addresses, keys), and signs a message checked with bip322-js`, async ({
+    page,
+    wallet,
+  }) => {
+    await wallet.setSettings(settings);
+    await page.route(/^https?:\/\/(?!127\.0\.0\.1|localhost)/, (route) => route.abort());
+    await page.goto('/lasereyes.html');
+    await expect.poll(async () => (await state(page)).hasProvider[name], { message: `LaserEyes finds ${name}` }).toBe(true);
+    await page.getByRole('button', { name: `Connect ${name === 'xverse' ? 'Xverse' : 'Leather'}` }).click();
+    await wallet.approveNext();
+    await expect(page.locator('#out')).toHaveText(/^Connected: bc1p/);
+    const { address, paymentAddress } = (await page.evaluate(() => window.lasereyes.client.$store.get())) as { address: string; paymentAddress: string };
+    // The taproot and native segwit addresses of account 0 (BIP-86, BIP-84 vectors).
+    expect([address, paymentAddress]).toEqual(['bc1p5cyxnuxmeuwuvkwfem96lqzszd02n6xdcjrs20cac6yqjjwudpxqkedrcr', 'bc1qcr8te4kr609gcawutmrza0j4xv80jy8z306fyu']);
+    // LaserEyes' Leather provider signs only for an address the app names (its signMessage).
+    const signing = page.evaluate((a) => window.lasereyes.client.signMessage('Hello World', { toSignAddress: a }), paymentAddress);
+    await wallet.approveNext();
+    expect(verifyBip322(paymentAddress, 'Hello World', await signing)).toBe(true);
+  });
+}

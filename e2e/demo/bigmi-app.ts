@@ -1,12 +1,27 @@
 // A dApp written with bigmi (@bigmi/client and @bigmi/core, from npm), as LI.FI's widget and others are: a
-// config with the UniSat, OKX, Bitget, Binance, OneKey, Magic Eden and Oyl connectors, a Connect button per wallet, and the library on window for
+// config with the UniSat, OKX, Bitget, Binance, OneKey, Magic Eden, Oyl, Xverse and Leather connectors, a Connect button per wallet, and the library on window for
 // tests that call more (its signPsbt through the connected wallet's client).
-import { binance, bitget, connect, createConfig, disconnect, getAccount, getConnectorClient, magicEden, okx, onekey, oyl, unisat } from '@bigmi/client';
+import {
+  binance,
+  bitget,
+  connect,
+  createConfig,
+  disconnect,
+  getAccount,
+  getConnectorClient,
+  leather,
+  magicEden,
+  okx,
+  onekey,
+  oyl,
+  unisat,
+  xverse,
+} from '@bigmi/client';
 import { bitcoin, createClient, http, signPsbt } from '@bigmi/core';
 
 const config = createConfig({
   chains: [bitcoin],
-  connectors: [unisat(), okx(), bitget(), binance(), onekey(), magicEden(), oyl()],
+  connectors: [unisat(), okx(), bitget(), binance(), onekey(), magicEden(), oyl(), xverse(), leather()],
   client: ({ chain }) => createClient({ chain, transport: http() }),
 });
 
@@ -23,7 +38,7 @@ declare global {
   }
 }
 
-/** bigmi's connector ids: UniSat's, Bitget's and Binance's their names, OKX's, OneKey's and Magic Eden's reverse-DNS ids, Oyl's OylProvider. */
+/** bigmi's connector ids: UniSat's, Bitget's and Binance's their names, OKX's, OneKey's and Magic Eden's reverse-DNS ids, the others where they find the wallet. */
 const IDS: Record<string, string> = {
   unisat: 'unisat',
   okx: 'com.okex.wallet.bitcoin',
@@ -32,6 +47,8 @@ const IDS: Record<string, string> = {
   onekey: 'so.onekey.app.wallet.bitcoin',
   magiceden: 'app.magiceden.bitcoin',
   oyl: 'OylProvider',
+  xverse: 'XverseProviders.BitcoinProvider',
+  leather: 'LeatherProvider',
 };
 const connectorOf = (id: string) => {
   const found = config.connectors.find((c) => c.id === IDS[id]);

@@ -1,7 +1,22 @@
 // A dApp written with LaserEyes (@omnisat/lasereyes-core 0.0.85, bundled from its published tarball by
 // scripts/lasereyes.ts), as ordinals and runes apps are: a client with its stores, a Connect button per
 // wallet, and the client on window for tests that call more. The network comes from ?network=.
-import { LaserEyesClient, createConfig, createStores, BINANCE, KEPLR, MAGIC_EDEN, MAINNET, OKX, OP_NET, OYL, UNISAT, WIZZ } from '@omnisat/lasereyes-core';
+import {
+  LaserEyesClient,
+  createConfig,
+  createStores,
+  BINANCE,
+  KEPLR,
+  LEATHER,
+  MAGIC_EDEN,
+  MAINNET,
+  OKX,
+  OP_NET,
+  OYL,
+  UNISAT,
+  WIZZ,
+  XVERSE,
+} from '@omnisat/lasereyes-core';
 
 declare global {
   interface Window {
@@ -38,7 +53,7 @@ const out = document.getElementById('out') as HTMLPreElement;
 // changes: LaserEyes watches the DOM, and a write on every store change would feed its observers back.
 const shown = document.getElementById('address') as HTMLSpanElement;
 client.$store.subscribe((store) => void (shown.textContent !== store.address && (shown.textContent = store.address)));
-for (const wallet of [UNISAT, OKX, WIZZ, OP_NET, KEPLR, BINANCE, MAGIC_EDEN, OYL] as const) {
+for (const wallet of [UNISAT, OKX, WIZZ, OP_NET, KEPLR, BINANCE, MAGIC_EDEN, OYL, XVERSE, LEATHER] as const) {
   document.getElementById(`connect-${wallet}`)!.addEventListener('click', async () => {
     try {
       await client.connect(wallet);

@@ -12,6 +12,8 @@ declare module '@omnisat/lasereyes-core' {
   export const BINANCE = 'binance';
   export const MAGIC_EDEN = 'magic-eden';
   export const OYL = 'oyl';
+  export const XVERSE = 'xverse';
+  export const LEATHER = 'leather';
   type NetworkType = string;
   type ProviderType = string;
   interface Store<T> {

@@ -6,6 +6,9 @@ import { test, expect, request, addressesOf, BASE_URL } from './fixtures.ts';
 import { reference } from '../reference.ts';
 import { buildPsbt, psbtFromHex, signerOf, verifyBip322 } from '../bitcoin-reference.ts';
 import { decodeStacksTransaction, verifyStacksMessage } from '../stacks-reference.ts';
+import { type Case, inPage, inputFor, REACH, refusalOf, withoutIds } from '../hostile-page.ts';
+import { IDENTITY_NAMES } from '../../src/wallets/index.ts';
+import type { WalletName } from '../../src/core/wallet-types.ts';
 
 const PAY_TO = 'bc1qxhmdufsvnuaaaer4ynz88fspdsxq2h9e9cetdj';
 
@@ -146,6 +149,34 @@ test('a hostile page cannot replace, wrap or pollute its way around the provider
   const answer = request(tab, 'getAddresses');
   await wallet.approveNext();
   expect((await answer).response.result).toEqual(await expectedAddresses());
+});
+
+test("every wallet's provider in Firefox, on a page that pollutes, replaces and hooks everything at once after it loaded, passes hostile arguments and clobbers it: answered as on a clean page, nothing the page set used", async ({
+  tab,
+  wallet,
+  kitBrowser,
+}) => {
+  firefoxOnly(kitBrowser); // Chromium, case by case: e2e/hostile-page.spec.ts
+  await wallet.setSettings({ identities: [...IDENTITY_NAMES], approvalPolicy: 'approve' });
+  for (const name of Object.keys(REACH) as WalletName[]) {
+    await tab.goto(`${BASE_URL}/blank.html`);
+    const run = (kase: Case) => tab.evaluate(inPage, inputFor(name, kase));
+    const clean = await run('clean');
+    expect(clean.outcomes['connect'], name).toHaveProperty('value');
+    const polluted = await run('everything');
+    expect.soft(withoutIds(polluted.outcomes), `${name}: the answers`).toEqual(withoutIds(clean.outcomes));
+    expect.soft(polluted.used, `${name}: what the provider used of the page's`).toEqual([]);
+    const hostile = await run('arguments');
+    expect.soft(hostile.used, name).toEqual([]);
+    for (const [call, outcome] of Object.entries(hostile.outcomes)) {
+      // Refused with a code and a sentence, or answered as the clean call was.
+      const refusal = refusalOf(outcome);
+      if (refusal) expect.soft(refusal, `${name}, ${call}`).toMatchObject({ code: expect.any(Number), message: expect.any(String) });
+      else expect.soft(withoutIds(outcome), `${name}, ${call}`).toEqual(withoutIds(clean.outcomes['read']));
+    }
+    const { clobbered } = await run('clobber');
+    expect.soft(clobbered?.['assign the global'] || clobbered?.['the page got a port'], name).toBe(false);
+  }
 });
 
 test('reset withdraws a waiting request, closes its window, and restores the defaults', async ({ tab, wallet }) => {

@@ -18,11 +18,6 @@ export interface JsonLimits {
 // units, so 800 000 hex characters carry any PSBT a node would relay, with its UTXOs.
 export const REQUEST_LIMITS: JsonLimits = { maxDepth: 16, maxNodes: 2000, maxStringLength: 800_000, maxKeyLength: 256, maxTotalLength: 1_000_000 };
 
-/** A string as an error message may echo it: a short prefix, and the length when cut. */
-export function excerpt(text: string, max = 40): string {
-  return text.length > max ? `"${text.slice(0, max)}…" (${text.length} characters)` : `"${text}"`;
-}
-
 const { keys, getPrototypeOf, defineProperty, create, getOwnPropertyDescriptor } = Object;
 const hasOwn = Object.prototype.hasOwnProperty;
 const { isArray } = Array;
@@ -32,6 +27,12 @@ const { apply } = Reflect;
 const ObjectProto = Object.prototype;
 const SetCtor = Set;
 const { has: setHas, add: setAdd, delete: setDelete } = Set.prototype;
+const stringSlice = String.prototype.slice;
+
+/** A string as an error message may echo it: a short prefix, and the length when cut. */
+export function excerpt(text: string, max = 40): string {
+  return text.length > max ? `"${apply(stringSlice, text, [0, max])}…" (${text.length} characters)` : `"${text}"`;
+}
 
 /**
  * A plain object's prototype: none, or Object.prototype of this realm or of another one
@@ -104,7 +105,8 @@ export function toJsonValue(input: unknown, limits: JsonLimits = REQUEST_LIMITS,
       const out: JsonValue[] = [];
       const length = value.length;
       if (length > limits.maxNodes) throw new Refusal(root, `has more than ${limits.maxNodes} values`);
-      for (let i = 0; i < length; i++) put(out, String(i), walk(own(value, String(i), `${path}[${i}]`), `${path}[${i}]`, depth + 1));
+      // An index as a key by a template, not the page's String.
+      for (let i = 0; i < length; i++) put(out, `${i}`, walk(own(value, `${i}`, `${path}[${i}]`), `${path}[${i}]`, depth + 1));
       apply(setDelete, seen, [value]);
       return out;
     }

@@ -3,18 +3,18 @@
 // isFordefi, the object sats-connect's FordefiAdapter and @stacks/connect look for. Its request() resolves
 // in sats-connect's own shape, { status, result } or { status, error }: the adapter hands it to the app as
 // is (@sats-connect/core 0.10.0 src/adapters/fordefi.ts), and @stacks/connect reads its result or error.
-import { defineUnwritable } from '../unisat/provider.ts';
 import { xverseRpcProvider } from '../xverse/rpc-provider.ts';
-import { ownValue } from '../../page/port.ts';
+import { defineUnwritable, freeze, ownValue, promise } from '../../page/runtime.ts';
 
-const { freeze } = Object;
-const { request, addListener } = xverseRpcProvider('fordefi');
+const { ask, addListener } = xverseRpcProvider('fordefi');
 
-async function fordefiRequest(method: unknown, params?: unknown): Promise<object> {
-  const response = await request(method, params);
-  // The envelope's own fields only: a page may define Object.prototype.error (hardening.spec.ts).
-  const error = ownValue(response, 'error');
-  return error !== undefined ? { status: 'error', error } : { status: 'success', result: ownValue(response, 'result') ?? null };
-}
+const fordefiRequest = (method: unknown, params?: unknown): Promise<object> =>
+  promise<object>((resolve) =>
+    ask(method, params, (response) => {
+      // The envelope's own fields only: a page may define Object.prototype.error (e2e/hostile-page.spec.ts).
+      const error = ownValue(response, 'error');
+      resolve(error !== undefined ? { status: 'error', error } : { status: 'success', result: ownValue(response, 'result') ?? null });
+    }),
+  );
 
 defineUnwritable('FordefiProviders', freeze({ UtxoProvider: freeze({ request: freeze(fordefiRequest), addListener: freeze(addListener), isFordefi: true }) }));

@@ -2,46 +2,19 @@
 // window.magicEden.bitcoin, flagged isMagicEden, and registers the same object as the Wallet Standard wallet
 // 'Magic Eden' with the one feature 'sats-connect:' (docs/reference/magiceden.md §1). Each method takes the
 // token and resolves with the bare result; a failure rejects with an Error carrying its code (§2.2). Like every
-// provider here it holds no secret and no control: it talks to the wallet through its own relay port.
-import { handshakeOf, helloOf } from '../../shared/messages.ts';
-import { connectPort } from '../../page/port.ts';
-import { defineUnwritable, providerLine } from '../unisat/provider.ts';
+// provider here it holds no secret and no control: it talks to the wallet through its own relay line.
+import { customEvent, defineUnwritable, fire, freeze, listenOn, pageError, report } from '../../page/runtime.ts';
+import { type ProviderError, providerLine } from '../unisat/provider.ts';
 import { MAGIC_EDEN_METHOD_NAMES } from './words.ts';
 
-// Page code may later replace any of these built-ins; keep the originals.
-const { apply } = Reflect;
-const { freeze, defineProperty } = Object;
-const ErrorCtor = Error;
-const CustomEventCtor = CustomEvent;
-const dispatch = EventTarget.prototype.dispatchEvent;
-const listen = EventTarget.prototype.addEventListener;
-const report = console.error.bind(console);
-
-let receive: (data: object) => void = () => undefined;
-const send = connectPort(handshakeOf('magiceden'), (data) => receive(data));
-// Ask the relay for this port: it listens in its own world, synchronously, before any page script.
-apply(dispatch, document, [new CustomEventCtor(helloOf('magiceden'))]);
-const { call, emitter } = providerLine({ send, onReceive: (r) => (receive = r) });
+const { call, emitter } = providerLine('magiceden');
 
 /** The page's Error for a failure: Magic Eden documents no shape; this mock's reading is an Error with the code (§2.2). */
-function asError(failure: unknown): Error {
-  const { code, message } = failure as { code: number; message: string };
-  const error = new ErrorCtor(message);
-  defineProperty(error, 'code', { value: code, writable: true, enumerable: true, configurable: true });
-  return error;
-}
+const asError = ({ code, message }: ProviderError): Error => pageError(message, code);
 
 const methods: Record<string, (token?: unknown) => Promise<unknown>> = {};
-for (const name of MAGIC_EDEN_METHOD_NAMES) {
-  methods[name] = async (token?: unknown): Promise<unknown> => {
-    try {
-      return await call(name, [token], 'connect');
-    } catch (failure) {
-      throw asError(failure);
-    }
-  };
-}
-const { on, addListener, off, removeListener } = emitter();
+for (const name of MAGIC_EDEN_METHOD_NAMES) methods[name] = (token?: unknown): Promise<unknown> => call(name, [token], 'connect', asError);
+const { on, addListener, off, removeListener } = emitter().methods;
 
 const provider = freeze({ isMagicEden: true, ...methods, on, addListener, off, removeListener });
 defineUnwritable('magicEden', freeze({ bitcoin: provider }));
@@ -61,18 +34,16 @@ const wallet = freeze({
 });
 const callback = (api: { register(...wallets: unknown[]): unknown }): void => void api.register(wallet);
 try {
-  apply(dispatch, window, [new CustomEventCtor('wallet-standard:register-wallet', { detail: callback })]);
+  fire(window, customEvent('wallet-standard:register-wallet', callback));
 } catch (error) {
   report('[mock wallet] wallet-standard:register-wallet was not dispatched:', error);
 }
-apply(listen, window, [
-  'wallet-standard:app-ready',
-  (event: Event): void => {
-    try {
-      // The app's own event: its detail (a getter of its class) is the api the app made.
-      callback((event as CustomEvent<{ register(...wallets: unknown[]): unknown }>).detail);
-    } catch (error) {
-      report('[mock wallet] wallet-standard:app-ready: the wallet was not registered:', error);
-    }
-  },
-]);
+listenOn(window, 'wallet-standard:app-ready', (event) => {
+  try {
+    // The app's own event, of its own class (npm @wallet-standard/app@1.1.0 lib/esm/wallets.js AppReadyEvent, not a
+    // CustomEvent, so no kept getter can read it): its detail getter is the app's, and gives the api the app made.
+    callback((event as CustomEvent<{ register(...wallets: unknown[]): unknown }>).detail);
+  } catch (error) {
+    report('[mock wallet] wallet-standard:app-ready: the wallet was not registered:', error);
+  }
+});

@@ -1,67 +1,59 @@
 // UniSat's page provider as its page script builds it (docs/reference/unisat.md §1): UniSat's methods over
-// this identity's relay port, its accountsChanged de-duplication, its events. UniSat's page script and its
+// this identity's relay line, its accountsChanged de-duplication, its events. UniSat's page script and its
 // look-alikes' (Bitget, Binance, OneKey: the same API under another global) mount what this returns.
 import type { IdentityName } from '../../core/choices.ts';
-import { handshakeOf, helloOf } from '../../shared/messages.ts';
-import { connectPort } from '../../page/port.ts';
+import { append, isArray, ownValue } from '../../page/runtime.ts';
 import { UNISAT_METHOD_NAMES, UNISAT_UNANSWERED } from './words.ts';
-import { providerLine } from './provider.ts';
+import { nothing, providerLine } from './provider.ts';
 
-const { isArray } = Array;
-const dispatch = EventTarget.prototype.dispatchEvent;
-const CustomEventCtor = CustomEvent;
-
-/** The provider object for `identity`, talking to the wallet over its own port. */
+/** The provider object for `identity`, talking to the wallet over its own line. */
 export function unisatProvider(identity: IdentityName): Record<string, unknown> {
-  let receive: (data: object) => void = () => undefined;
-  const send = connectPort(handshakeOf(identity), (data) => receive(data));
-  // Ask the relay for this port: it listens in its own world, synchronously, before any page script.
-  Reflect.apply(dispatch, document, [new CustomEventCtor(helloOf(identity))]);
-  const { call, emitter } = providerLine({ send, onReceive: (r) => (receive = r) });
+  const { call, emitter } = providerLine(identity);
 
   // UniSat's page keeps the address it last told the page, and drops an accountsChanged that repeats it.
   let selected: unknown;
   const events = emitter((type, payload) => {
     if (type !== 'accountsChanged') return true;
-    const first: unknown = isArray(payload) ? payload[0] : undefined;
+    const first = isArray(payload) ? ownValue(payload, 0) : undefined;
     if (first === selected) return false;
     selected = first;
     return true;
   });
 
   const CONNECT = 'requestAccounts';
+  /** A method; `defaults` fill the arguments the page left out, and only as many are sent. */
   const method =
     (name: string, defaults: readonly unknown[] = []) =>
-    (...args: unknown[]): Promise<unknown> =>
-      call(name, defaults.length > 0 ? defaults.map((value, i) => (args[i] === undefined ? value : args[i])) : args, CONNECT);
+    (...args: unknown[]): Promise<unknown> => {
+      if (defaults.length === 0) return call(name, args, CONNECT);
+      const filled: unknown[] = [];
+      for (let i = 0; i < defaults.length; i++) append(filled, i < args.length && args[i] !== undefined ? args[i] : defaults[i]);
+      return call(name, filled, CONNECT);
+    };
 
   const methods: Record<string, (...args: unknown[]) => Promise<unknown>> = {};
   for (const name of [...UNISAT_METHOD_NAMES, ...UNISAT_UNANSWERED]) methods[name] = method(name);
 
-  const provider = {
+  return {
     ...methods,
     // UniSat's controller broadcasts accountsChanged with the address before answering; its page passes it on when new.
-    requestAccounts: async (): Promise<unknown> => {
-      const accounts = await call(CONNECT, [], CONNECT);
-      if (isArray(accounts) && accounts[0] !== selected) {
-        selected = accounts[0];
-        events.local('accountsChanged', accounts);
-      }
-      return accounts;
-    },
-    getAccounts: async (): Promise<unknown> => {
-      const accounts = await call('getAccounts', [], CONNECT);
-      if (isArray(accounts) && accounts.length > 0) selected = accounts[0];
-      return accounts;
-    },
-    disconnect: async (): Promise<undefined> => {
-      await call('disconnect', [], CONNECT);
-      return undefined;
-    },
+    requestAccounts: (): Promise<unknown> =>
+      call(CONNECT, [], CONNECT, undefined, (accounts) => {
+        const first = isArray(accounts) ? ownValue(accounts, 0) : undefined;
+        if (isArray(accounts) && first !== selected) {
+          selected = first;
+          events.emit('accountsChanged', accounts);
+        }
+        return accounts;
+      }),
+    getAccounts: (): Promise<unknown> =>
+      call('getAccounts', [], CONNECT, undefined, (accounts) => {
+        if (isArray(accounts) && accounts.length > 0) selected = ownValue(accounts, 0);
+        return accounts;
+      }),
+    disconnect: (): Promise<unknown> => call('disconnect', [], CONNECT, undefined, nothing),
     getInscriptions: method('getInscriptions', [0, 20]),
     getBitcoinUtxos: method('getBitcoinUtxos', [0, 20]),
-    ...events,
+    ...events.methods,
   };
-  delete (provider as { local?: unknown }).local;
-  return provider;
 }

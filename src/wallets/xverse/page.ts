@@ -3,22 +3,14 @@
 // holds no secret and no control; unlike it, request() always resolves with the envelope, as Xverse's does.
 import { XVERSE_PROVIDER_INFO } from './provider-info.ts';
 import { xverseRpcProvider } from './rpc-provider.ts';
-
-// Page code may later replace any of these built-ins; keep the originals.
-const PromiseReject = Promise.reject.bind(Promise);
-const ErrorCtor = Error;
-const { freeze, defineProperty, getOwnPropertyDescriptor } = Object;
-const { apply } = Reflect;
-const { isArray } = Array;
-const arrayPush = Array.prototype.push;
-const warn = console.warn.bind(console);
+import { append, copy, errorOf, freeze, isArray, isFrozen, lockGlobal, rejected, warn } from '../../page/runtime.ts';
 
 const { request, addListener } = xverseRpcProvider('xverse');
 
 /** sats-connect v1's JWT methods (docs/reference/xverse.md §2.5): present, because @stacks/connect recognises Xverse by two of them; not implemented. */
 const legacy = (name: string) =>
   freeze(function legacyMethod(): Promise<never> {
-    return PromiseReject(new ErrorCtor(`${name}: sats-connect v1 (JWT) methods are not implemented by this mock wallet; use request()`));
+    return rejected(errorOf(`${name}: sats-connect v1 (JWT) methods are not implemented by this mock wallet; use request()`));
   });
 
 const BitcoinProvider = freeze({
@@ -42,7 +34,7 @@ const StacksProvider = freeze({
   getProductInfo: freeze(() => freeze({ version: XVERSE_PROVIDER_INFO.version, name: 'Xverse Wallet' })),
   // As Xverse's: its legacy Stacks provider has no JSON-RPC.
   request: freeze(() => {
-    throw new ErrorCtor('`request` function is not implemented');
+    throw errorOf('`request` function is not implemented');
   }),
 });
 
@@ -52,12 +44,7 @@ const StacksProvider = freeze({
  * Leather-shaped alias (exposeAs) takes first by design, with a console line for the others.
  */
 function lock(name: string, value: unknown): void {
-  const taken = getOwnPropertyDescriptor(window, name);
-  if (taken && !taken.configurable) {
-    if (name !== 'StacksProvider') warn(`[mock wallet] window.${name} was not defined for Xverse: another script locked that name`);
-    return;
-  }
-  defineProperty(window, name, { value, writable: false, configurable: false, enumerable: true });
+  if (!lockGlobal(name, value) && name !== 'StacksProvider') warn(`[mock wallet] window.${name} was not defined for Xverse: another script locked that name`);
 }
 
 lock('XverseProviders', freeze({ BitcoinProvider, StacksProvider }));
@@ -65,7 +52,7 @@ lock('BitcoinProvider', BitcoinProvider);
 lock('StacksProvider', StacksProvider);
 
 // Xverse's entry in btc_providers (no isXverse flag, no isLeather: @stacks/connect duck-types it).
-const registry = getOwnPropertyDescriptor(window, 'btc_providers');
-if (!registry) defineProperty(window, 'btc_providers', { value: [], writable: true, configurable: true, enumerable: true });
+if (!Object.getOwnPropertyDescriptor(window, 'btc_providers'))
+  Object.defineProperty(window, 'btc_providers', { value: [], writable: true, configurable: true, enumerable: true });
 const list: unknown = (window as unknown as Record<string, unknown>)['btc_providers'];
-if (isArray(list)) apply(arrayPush, list, [freeze({ ...XVERSE_PROVIDER_INFO.entry, methods: freeze([...XVERSE_PROVIDER_INFO.entry.methods]) })]);
+if (isArray(list) && !isFrozen(list)) append(list, freeze({ ...XVERSE_PROVIDER_INFO.entry, methods: freeze(copy(XVERSE_PROVIDER_INFO.entry.methods)) }));

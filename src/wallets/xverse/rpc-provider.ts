@@ -1,113 +1,91 @@
 // Xverse's JSON-RPC provider as its in-page script builds it (docs/reference/xverse.md §2): request() that
-// always resolves with the envelope, addListener in both calling forms, over this identity's relay port.
-// Xverse's page script mounts it at XverseProviders.BitcoinProvider; Fordefi's, the same API, at
-// FordefiProviders.UtxoProvider.
+// always resolves with the envelope, addListener in both calling forms, over this identity's relay line
+// (src/page/runtime.ts). Xverse's page script mounts it at XverseProviders.BitcoinProvider; Fordefi's, the
+// same API, at FordefiProviders.UtxoProvider.
 import type { IdentityName } from '../../core/choices.ts';
 import { toJsonValue } from '../../core/json.ts';
 import { RPC_ERROR, rpcFailure, type RpcResponse } from '../../core/rpc.ts';
-import { handshakeOf, helloOf, type PageRequest } from '../../shared/messages.ts';
-import { answerIn, connectPort, ownValue, userActivationNow } from '../../page/port.ts';
+import { append, copy, openLine, ownValue, promise, requestId, warn, without } from '../../page/runtime.ts';
 
-// Page code may later replace any of these built-ins; keep the originals.
-const PromiseCtor = Promise;
-const { create, getOwnPropertyDescriptor } = Object;
-const { apply } = Reflect;
-const arrayPush = Array.prototype.push;
-const randomUUID = crypto.randomUUID.bind(crypto);
-const dispatch = EventTarget.prototype.dispatchEvent;
-const CustomEventCtor = CustomEvent;
-const warn = console.warn.bind(console);
+type Listener = (event: unknown) => void;
 
-/** request() and addListener() for `identity`, talking to the wallet over its own port. */
+/** request() and addListener() for `identity`, and `ask`, the request with its envelope handed to a callback. */
 export function xverseRpcProvider(identity: IdentityName): {
+  ask(method: unknown, params: unknown, answer: (response: RpcResponse) => void): void;
   request(method: unknown, params?: unknown): Promise<RpcResponse>;
   addListener(nameOrInfo: unknown, callback?: unknown): () => void;
 } {
-  const waiting: Record<string, (response: RpcResponse) => void> = create(null);
-  type Listener = (event: unknown) => void;
-  const listeners: Record<string, Listener[]> = create(null);
-  let listenSent = false;
+  // Each event name's listeners, a list replaced on every change: an event calls those there were when it came.
+  const listeners: Record<string, readonly Listener[]> = Object.create(null);
 
-  function receive(data: object): void {
-    const event = ownValue(data, 'event') as Record<string, unknown> | undefined;
-    if (typeof event === 'object' && event !== null) {
-      const type = ownValue(event, 'type');
-      if (typeof type !== 'string') return;
-      // A copy per call: a listener that removes itself does not skip the next one.
-      for (const listener of [...(listeners[type] ?? [])]) {
-        try {
-          listener(event);
-        } catch (error) {
-          warn('[mock wallet] an Xverse event listener threw:', error);
-        }
+  const line = openLine(identity, (event) => {
+    const type = ownValue(event, 'type');
+    const list = typeof type === 'string' ? listeners[type] : undefined;
+    if (!list) return;
+    for (let i = 0; i < list.length; i++) {
+      try {
+        list[i]!(event);
+      } catch (error) {
+        warn('[mock wallet] an Xverse event listener threw:', error);
       }
+    }
+  });
+
+  /** The method and params checked (JSON within the limits), then sent; `answer` gets the envelope either way. */
+  function ask(method: unknown, params: unknown, answer: (response: RpcResponse) => void): void {
+    const id = requestId();
+    const safeMethod = toJsonValue(method, undefined, 'method');
+    if (!safeMethod.ok || typeof safeMethod.value !== 'string') {
+      answer(
+        rpcFailure(id, RPC_ERROR.INVALID_REQUEST, `method must be a string such as "getAddresses", got ${safeMethod.ok ? typeof method : safeMethod.reason}`),
+      );
       return;
     }
-    const { id, response } = answerIn(data) ?? {};
-    const settle = id === undefined ? undefined : waiting[id];
-    if (!settle || !response) return;
-    delete waiting[id!];
-    settle(response); // success or error alike: Xverse's request() never rejects
+    const safeParams = toJsonValue(params, undefined, 'params');
+    if (!safeParams.ok) {
+      answer(rpcFailure(id, RPC_ERROR.INVALID_PARAMS, `${safeParams.path} ${safeParams.reason}`));
+      return;
+    }
+    line.ask(id, safeMethod.value, safeParams.value, answer);
   }
 
-  const send = connectPort(handshakeOf(identity), receive);
-  // Ask the relay for this port: it listens in its own world, synchronously, before any page script.
-  apply(dispatch, document, [new CustomEventCtor(helloOf(identity))]);
-
-  function request(method: unknown, params?: unknown): Promise<RpcResponse> {
-    const id = randomUUID();
-    return new PromiseCtor<RpcResponse>((resolve) => {
-      const safeMethod = toJsonValue(method, undefined, 'method');
-      if (!safeMethod.ok || typeof safeMethod.value !== 'string') {
-        resolve(
-          rpcFailure(id, RPC_ERROR.INVALID_REQUEST, `method must be a string such as "getAddresses", got ${safeMethod.ok ? typeof method : safeMethod.reason}`),
-        );
-        return;
-      }
-      const safeParams = toJsonValue(params, undefined, 'params');
-      if (!safeParams.ok) {
-        resolve(rpcFailure(id, RPC_ERROR.INVALID_PARAMS, `${safeParams.path} ${safeParams.reason}`));
-        return;
-      }
-      waiting[id] = resolve;
-      const userActivation = userActivationNow();
-      const message: PageRequest =
-        safeParams.value === undefined
-          ? { id, method: safeMethod.value, userActivation }
-          : { id, method: safeMethod.value, params: safeParams.value, userActivation };
-      send(message);
-    });
-  }
+  // Xverse's request() never rejects: success or error alike, the envelope.
+  const request = (method: unknown, params?: unknown): Promise<RpcResponse> => promise<RpcResponse>((resolve) => ask(method, params, resolve));
 
   /** Both calling forms (docs/reference/xverse.md §8.1): addListener(eventName, cb) as Xverse's code, addListener({ eventName, cb }) as sats-connect sends. */
   function addListener(nameOrInfo: unknown, callback?: unknown): () => void {
     let name: unknown = nameOrInfo;
     let cb: unknown = callback;
     if (typeof nameOrInfo === 'object' && nameOrInfo !== null) {
-      const read = (key: string): unknown => {
-        const descriptor = getOwnPropertyDescriptor(nameOrInfo, key);
-        return descriptor && 'value' in descriptor ? descriptor.value : undefined;
-      };
-      name = read('eventName');
-      cb = read('cb');
+      try {
+        name = ownValue(nameOrInfo, 'eventName');
+        cb = ownValue(nameOrInfo, 'cb');
+      } catch {
+        name = undefined; // a Proxy whose trap threw
+      }
     }
     if (typeof name !== 'string' || typeof cb !== 'function') {
       warn('[mock wallet] Xverse addListener needs (eventName, callback) or ({ eventName, cb }); nothing was registered');
       return () => undefined;
     }
-    const list = (listeners[name] ??= []);
+    const type = name;
     const listener = cb as Listener;
-    apply(arrayPush, list, [listener]);
-    // The first listener: the wallet notes this frame as one that hears Xverse's events (its relay asks once).
-    if (!listenSent) {
-      listenSent = true;
-      send({ listen: true });
-    }
+    const list = listeners[type] ?? [];
+    const next = copy(list);
+    append(next, listener);
+    listeners[type] = next;
+    // The first listener: the wallet notes this frame as one that hears Xverse's events (the line asks once).
+    line.listen();
     return () => {
-      const at = list.indexOf(listener);
-      if (at >= 0) list.splice(at, 1);
+      const current = listeners[type] ?? [];
+      for (let i = 0; i < current.length; i++) {
+        if (current[i] === listener) {
+          listeners[type] = without(current, i);
+          return;
+        }
+      }
     };
   }
 
-  return { request, addListener };
+  return { ask, request, addListener };
 }

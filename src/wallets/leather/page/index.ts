@@ -1,48 +1,31 @@
 // MAIN world, document_start: defines window.WalletProvider before any page script runs.
-// It holds no secret and no control: it only carries requests to the relay and answers back.
+// It holds no secret and no control: it only carries requests to the relay and answers back,
+// on the page runtime (src/page/runtime.ts) that every wallet's page script shares.
 import { toJsonValue } from '../../../core/json.ts';
 import { RPC_ERROR, rpcFailure, type RpcResponse } from '../../../core/rpc.ts';
-import { HANDSHAKE, type PageRequest } from '../../../shared/messages.ts';
 import { PROVIDER_ID } from '../../../shared/picker.ts';
 import { register } from './registration.ts';
-import { answerIn, connectPort, ownValue, userActivationNow } from '../../../page/port.ts';
+import { freeze, isOwn, lockGlobal, openLine, ownProperty, ownValue, promise, requestId } from '../../../page/runtime.ts';
 
 /** The implemented methods' names, written in by the build (the method table stays out of this bundle). */
 declare const __METHOD_NAMES__: string[];
 
-// Page code may later replace any of these built-ins; keep the originals.
-const PromiseCtor = Promise;
-const { freeze, defineProperty, create } = Object;
-const randomUUID = crypto.randomUUID.bind(crypto);
-
-type Settle = { resolve: (r: RpcResponse) => void; reject: (r: RpcResponse) => void };
-const waiting: Record<string, Settle> = create(null);
-
-function receive(data: object): void {
-  const { id, response } = answerIn(data) ?? {};
-  const settle = id === undefined ? undefined : waiting[id];
-  if (!settle || !response) return;
-  delete waiting[id!];
-  if (ownValue(response, 'error') !== undefined) settle.reject(response);
-  else settle.resolve(response);
-}
-
-// The relay hands over a private port in the first window message. Its listener is registered
+// The relay hands over a private port in the first window message: the line's listener is registered
 // before any page script, so it runs first and hides the port from them.
-const send = connectPort(HANDSHAKE, receive);
+const line = openLine(undefined);
 
 function request(methodOrRequest: unknown, params?: unknown): Promise<RpcResponse> {
-  const id = randomUUID();
+  const id = requestId();
   // biome-ignore lint/complexity/noArguments: request(method) and request(method, undefined) are told apart, as the real provider does
   const single = arguments.length === 1;
-  return new PromiseCtor<RpcResponse>((resolve, reject) => {
+  return promise<RpcResponse>((resolve, reject) => {
     let method = methodOrRequest;
-    // Some clients send a single { method, params } object. Reading it may run page code
+    // Some clients send a single { method, params } object: its own fields only. Reading them may run page code
     // (a getter, a Proxy trap) that throws: that is a rejected promise, never a throw.
     try {
-      if (single && typeof methodOrRequest === 'object' && methodOrRequest !== null && 'method' in methodOrRequest) {
-        method = (methodOrRequest as { method: unknown }).method;
-        params = (methodOrRequest as { params?: unknown }).params;
+      if (single && typeof methodOrRequest === 'object' && methodOrRequest !== null && isOwn(methodOrRequest, 'method')) {
+        method = ownProperty(methodOrRequest, 'method');
+        params = ownProperty(methodOrRequest, 'params');
       }
     } catch {
       reject(
@@ -61,18 +44,11 @@ function request(methodOrRequest: unknown, params?: unknown): Promise<RpcRespons
       reject(rpcFailure(id, RPC_ERROR.INVALID_PARAMS, `${safeParams.path} ${safeParams.reason}`));
       return;
     }
-    waiting[id] = { resolve, reject };
-    // Literals only: an assignment could meet a setter the page put on Object.prototype.
-    const userActivation = userActivationNow();
-    const message: PageRequest =
-      safeParams.value === undefined
-        ? { id, method: safeMethod.value, userActivation }
-        : { id, method: safeMethod.value, params: safeParams.value, userActivation };
-    send(message);
+    // The envelope either way: resolved with a result, rejected with an error.
+    line.ask(id, safeMethod.value, safeParams.value, (response) => (ownValue(response, 'error') !== undefined ? reject(response) : resolve(response)));
   });
 }
 
 // isLeather: as the real wallet; @stacks/connect then sends the real wallet's parameter shapes.
-const provider = freeze({ request: freeze(request), isLeather: true });
-defineProperty(window, PROVIDER_ID, { value: provider, writable: false, configurable: false, enumerable: true });
+lockGlobal(PROVIDER_ID, freeze({ request: freeze(request), isLeather: true }));
 register(__METHOD_NAMES__);

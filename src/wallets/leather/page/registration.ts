@@ -3,6 +3,7 @@
 // Runs in the MAIN world before page scripts; it only adds this wallet's own entry.
 
 import { PICKER_NAME, PROVIDER_ID } from '../../../shared/picker.ts';
+import { append, isArray, isFrozen, ownValue } from '../../../page/runtime.ts';
 
 export const REGISTRIES = ['wbip_providers', 'btc_providers'] as const;
 
@@ -21,23 +22,29 @@ export interface PickerEntry {
   methods?: string[];
 }
 
-const { defineProperty, getOwnPropertyDescriptor, isFrozen } = Object;
-const { isArray } = Array;
+const { defineProperty, getOwnPropertyDescriptor } = Object;
 const { apply } = Reflect;
-const arrayPush = Array.prototype.push;
-const arraySome = Array.prototype.some;
-
 const startsWith = String.prototype.startsWith;
-// By name: an alias script renames our entry to "<PICKER_NAME> as LeatherProvider".
+
+// By name, read as own data: an alias script renames our entry to "<PICKER_NAME> as LeatherProvider".
 const isOurs = (entry: unknown): boolean => {
-  const name: unknown = typeof entry === 'object' && entry !== null ? (entry as PickerEntry).name : undefined;
+  const name = typeof entry === 'object' && entry !== null ? ownValue(entry, 'name') : undefined;
   return typeof name === 'string' && apply(startsWith, name, [PICKER_NAME]) === true;
 };
 
-/** Appends our entry unless one is there already: never replaces or reorders the others. */
+/**
+ * Appends our entry unless one is there already: never replaces or reorders the others. The page's array is read
+ * by index as own data and written with defineProperty (not its push, nor a setter on Array.prototype); an array
+ * that throws when read or written (a Proxy's trap) is left without our entry.
+ */
 function addTo(list: unknown, entry: PickerEntry): void {
-  if (!isArray(list) || isFrozen(list) || apply(arraySome, list, [isOurs])) return;
-  apply(arrayPush, list, [entry]);
+  try {
+    if (!isArray(list) || isFrozen(list)) return;
+    for (let i = 0; i < list.length; i++) if (isOurs(ownValue(list, i))) return;
+    append(list, entry);
+  } catch {
+    // the page's own array refused: nothing of ours is in it
+  }
 }
 
 /**
@@ -71,7 +78,10 @@ export function ownEntries(): PickerEntry[] {
   for (const registry of REGISTRIES) {
     const list: unknown = (window as unknown as Record<string, unknown>)[registry];
     if (!isArray(list)) continue;
-    for (let i = 0; i < list.length; i++) if (isOurs(list[i])) apply(arrayPush, found, [list[i]]);
+    for (let i = 0; i < list.length; i++) {
+      const entry = ownValue(list, i);
+      if (isOurs(entry)) append(found, entry as PickerEntry);
+    }
   }
   return found;
 }

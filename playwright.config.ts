@@ -30,22 +30,27 @@ export default defineConfig<Pick<WalletTestFixtures, 'usageRules'>>({
     // Pure TypeScript: the core, the CLI, the kit's helpers. No browser.
     { name: 'unit', testDir: 'src', testMatch: '**/*.test.ts' },
     // A real Chromium with the built extension.
-    // usageRules off: these tests call the wallet as no app should, on purpose; e2e/usage.spec.ts turns it on.
+    // usageRules off: these tests call the wallet as no app should, on purpose; e2e/contract/usage.spec.ts turns it on.
     {
       name: 'e2e',
       testDir: 'e2e',
       testMatch: '**/*.spec.ts',
-      testIgnore: ['puppeteer/**', 'matrix/**', 'e2e/appkit/**'],
+      testIgnore: ['e2e/puppeteer/**', 'e2e/connectors/matrix/**', 'e2e/connectors/appkit/**'],
       timeout: 30_000,
       use: { baseURL: `http://127.0.0.1:${DEMO_PORT}`, usageRules: 'off' },
     },
     // One app suite run once per wallet, as docs/wallets.md shows it (matrix-unisat, matrix-okx).
-    ...walletProjects(['unisat', 'okx'], { name: 'matrix', testDir: 'e2e/matrix', timeout: 30_000, use: { baseURL: `http://127.0.0.1:${DEMO_PORT}` } }),
+    ...walletProjects(['unisat', 'okx'], {
+      name: 'matrix',
+      testDir: 'e2e/connectors/matrix',
+      timeout: 30_000,
+      use: { baseURL: `http://127.0.0.1:${DEMO_PORT}` },
+    }),
     // A Reown AppKit app (its Bitcoin adapter) once per wallet AppKit lists (appkit-leather, appkit-xverse, …; docs/wallets.md).
     // usageRules off: AppKit reads Xverse before connecting, and the test signs right after connecting (docs/wallets.md).
     ...walletProjects(['leather', 'xverse', 'unisat', 'okx', 'bitget', 'binance'], {
       name: 'appkit',
-      testDir: 'e2e/appkit',
+      testDir: 'e2e/connectors/appkit',
       timeout: 30_000,
       use: { baseURL: `http://127.0.0.1:${DEMO_PORT}`, usageRules: 'off' },
     }),

@@ -15,9 +15,9 @@ import { fileURLToPath } from 'node:url';
 import { Wallet, WalletBrowser } from '../src/playwright/index.ts';
 import { startDemoServer } from '../e2e/demo/server.ts';
 import { seededRandom } from '../src/core/random.ts';
-import { loopbackNode } from '../e2e/loopback-node.ts';
+import { loopbackNode } from '../e2e/support/loopback-node.ts';
 import { startChain } from '../src/chain/index.ts';
-import { killExtensionRenderers } from '../e2e/kill-renderers.ts';
+import { killExtensionRenderers } from '../e2e/support/kill-renderers.ts';
 
 export interface SoakReport {
   seed: number;

@@ -3,10 +3,10 @@
 import type { Page } from 'puppeteer-core';
 import { expectedAddresses, launchWallet, type Wallet } from 'mock-wallet-provider/puppeteer';
 import { test, expect, request, addressesOf, BASE_URL } from './fixtures.ts';
-import { reference } from '../reference.ts';
-import { buildPsbt, psbtFromHex, signerOf, verifyBip322 } from '../bitcoin-reference.ts';
-import { decodeStacksTransaction, verifyStacksMessage } from '../stacks-reference.ts';
-import { type Case, inPage, inputFor, REACH, refusalOf, withoutIds } from '../hostile-page.ts';
+import { reference } from '../../test/reference.ts';
+import { buildPsbt, psbtFromHex, signerOf, verifyBip322 } from '../../test/bitcoin-reference.ts';
+import { decodeStacksTransaction, verifyStacksMessage } from '../../test/stacks-reference.ts';
+import { type Case, inPage, inputFor, REACH, refusalOf, withoutIds } from '../support/hostile-page.ts';
 import { IDENTITY_NAMES } from '../../src/wallets/index.ts';
 import type { WalletName } from '../../src/core/wallet-types.ts';
 
@@ -156,7 +156,7 @@ test("every wallet's provider in Firefox, on a page that pollutes, replaces and 
   wallet,
   kitBrowser,
 }) => {
-  firefoxOnly(kitBrowser); // Chromium, case by case: e2e/hostile-page.spec.ts
+  firefoxOnly(kitBrowser); // Chromium, case by case: e2e/reliability/hostile-page.spec.ts
   await wallet.setSettings({ identities: [...IDENTITY_NAMES], approvalPolicy: 'approve' });
   for (const name of Object.keys(REACH) as WalletName[]) {
     await tab.goto(`${BASE_URL}/blank.html`);
@@ -267,7 +267,7 @@ test("UniSat identity in Firefox: LaserEyes connects on a click, signs (BIP-322,
   wallet,
   kitBrowser,
 }) => {
-  firefoxOnly(kitBrowser); // Chromium: e2e/lasereyes.spec.ts
+  firefoxOnly(kitBrowser); // Chromium: e2e/connectors/lasereyes.spec.ts
   await wallet.setSettings({ identities: ['unisat'] });
   const address = await laserEyesConnected(tab, wallet, 'unisat');
   expect([address]).toEqual(await expectedAddresses({ identity: 'unisat' }));
@@ -309,7 +309,7 @@ test('OKX identity in Firefox: LaserEyes connects okxwallet.bitcoin on a click a
   wallet,
   kitBrowser,
 }) => {
-  firefoxOnly(kitBrowser); // Chromium: e2e/okx.spec.ts
+  firefoxOnly(kitBrowser); // Chromium: e2e/wallets/okx.spec.ts
   await wallet.setSettings({ identities: ['okx'] });
   const address = await laserEyesConnected(tab, wallet, 'okx');
   expect(address).toBe((await expectedAddresses({ identity: 'okx' })).address);
@@ -342,7 +342,7 @@ test("Magic Eden identity in Firefox: the Wallet Standard wallet found with getW
   wallet,
   kitBrowser,
 }) => {
-  firefoxOnly(kitBrowser); // Chromium: e2e/magiceden.spec.ts
+  firefoxOnly(kitBrowser); // Chromium: e2e/wallets/magiceden.spec.ts
   await wallet.setSettings({ identities: ['magiceden'] });
   await tab.goto(`${BASE_URL}/wallet-standard.html`);
   await tab.waitForFunction(() => 'ws' in window);
@@ -373,7 +373,7 @@ test('Oyl identity in Firefox: LaserEyes connects window.oyl on a click, signs a
   wallet,
   kitBrowser,
 }) => {
-  firefoxOnly(kitBrowser); // Chromium: e2e/oyl.spec.ts
+  firefoxOnly(kitBrowser); // Chromium: e2e/wallets/oyl.spec.ts
   await wallet.setSettings({ identities: ['oyl'] });
   const address = await laserEyesConnected(tab, wallet, 'oyl');
   const { taproot, nativeSegwit } = await expectedAddresses({ identity: 'oyl' });
@@ -407,7 +407,7 @@ test('Oyl identity in Firefox: LaserEyes connects window.oyl on a click, signs a
 });
 
 test("Xverse events reach only the granted site's frames; a sandboxed frame's grant is its own", async ({ tab, wallet, session, kitBrowser }) => {
-  firefoxOnly(kitBrowser); // Chromium: e2e/site-isolation.spec.ts
+  firefoxOnly(kitBrowser); // Chromium: e2e/reliability/site-isolation.spec.ts
   await wallet.setSettings({ identities: ['xverse'] });
   await tab.goto(`${BASE_URL}/blank.html`);
   type Frameish = Pick<Page, 'evaluate'>;
@@ -568,7 +568,7 @@ test('Firefox, straight from launchWallet with options: they are the settings fr
 test('Firefox on the chain, from launchWallet({ chain }): the wallet on regtest across reset(), its transfer paid from its coins there, accepted by the chain, mined; close() stops the chain it started', async ({
   kitBrowser,
 }) => {
-  firefoxOnly(kitBrowser); // Chromium meets the chain through the Playwright kit's fixture (e2e/chain.spec.ts)
+  firefoxOnly(kitBrowser); // Chromium meets the chain through the Playwright kit's fixture (e2e/chain/chain.spec.ts)
   test.setTimeout(60_000);
   const session = await launchWallet({ browser: 'firefox', baseURL: BASE_URL, chain: { stacks: false, accounts: 2 } });
   const chain = session.chain!;

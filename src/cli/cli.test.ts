@@ -4,9 +4,9 @@
 import { test, expect } from '@playwright/test';
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { verifyBip322 } from '../../e2e/bitcoin-reference.ts';
-import { leatherVariant, reference } from '../../e2e/reference.ts';
-import { verifyStacksMessage } from '../../e2e/stacks-reference.ts';
+import { verifyBip322 } from '../../test/bitcoin-reference.ts';
+import { leatherVariant, reference } from '../../test/reference.ts';
+import { verifyStacksMessage } from '../../test/stacks-reference.ts';
 import { runCli, type CliResult } from './cli.ts';
 
 const bin = fileURLToPath(new URL('../../dist/cli/mock-wallet.js', import.meta.url));

@@ -1,7 +1,7 @@
 // Every account 0–9 on every network, both variants, against an independent derivation
-// (e2e/reference.ts: bitcoinjs-lib + libsecp256k1 + bip39, and @stacks/wallet-sdk).
+// (test/reference.ts: bitcoinjs-lib + libsecp256k1 + bip39, and @stacks/wallet-sdk).
 import { test, expect } from '@playwright/test';
-import { firstVariant, reference, secondVariant, taprootAddressOf } from '../../e2e/reference.ts';
+import { firstVariant, reference, secondVariant, taprootAddressOf } from '../../test/reference.ts';
 import { descriptorChecksum } from './descriptor.ts';
 import { KeyRing } from './keyring.ts';
 import { NETWORK_NAMES } from './networks.ts';

@@ -9,7 +9,7 @@
 //   array at call time (for…of and ... call the page's Array.prototype[Symbol.iterator]);
 // - settle a request through callbacks: the one promise a page gets is made with the kept constructor and settled
 //   once, and nothing awaits, so the page's Promise.prototype.then and constructor are never read.
-// e2e/hostile-page.spec.ts runs each case against every wallet's provider.
+// e2e/reliability/hostile-page.spec.ts runs each case against every wallet's provider.
 import type { IdentityName } from '../core/choices.ts';
 import type { JsonValue } from '../core/json.ts';
 import type { RpcResponse } from '../core/rpc.ts';

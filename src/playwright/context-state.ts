@@ -2,7 +2,7 @@
 // its page) is taken back when the test ends, so nothing of one test reaches the next: init scripts and
 // exposed functions (each is a Disposable since Playwright 1.5x), routes, extra HTTP headers, HTTP
 // credentials, permissions, geolocation, offline mode and cookies. Only Playwright's public API is used:
-// each such method of the context records its undo when called (e2e/context-methods.spec.ts lists the
+// each such method of the context records its undo when called (e2e/kit/context-methods.spec.ts lists the
 // context's methods of the Playwright version in use and fails, naming it, when one is new to this list).
 import type { BrowserContext } from '@playwright/test';
 

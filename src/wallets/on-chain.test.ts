@@ -2,12 +2,12 @@
 // worked out by hand from the real wallet's code (cited in each wallet's coin-selection.ts), the
 // signatures checked by bitcoinjs-lib + libsecp256k1, and the chain's own interpreter accepting them.
 import { test, expect } from '@playwright/test';
-import { decodeTransaction, verifyP2wpkhSpend } from '../../e2e/bitcoin-reference.ts';
+import { decodeTransaction, verifyP2wpkhSpend } from '../../test/bitcoin-reference.ts';
 import * as bitcoin from 'bitcoinjs-lib';
 import { BIP32Factory } from 'bip32';
 import * as bip39 from 'bip39';
 import * as ecc from 'tiny-secp256k1';
-import { NETWORK, TEST_MNEMONIC, reference } from '../../e2e/reference.ts';
+import { NETWORK, TEST_MNEMONIC, reference } from '../../test/reference.ts';
 import { startChain, type LocalChain } from '../chain/index.ts';
 import { KeyRing } from '../core/keyring.ts';
 import { RpcError } from '../core/rpc.ts';

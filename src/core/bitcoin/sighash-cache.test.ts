@@ -1,8 +1,8 @@
 // The shared-hash preimages are the library's own, byte for byte, for every input and sighash type.
 import { test, expect } from '@playwright/test';
 import { Transaction } from '@scure/btc-signer';
-import { buildPsbt } from '../../../e2e/bitcoin-reference.ts';
-import { reference } from '../../../e2e/reference.ts';
+import { buildPsbt } from '../../../test/bitcoin-reference.ts';
+import { reference } from '../../../test/reference.ts';
 import { PSBT_OPTIONS } from './psbt.ts';
 import { shareSighashes } from './sighash-cache.ts';
 

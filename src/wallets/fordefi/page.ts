@@ -11,7 +11,7 @@ const { ask, addListener } = xverseRpcProvider('fordefi');
 const fordefiRequest = (method: unknown, params?: unknown): Promise<object> =>
   promise<object>((resolve) =>
     ask(method, params, (response) => {
-      // The envelope's own fields only: a page may define Object.prototype.error (e2e/hostile-page.spec.ts).
+      // The envelope's own fields only: a page may define Object.prototype.error (e2e/reliability/hostile-page.spec.ts).
       const error = ownValue(response, 'error');
       resolve(error !== undefined ? { status: 'error', error } : { status: 'success', result: ownValue(response, 'result') ?? null });
     }),

@@ -1,5 +1,5 @@
 // Magic Eden's answers on the vectors of docs/reference/magiceden.md §6, each also checked with libraries the wallet
-// does not use: bip32 + bitcoinjs-lib for keys and addresses (e2e/reference.ts), bip322-js and bitcoinjs-message for
+// does not use: bip32 + bitcoinjs-lib for keys and addresses (test/reference.ts), bip322-js and bitcoinjs-message for
 // message signatures, bitcoinjs-lib + tiny-secp256k1 for PSBT signatures and the txid; tokens made with Node's own
 // base64url, as jsontokens makes them.
 import { test, expect } from '@playwright/test';
@@ -7,8 +7,8 @@ import * as bitcoin from 'bitcoinjs-lib';
 import bitcoinMessage from 'bitcoinjs-message';
 import { HDKey } from '@scure/bip32';
 import { mnemonicToSeedSync } from '@scure/bip39';
-import { reference, TEST_MNEMONIC } from '../../../e2e/reference.ts';
-import { buildPsbt, decodeTransaction, signerOf, verifyBip322, verifyP2wpkhSpend } from '../../../e2e/bitcoin-reference.ts';
+import { reference, TEST_MNEMONIC } from '../../../test/reference.ts';
+import { buildPsbt, decodeTransaction, signerOf, verifyBip322, verifyP2wpkhSpend } from '../../../test/bitcoin-reference.ts';
 import { FUNDING_SATS } from '../../core/bitcoin/funding.ts';
 import { respond } from '../../core/wallet.ts';
 import { KeyRing } from '../../core/keyring.ts';

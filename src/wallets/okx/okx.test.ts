@@ -4,7 +4,7 @@
 import { test, expect } from '@playwright/test';
 import * as bitcoin from 'bitcoinjs-lib';
 import * as ecc from 'tiny-secp256k1';
-import { signerOf, verifyBip322 } from '../../../e2e/bitcoin-reference.ts';
+import { signerOf, verifyBip322 } from '../../../test/bitcoin-reference.ts';
 import { KeyRing } from '../../core/keyring.ts';
 import type { Settings } from '../../core/settings.ts';
 import { defaultSettings } from '../settings.ts';

@@ -1,11 +1,11 @@
 // UniSat's answers equal its own code's: every case below is answered by this wallet (the CLI's answer
-// path) and by UniSat's signing path replayed with the libraries it pins (e2e/unisat-replay.ts). PSBTs are
+// path) and by UniSat's signing path replayed with the libraries it pins (test/unisat-replay.ts). PSBTs are
 // compared whole, byte for byte; a refusal by its message. PSBTs built with bitcoinjs-lib, as a dApp does.
 import { test, expect } from '@playwright/test';
 import * as bitcoin from 'bitcoinjs-lib';
 import * as ecc from 'tiny-secp256k1';
 import { createHash } from 'node:crypto';
-import { replayAccount, replaySignMessage, replaySignPsbt, type UnisatNetwork, type UnisatOptions, type UnisatType } from '../../../e2e/unisat-replay.ts';
+import { replayAccount, replaySignMessage, replaySignPsbt, type UnisatNetwork, type UnisatOptions, type UnisatType } from '../../../test/unisat-replay.ts';
 import { KeyRing } from '../../core/keyring.ts';
 import { defaultSettings } from '../settings.ts';
 import { approvedResponse } from '../answer.ts';

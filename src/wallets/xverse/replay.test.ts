@@ -1,13 +1,13 @@
 // Xverse's signPsbt answers as Xverse's code does: each case below is answered by this wallet (the CLI's
 // answer path: an error screen answers what its Close button sends) and by Xverse's signing path replayed
-// with the @scure/btc-signer it pins (e2e/xverse-replay.ts). Signed PSBTs are compared byte for byte.
+// with the @scure/btc-signer it pins (test/xverse-replay.ts). Signed PSBTs are compared byte for byte.
 import { test, expect } from '@playwright/test';
 import * as bitcoin from 'bitcoinjs-lib';
 import * as ecc from 'tiny-secp256k1';
 import { createHash } from 'node:crypto';
-import { writePsbtV2 } from '../../../e2e/psbt-v2.ts';
-import { NETWORK } from '../../../e2e/reference.ts';
-import { XVERSE_SCREENS, xverseReplayAccount, xverseSignPsbt, type XverseReplay } from '../../../e2e/xverse-replay.ts';
+import { writePsbtV2 } from '../../../test/psbt-v2.ts';
+import { NETWORK } from '../../../test/reference.ts';
+import { XVERSE_SCREENS, xverseReplayAccount, xverseSignPsbt, type XverseReplay } from '../../../test/xverse-replay.ts';
 import { KeyRing } from '../../core/keyring.ts';
 import type { Settings } from '../../core/settings.ts';
 import { defaultSettings } from '../settings.ts';

@@ -2,7 +2,7 @@
 // checked key for key against the real wallet's, from an independent derivation.
 import { test, expect } from '@playwright/test';
 import { getAddresses as leatherGetAddresses } from '@leather.io/rpc';
-import { LEATHER_IDS, firstVariant, leatherVariant, reference, secondVariant } from '../../../../e2e/reference.ts';
+import { LEATHER_IDS, firstVariant, leatherVariant, reference, secondVariant } from '../../../../test/reference.ts';
 import type { Variant } from '../../../core/choices.ts';
 import { KeyRing } from '../../../core/keyring.ts';
 import { defaultSettings } from '../../settings.ts';

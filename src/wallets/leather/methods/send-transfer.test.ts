@@ -2,8 +2,8 @@
 import { test, expect } from '@playwright/test';
 import { createHash } from 'node:crypto';
 import { sendTransfer as leatherSendTransfer } from '@leather.io/rpc';
-import { decodeTransaction, verifyP2wpkhSpend } from '../../../../e2e/bitcoin-reference.ts';
-import { reference } from '../../../../e2e/reference.ts';
+import { decodeTransaction, verifyP2wpkhSpend } from '../../../../test/bitcoin-reference.ts';
+import { reference } from '../../../../test/reference.ts';
 import { KeyRing } from '../../../core/keyring.ts';
 import type { Settings } from '../../../core/settings.ts';
 import { defaultSettings } from '../../settings.ts';

@@ -2,8 +2,8 @@
 import { test, expect } from '@playwright/test';
 import { signPsbt as leatherSignPsbt } from '@leather.io/rpc';
 import * as bitcoin from 'bitcoinjs-lib';
-import { buildPsbt, extract, psbtFromHex, signerOf } from '../../../../e2e/bitcoin-reference.ts';
-import { reference, type Reference } from '../../../../e2e/reference.ts';
+import { buildPsbt, extract, psbtFromHex, signerOf } from '../../../../test/bitcoin-reference.ts';
+import { reference, type Reference } from '../../../../test/reference.ts';
 import { KeyRing } from '../../../core/keyring.ts';
 import type { Settings } from '../../../core/settings.ts';
 import { defaultSettings } from '../../settings.ts';

@@ -1,5 +1,5 @@
 // The Stacks methods: transactions decoded and verified, message signatures checked with
-// @stacks/encryption and libsecp256k1 (e2e/stacks-reference.ts), results against @leather.io/rpc.
+// @stacks/encryption and libsecp256k1 (test/stacks-reference.ts), results against @leather.io/rpc.
 import { test, expect } from '@playwright/test';
 import {
   stxCallContract,
@@ -23,8 +23,8 @@ import {
   type ClarityValue,
 } from '@stacks/transactions';
 import { bytesToHex } from '@noble/hashes/utils.js';
-import { decodeStacksTransaction, verifySip018, verifyStacksMessage } from '../../../../e2e/stacks-reference.ts';
-import { reference } from '../../../../e2e/reference.ts';
+import { decodeStacksTransaction, verifySip018, verifyStacksMessage } from '../../../../test/stacks-reference.ts';
+import { reference } from '../../../../test/reference.ts';
 import { KeyRing } from '../../../core/keyring.ts';
 import type { Settings } from '../../../core/settings.ts';
 import { defaultSettings } from '../../settings.ts';

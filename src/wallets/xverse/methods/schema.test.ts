@@ -8,7 +8,7 @@ import { defaultSettings } from '../../settings.ts';
 import { grantKey } from '../../../core/site-grant.ts';
 import { approvedResponse } from '../../answer.ts';
 import { XVERSE_METHODS } from './index.ts';
-import { sampleParams } from '../../../../e2e/sample-params.ts';
+import { sampleParams } from '../../../../test/sample-params.ts';
 
 interface StandardSchema {
   '~standard': {

@@ -23,9 +23,9 @@ export interface FirefoxTimes {
 /** A kit-approved getAddresses from `page`, request → answer. */
 async function approvedIn(page: Page, wallet: Wallet): Promise<number> {
   const started = performance.now();
-  const call = page.evaluate(`window.WalletProvider.request('getAddresses')`);
-  await wallet.approveNext();
-  await call;
+  // Together: a failed approveNext must not leave the call's rejection unhandled (it would end the bench
+  // with Puppeteer's "Target closed" when the browser closes, hiding the kit's own error).
+  await Promise.all([page.evaluate(`window.WalletProvider.request('getAddresses')`), wallet.approveNext()]);
   return performance.now() - started;
 }
 

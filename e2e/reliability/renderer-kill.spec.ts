@@ -105,8 +105,9 @@ test('the extension renderers killed at each point of a warm window take: one an
   expect(await wallet.pending()).toEqual([]);
   expect((await wallet.calls()).map((c) => c.outcome)).toEqual(points.map(() => 'approved'));
   // Within a worker start and a new window: 0.2–0.3 s alone here, 0.3–0.8 s beside another test, 0.4–0.85 s
-  // under a CPU hog (2 cores). Waiting for the relay's next poll instead took 1.2 s at the median.
-  const sorted = [...took].sort((a, b) => a - b);
-  expect(sorted[Math.floor(sorted.length / 2)], `ms from the kill to a new window: ${took.join(', ')}`).toBeLessThan(1_000);
-  expect(sorted.at(-1), `ms from the kill to a new window: ${took.join(', ')}`).toBeLessThan(3_000);
+  // under a CPU hog (2 cores), 1–2.6 s with the whole suite on a loaded 2-core machine. Timings are not
+  // asserted (docs/performance-and-reliability.md): the times are recorded; the bound only tells a
+  // recovery from none (a lost request waits out the 10 s above, and the page's answer never comes).
+  test.info().annotations.push({ type: 'ms from the kill to a new window', description: took.join(', ') });
+  expect(Math.max(...took), `ms from the kill to a new window: ${took.join(', ')}`).toBeLessThan(8_000);
 });

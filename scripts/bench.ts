@@ -22,6 +22,7 @@ import { firefoxWindows, untilWarm as untilWarmIn } from './bench-firefox.ts';
 import { processTreeCpu } from './cpu.ts';
 import { stats, type Row, type Stats } from './bench-rows.ts';
 import { chainRows } from './bench-chain.ts';
+import { inRunnerRows } from './bench-runner.ts';
 
 const quick = process.argv.includes('--quick');
 const N = quick
@@ -379,6 +380,8 @@ results['kitOverhead'] = stats(ours.overhead);
 results['peerOverhead'] = stats(peer.overhead);
 results['suite'] = { n: N.suite, median: ours.wall, p95: ours.wall };
 results['peerSuite'] = { n: N.suite, median: peer.wall, p95: peer.wall };
+// The rows a user's test sees (issue #50), after the rows above are done with the machine.
+const inRunner = await inRunnerRows(baseURL, quick);
 server.close();
 // The embedded chain's rows: Node only, after the browsers are done with the machine.
 const chain = await chainRows(quick);
@@ -444,6 +447,7 @@ const versus = (path: string, key: Key, baseline: Key, label: string, limit?: nu
 };
 const plain = (path: string, key: Key): Row => ({ path, stats: r[key], target: '—', met: true });
 const rows: Row[] = [
+  ...inRunner,
   plain('floor: page→relay→worker→page, unknown method (-32601)', 'floor'),
   versus('peer: in-page mock provider (addInitScript), no extension', 'peer', 'floor', 'floor'),
   versus('auto-approved getAddresses, warm', 'autoApproved', 'floor', 'floor', 1.5),

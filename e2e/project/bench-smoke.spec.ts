@@ -34,6 +34,9 @@ test('npm run bench --quick prints the table and writes its JSON', { tag: '@slow
     'inputs: 4× the inputs',
     'Firefox: the same call in a warm window',
     'right after an extension window is closed',
+    "in a user's test, Playwright kit, quiet: window floor",
+    'in a node:test file, Puppeteer kit (its defaults), Chromium, quiet: window floor',
+    'request → answer and the kit call returned',
   ]) {
     expect(run.stdout).toContain(path);
   }

@@ -27,7 +27,11 @@ export interface LaunchWalletOptions {
   puppeteer?: Puppeteer;
   /** Other wallets the browser appears to have (setting identities), e.g. ['xverse'] or ['unisat', 'okx']: as the Playwright kit's option, kept across reset(). */
   identities?: IdentityName[];
-  /** Warm approval windows (setting warmWindow), kept across reset(). */
+  /**
+   * Warm approval windows (setting warmWindow), kept across reset(): on by default, as in the Playwright kit (a
+   * call's window is ready when the call comes). In Firefox, open pages with session.newPage() (or Puppeteer's
+   * `browser.newPage({ type: 'window' })`): docs/puppeteer-and-firefox.md says why.
+   */
   warmWindow?: boolean;
   /** Any other settings the wallet starts with (accountCount, network, accountRule…), kept across reset(). */
   settings?: SettingsPatch;
@@ -72,7 +76,7 @@ export async function launchWallet(options: LaunchWalletOptions = {}): Promise<W
   const baseline: SettingsPatch = {
     ...options.settings,
     ...(options.identities && { identities: options.identities }),
-    ...(options.warmWindow !== undefined && { warmWindow: options.warmWindow }),
+    warmWindow: options.warmWindow ?? true,
   };
   try {
     applySettingsPatch(defaultSettings(), baseline);

@@ -79,6 +79,30 @@ test("docs/wallets.md's matrix example is what the suite runs: its spec is e2e/c
   expect(configText).toContain(`walletProjects(${call}, { name: 'matrix', testDir: 'e2e/connectors/matrix'`);
 });
 
+test("docs/wallets.md's wallet × connector table: each marked cell names a spec that exists and drives that wallet (AppKit's: a project of this config)", () => {
+  const text = readFileSync(join(repo, 'docs/wallets.md'), 'utf8');
+  const header = text.split('\n').find((line) => line.startsWith('| wallet | LaserEyes |'));
+  expect(header, 'the table is there').toBeDefined();
+  const config = readFileSync(join(repo, 'playwright.config.ts'), 'utf8').replace(/\s+/g, ' ');
+  const appkit = /walletProjects\((\[[^\]]*\]), \{ name: 'appkit'/.exec(config)?.[1] ?? '';
+  let marked = 0;
+  for (const line of text.split('\n').filter((l) => /^\| [a-z]+ \| /.test(l) && text.indexOf(l) > text.indexOf(header!))) {
+    const [wallet, ...cells] = line
+      .split('|')
+      .slice(1, -1)
+      .map((c) => c.trim());
+    for (const cell of cells.filter((c) => c.startsWith('✓'))) {
+      const spec = /`([^`]+\.spec\.ts)`/.exec(cell)?.[1];
+      expect(spec, `${wallet}: "${cell}" names its spec`).toBeDefined();
+      const source = readFileSync(join(repo, spec!), 'utf8').toLowerCase();
+      if (spec!.startsWith('e2e/connectors/appkit/')) expect(appkit, `${wallet} is an AppKit project`).toContain(`'${wallet}'`);
+      else expect(source, `${spec} drives ${wallet}`).toContain(wallet === 'leather' ? 'leather' : wallet);
+      marked++;
+    }
+  }
+  expect(marked).toBeGreaterThanOrEqual(30);
+});
+
 test('README is a front door: under ~200 lines, and every docs/ page is linked from it', () => {
   const [readme, ...docs] = docPages();
   expect(readme!.text.split('\n').length).toBeLessThan(210);

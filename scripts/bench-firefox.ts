@@ -113,3 +113,26 @@ export async function firefoxWindows(pageUrl: string, count: number, warmups = 2
     await session.close();
   }
 }
+
+/**
+ * Several wallets in one process (issue #49 item 6): two Firefox sessions and one Chromium session of the
+ * Puppeteer kit launched side by side in this process, each with warm windows; one call each per round, in
+ * turn, so that the others are open (and acknowledged, src/puppeteer/acks.ts) while each is measured.
+ */
+export async function severalBrowsers(pageUrl: string, count: number, warmups = 2): Promise<{ firefox: number[]; chrome: number[] }> {
+  const sessions = await Promise.all([launchWallet({ browser: 'firefox' }), launchWallet({ browser: 'firefox' }), launchWallet({ browser: 'chrome' })]);
+  try {
+    const pages = await Promise.all(sessions.map((s) => s.newPage(pageUrl)));
+    const times = { firefox: [] as number[], chrome: [] as number[] };
+    for (let i = 0; i < count + warmups; i++) {
+      for (const [at, session] of sessions.entries()) {
+        await untilWarm(session.wallet, `${session.browserName}, one of three browsers`);
+        const took = await approvedIn(pages[at]!, session.wallet);
+        if (i >= warmups) times[session.browserName].push(took);
+      }
+    }
+    return times;
+  } finally {
+    await Promise.all(sessions.map((s) => s.close()));
+  }
+}

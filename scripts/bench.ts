@@ -18,9 +18,9 @@ import { Wallet, WalletBrowser, expectedAddresses } from '../src/playwright/inde
 import { PROMPT_BOUNDS } from '../src/shared/windows.ts';
 import { clearSiteData } from '../src/playwright/site-data.ts';
 import { peerSuite, walletSuite, type SuiteTimes } from './bench-suite.ts';
-import { firefoxWindows, untilWarm as untilWarmIn } from './bench-firefox.ts';
+import { firefoxWindows, severalBrowsers, untilWarm as untilWarmIn } from './bench-firefox.ts';
 import { processTreeCpu } from './cpu.ts';
-import { stats, type Row, type Stats } from './bench-rows.ts';
+import { against, stats, type Row, type Stats } from './bench-rows.ts';
 import { chainRows } from './bench-chain.ts';
 import { inRunnerRows } from './bench-runner.ts';
 
@@ -382,6 +382,20 @@ results['suite'] = { n: N.suite, median: ours.wall, p95: ours.wall };
 results['peerSuite'] = { n: N.suite, median: peer.wall, p95: peer.wall };
 // The rows a user's test sees (issue #50), after the rows above are done with the machine.
 const inRunner = await inRunnerRows(baseURL, quick);
+// Several wallets in one process (#49 item 6): a full run only (three browser launches).
+const several = quick ? undefined : await severalBrowsers(url, N.window, N.warmups);
+const severalRows: Row[] = several
+  ? [
+      against(
+        'several browsers in one process (two Firefox, one Chromium, the Puppeteer kit): a Firefox warm call',
+        stats(several.firefox),
+        results['firefoxWarmApproved']!,
+        'Firefox alone',
+        1.3,
+      ),
+      against('  the Chromium warm call beside them', stats(several.chrome), results['chromeKitWarmApproved']!, 'Chromium alone', 1.3),
+    ]
+  : [];
 server.close();
 // The embedded chain's rows: Node only, after the browsers are done with the machine.
 const chain = await chainRows(quick);
@@ -522,6 +536,7 @@ const rows: Row[] = [
     'firefoxRoundTrip',
     'round trip',
   ),
+  ...severalRows,
   ...chain,
 ];
 

@@ -49,6 +49,34 @@ test('each chunk from the browser is answered with one masked, empty pong frame'
   }
 });
 
+test('several browsers in one process (two Firefox, and a Chromium the kit does not acknowledge): each pong goes to the socket its browser spoke on, never to another', async () => {
+  const [first, second, chromium] = await Promise.all([pair(), pair(), pair()]);
+  try {
+    acknowledgePromptly(browserAt(first.port));
+    acknowledgePromptly(browserAt(second.port));
+    const received = [first, second, chromium].map((p) => {
+      const chunks: Buffer[] = [];
+      p.browserSide.on('data', (chunk: Buffer) => chunks.push(chunk));
+      return chunks;
+    });
+    const bytes = (i: number): number => Buffer.concat(received[i]!).length;
+    first.browserSide.write('{"type":"event"}');
+    await expect.poll(() => bytes(0)).toBe(6);
+    second.browserSide.write('{"type":"event"}');
+    second.browserSide.write('{"type":"success"}');
+    await expect.poll(() => bytes(1)).toBeGreaterThanOrEqual(6);
+    chromium.browserSide.write('{"method":"Target.attachedToTarget"}');
+    await new Promise((resolve) => chromium.client.once('data', resolve));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    // The first browser heard only its own one pong, the Chromium connection none.
+    expect(bytes(0)).toBe(6);
+    expect(bytes(1) % 6).toBe(0);
+    expect(bytes(2)).toBe(0);
+  } finally {
+    for (const p of [first, second, chromium]) p.close();
+  }
+});
+
 test('a browser whose connection is not a socket of this process is left alone', async () => {
   const { browserSide, client, port, close } = await pair();
   try {

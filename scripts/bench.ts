@@ -138,7 +138,7 @@ async function windowFloor(scripted = false): Promise<number> {
 async function windowApproved(method: string, params?: unknown): Promise<number> {
   const started = performance.now();
   const call = page.evaluate(([m, p]) => (window as unknown as { WalletProvider: Provider }).WalletProvider.request(m, p), [method, params] as const);
-  const [answer] = (await Promise.all([call, wallet.approveNext()])) as [{ error?: unknown }, void];
+  const [answer] = (await Promise.all([call, wallet.approveNext()])) as [{ error?: unknown }, undefined];
   if (answer.error) throw new Error(`${method} failed in the bench: ${JSON.stringify(answer.error)}`);
   return performance.now() - started;
 }

@@ -1,0 +1,41 @@
+// The Puppeteer kit's watcher of new pages: a window Firefox still lists as about:blank after the quick span
+// (as with two Firefox and a Chromium in one process) is still found once it says where it is.
+import { test, expect } from '@playwright/test';
+import { EventEmitter } from 'node:events';
+import type { Page, Target } from 'puppeteer-core';
+import { watchExtensionPages } from './prompts.ts';
+
+const PREFIX = 'moz-extension://wallet/popup/approve.html';
+
+/** A page that answers `location.href` with `where(elapsed ms)`, and counts how often it was asked. */
+function fakeTarget(where: (elapsed: number) => string): { target: Target; asked: () => number } {
+  const started = Date.now();
+  let asked = 0;
+  const page = {
+    isClosed: () => false,
+    evaluate: async () => {
+      asked++;
+      return where(Date.now() - started);
+    },
+  } as unknown as Page;
+  const target = { type: () => 'page', url: () => 'about:blank', page: async () => page } as unknown as Target;
+  return { target, asked: () => asked };
+}
+
+test('a page still at about:blank after the quick span is found once it is on the wallet page; one elsewhere, or blank too long, is left', async () => {
+  const browser = new EventEmitter();
+  const found: string[] = [];
+  watchExtensionPages(browser as never, PREFIX, (_page, href) => found.push(href), { quickMs: 50, slowMs: 1_000 });
+  const late = fakeTarget((ms) => (ms < 300 ? 'about:blank' : `${PREFIX}?key=late`));
+  const elsewhere = fakeTarget((ms) => (ms < 100 ? 'about:blank' : 'https://app.example/'));
+  const blank = fakeTarget(() => 'about:blank');
+  for (const { target } of [late, elsewhere, blank]) browser.emit('targetcreated', target);
+  await expect.poll(() => found).toEqual([`${PREFIX}?key=late`]);
+  await new Promise((resolve) => setTimeout(resolve, 1_400));
+  expect(found).toEqual([`${PREFIX}?key=late`]);
+  // The page that stayed blank was asked until the slow span ended, then no more.
+  const askedThen = blank.asked();
+  await new Promise((resolve) => setTimeout(resolve, 400));
+  expect(blank.asked()).toBe(askedThen);
+  expect(askedThen).toBeGreaterThan(3);
+});

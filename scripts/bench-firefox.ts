@@ -2,7 +2,7 @@
 // Firefox's own window floor measured the same way (an empty extension page opened with
 // windows.create, found by the kit's own watcher, until its DOMContentLoaded); then the same call
 // with warm windows on, in Firefox and in Chromium, through the same kit (issue #35).
-import type { Page } from 'puppeteer-core';
+import type { Browser, Page } from 'puppeteer-core';
 import { launchWallet, type Wallet, type WalletSession } from '../src/puppeteer/index.ts';
 import { openControlPage, until as untilTrue } from '../src/puppeteer/firefox.ts';
 import { watchExtensionPages } from '../src/puppeteer/prompts.ts';
@@ -42,6 +42,28 @@ async function warmCalls(session: WalletSession, pageUrl: string, count: number,
   return times;
 }
 
+/**
+ * Opens the window floor's page (an empty extension page, `popup/floor.html`) from an extension page of the
+ * Puppeteer kit's browser (`api`: that browser's extension namespace), and times it until the kit's own watcher
+ * finds it and it says it is loaded. Returns the time and the window's id (the caller closes it).
+ */
+export function floorOpener(browser: Browser, origin: string, control: Page, api: 'browser' | 'chrome'): () => Promise<{ took: number; id: number }> {
+  const url = `${origin}popup/floor.html`;
+  const floors: ((loaded: boolean) => void)[] = [];
+  watchExtensionPages(browser, url, (page) => {
+    void untilTrue(page, `document.readyState !== 'loading'`, 10_000, 10).then((loaded) => floors.shift()?.(loaded));
+  });
+  return async () => {
+    const started = performance.now();
+    const loaded = new Promise<boolean>((resolve) => floors.push(resolve));
+    const id = (await control.evaluate(
+      `${api}.windows.create({ url: ${JSON.stringify(url)}, type: 'popup', focused: true, ...${JSON.stringify(PROMPT_BOUNDS)} }).then((w) => w.id)`,
+    )) as number;
+    if (!(await loaded)) throw new Error(`the empty extension window (${url}) did not load within 10 s`);
+    return { took: performance.now() - started, id };
+  };
+}
+
 /** Resolves once the wallet's warm windows are all loaded and waiting (either kit's wallet); fails after 10 s. */
 export async function untilWarm(wallet: Pick<Wallet, 'warmReady'>, where: string): Promise<void> {
   for (let waited = 0; !(await wallet.warmReady()); waited += 5) {
@@ -55,11 +77,7 @@ export async function firefoxWindows(pageUrl: string, count: number, warmups = 2
   try {
     const { browser, wallet, extensionOrigin } = session;
     const control = await openControlPage(browser, extensionOrigin);
-    const floorUrl = `${extensionOrigin}popup/floor.html`;
-    const floors: ((loaded: boolean) => void)[] = [];
-    watchExtensionPages(browser, floorUrl, (page) => {
-      void untilTrue(page, `document.readyState !== 'loading'`, 10_000, 10).then((loaded) => floors.shift()?.(loaded));
-    });
+    const openFloor = floorOpener(browser, extensionOrigin, control, 'browser');
     const roundTrip = async (): Promise<number> => {
       const started = performance.now();
       await control.evaluate('1');
@@ -68,13 +86,7 @@ export async function firefoxWindows(pageUrl: string, count: number, warmups = 2
     /** The floor's window, and the next round trip after its close: what a BiDi call waits for Firefox's close of a window. */
     const windowFloor = async (): Promise<{ floor: number; idle: number; afterClose: number }> => {
       const idle = await roundTrip();
-      const started = performance.now();
-      const loaded = new Promise<boolean>((resolve) => floors.push(resolve));
-      const id = (await control.evaluate(
-        `browser.windows.create({ url: ${JSON.stringify(floorUrl)}, type: 'popup', focused: true, ...${JSON.stringify(PROMPT_BOUNDS)} }).then((w) => w.id)`,
-      )) as number;
-      if (!(await loaded)) throw new Error(`Firefox's empty window (${floorUrl}) did not load within 10 s`);
-      const floor = performance.now() - started;
+      const { took: floor, id } = await openFloor();
       await control.evaluate(`void browser.windows.remove(${id})`);
       const afterClose = await roundTrip();
       if (!(await untilTrue(control, `browser.windows.getAll().then((all) => !all.some((w) => w.id === ${id}))`, 10_000)))

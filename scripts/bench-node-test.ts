@@ -9,9 +9,8 @@ import { after, before, beforeEach, test } from 'node:test';
 import { writeFile } from 'node:fs/promises';
 import type { Page } from 'puppeteer-core';
 import { launchWallet, type WalletSession } from '../src/puppeteer/index.ts';
-import { openControlPage, until } from '../src/puppeteer/firefox.ts';
-import { watchExtensionPages } from '../src/puppeteer/prompts.ts';
-import { PROMPT_BOUNDS } from '../src/shared/windows.ts';
+import { openControlPage } from '../src/puppeteer/firefox.ts';
+import { floorOpener } from './bench-firefox.ts';
 
 const browserName = process.env['BENCH_BROWSER'] === 'firefox' ? 'firefox' : 'chrome';
 const rounds = Number(process.env['BENCH_ROUNDS'] ?? 12);
@@ -22,19 +21,17 @@ const samples = { floor: [] as number[], first: [] as number[], next: [] as numb
 let session: WalletSession;
 let page: Page;
 let control: Page;
-const floors: ((loaded: boolean) => void)[] = [];
+let openFloor: () => Promise<{ took: number; id: number }>;
+const api = browserName === 'firefox' ? 'browser' : 'chrome';
 
 before(async () => {
   session = await launchWallet({ browser: browserName });
-  const floorUrl = `${session.extensionOrigin}popup/floor.html`;
-  watchExtensionPages(session.browser, floorUrl, (opened) => {
-    void until(opened, `document.readyState !== 'loading'`, 10_000, 5).then((loaded) => floors.shift()?.(loaded));
-  });
   if (browserName === 'firefox') control = await openControlPage(session.browser, session.extensionOrigin);
   else {
     control = await session.browser.newPage();
     await control.goto(`${session.extensionOrigin}popup/control.html`);
   }
+  openFloor = floorOpener(session.browser, session.extensionOrigin, control, api);
   page = await session.newPage(url);
 });
 
@@ -48,14 +45,7 @@ beforeEach(async () => {
 });
 
 async function floor(): Promise<number> {
-  const api = browserName === 'firefox' ? 'browser' : 'chrome';
-  const started = performance.now();
-  const loaded = new Promise<boolean>((resolve) => floors.push(resolve));
-  const id = (await control.evaluate(
-    `${api}.windows.create({ url: ${JSON.stringify(`${session.extensionOrigin}popup/floor.html`)}, type: 'popup', focused: true, ...${JSON.stringify(PROMPT_BOUNDS)} }).then((w) => w.id)`,
-  )) as number;
-  if (!(await loaded)) throw new Error('the empty extension window did not load within 10 s');
-  const took = performance.now() - started;
+  const { took, id } = await openFloor();
   await control.evaluate(`${api}.windows.remove(${id})`);
   return took;
 }

@@ -86,6 +86,9 @@ const suites = [
 const quickly = quick
   ? { firefox: firefoxWindows(url, N.window, N.warmups), suites: Promise.all([suites[0](), suites[1](), Promise.resolve(undefined)]) }
   : undefined;
+// A quick run starts its in-runner rows now too (their own processes and browsers), beside the rest.
+const quickRunner = quick ? inRunnerRows(baseURL, true) : undefined;
+quickRunner?.catch(() => undefined);
 quickly?.firefox.catch(() => undefined);
 quickly?.suites.catch(() => undefined);
 const firefox = quickly ? undefined : await firefoxWindows(url, N.window, N.warmups);
@@ -380,8 +383,8 @@ results['kitOverhead'] = stats(ours.overhead);
 results['peerOverhead'] = stats(peer.overhead);
 results['suite'] = { n: N.suite, median: ours.wall, p95: ours.wall };
 results['peerSuite'] = { n: N.suite, median: peer.wall, p95: peer.wall };
-// The rows a user's test sees (issue #50), after the rows above are done with the machine.
-const inRunner = await inRunnerRows(baseURL, quick);
+// The rows a user's test sees (issue #50): in a full run, after the rows above are done with the machine.
+const inRunner = await (quickRunner ?? inRunnerRows(baseURL, false));
 // Several wallets in one process (#49 item 6): a full run only (three browser launches).
 const several = quick ? undefined : await severalBrowsers(url, N.window, N.warmups);
 const severalRows: Row[] = several

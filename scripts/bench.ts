@@ -19,7 +19,7 @@ import { PROMPT_BOUNDS } from '../src/shared/windows.ts';
 import { clearSiteData } from '../src/playwright/site-data.ts';
 import { peerSuite, walletSuite, type SuiteTimes } from './bench-suite.ts';
 import { firefoxWindows, severalBrowsers, untilWarm as untilWarmIn } from './bench-firefox.ts';
-import { processTreeCpu } from './cpu.ts';
+import { cpuSince, processTreeCpu } from './cpu.ts';
 import { against, stats, type Row, type Stats } from './bench-rows.ts';
 import { chainRows } from './bench-chain.ts';
 import { inRunnerRows } from './bench-runner.ts';
@@ -302,8 +302,8 @@ for (let i = 0; i < N.reset; i++) {
 async function cpuPer(count: number, cycle: () => Promise<unknown>): Promise<Stats | undefined> {
   const before = processTreeCpu();
   for (let i = 0; i < count; i++) await cycle();
-  const after = processTreeCpu();
-  return before === undefined || after === undefined ? undefined : { n: count, median: (after - before) / count, p95: (after - before) / count };
+  const spent = before && cpuSince(before);
+  return spent === undefined ? undefined : { n: count, median: spent / count, p95: spent / count };
 }
 // The CPU rows count this process's whole tree: a quick run's Firefox and suites are done first.
 if (quickly) await Promise.allSettled([quickly.suites, quickly.firefox]);

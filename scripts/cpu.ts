@@ -25,8 +25,11 @@ export function endedChildrenCpu(): number | undefined {
   return statOf('self')?.ended;
 }
 
-/** CPU time of this process and every process under it, live or ended, ms. */
-export function processTreeCpu(): number | undefined {
+/** Each process of this process's tree (itself included) and its CPU time so far, live or ended children, ms. */
+export type TreeCpu = Map<number, number>;
+
+/** This process's tree now: pass it to cpuSince to count what the tree spent after this moment. */
+export function processTreeCpu(): TreeCpu | undefined {
   const self = statOf(String(process.pid));
   if (!self) return undefined;
   const all = new Map<number, { ppid: number; own: number; ended: number }>();
@@ -39,7 +42,21 @@ export function processTreeCpu(): number | undefined {
     for (let at = all.get(pid)?.ppid; at !== undefined && at > 1; at = all.get(at)?.ppid) if (at === process.pid) return true;
     return false;
   };
-  let total = self.own + self.ended;
-  for (const [pid, stat] of all) if (under(pid)) total += stat.own + stat.ended;
-  return total;
+  const tree: TreeCpu = new Map([[process.pid, self.own + self.ended]]);
+  for (const [pid, stat] of all) if (under(pid)) tree.set(pid, stat.own + stat.ended);
+  return tree;
+}
+
+/**
+ * CPU the tree spent since `before`, ms: each process's growth, and new processes whole. A
+ * process that ended meanwhile counts through the parent that waited for it; one whose parent
+ * has not waited yet (a browser still shutting down from an earlier row) is left out, never
+ * subtracted: a difference of two sums went negative so in a quick run (-5 s, 2026-12-02).
+ */
+export function cpuSince(before: TreeCpu): number | undefined {
+  const after = processTreeCpu();
+  if (!after) return undefined;
+  let spent = 0;
+  for (const [pid, cpu] of after) spent += Math.max(0, cpu - (before.get(pid) ?? 0));
+  return spent;
 }

@@ -69,5 +69,15 @@ export async function loopbackNode(): Promise<LoopbackNode> {
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as { port: number };
-  return { url: `http://127.0.0.1:${port}`, posts, nonces, close: () => new Promise((resolve) => server.close(() => resolve())) };
+  return {
+    url: `http://127.0.0.1:${port}`,
+    posts,
+    nonces,
+    close: () =>
+      new Promise((resolve) => {
+        server.close(() => resolve());
+        // The browser keeps its connections alive: close() alone waits for them (30 s, a test's timeout, 2026-12-02).
+        server.closeAllConnections();
+      }),
+  };
 }

@@ -1,7 +1,8 @@
 // A newcomer's project: every Playwright example in README and docs/, copied as written, run by Playwright
 // in a project of its own that depends on this package; every fragment type-checked there, strict.
 import { test, expect } from '@playwright/test';
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
+import { once } from 'node:events';
 import { existsSync, readFileSync } from 'node:fs';
 import { copyFile, mkdtemp, mkdir, readdir, readFile, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -46,22 +47,28 @@ interface Stats {
 // The child runs must not inherit this run's worker settings, nor its CI (which would forbid nothing here).
 const env = childEnv({ CI: '' });
 
-/** Runs the project's Playwright (its own copy, as `npx playwright` would): what it printed, and its JSON report's counts. */
-function playwright(
+/**
+ * Runs the project's Playwright (its own copy, as `npx playwright` would): what it printed, and its JSON
+ * report's counts. Asynchronous, so that two shards started together run side by side as on two machines.
+ */
+async function playwright(
   project: string,
   name: string,
   args: string[],
   extra: Record<string, string> = {},
-): { stats: Stats; output: string; status: number | null } {
+): Promise<{ stats: Stats; output: string; status: number | null }> {
   const report = join(project, `${name}.json`);
-  const run = spawnSync(process.execPath, [join(project, 'node_modules', '@playwright', 'test', 'cli.js'), ...args], {
+  const child = spawn(process.execPath, [join(project, 'node_modules', '@playwright', 'test', 'cli.js'), ...args], {
     cwd: project,
-    encoding: 'utf8',
     env: { ...env, PLAYWRIGHT_JSON_OUTPUT_FILE: report, ...extra },
     timeout: 110_000,
   });
+  let printed = '';
+  child.stdout.on('data', (chunk: Buffer) => (printed += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (printed += chunk.toString()));
+  const [status] = (await once(child, 'close')) as [number | null];
   const stats = existsSync(report) ? (JSON.parse(readFileSync(report, 'utf8')) as { stats: Stats }).stats : undefined;
-  return { stats: stats ?? { expected: 0, unexpected: -1, skipped: 0, flaky: 0 }, output: `${name}:\n${run.stdout}${run.stderr}`, status: run.status };
+  return { stats: stats ?? { expected: 0, unexpected: -1, skipped: 0, flaky: 0 }, output: `${name}:\n${printed}`, status };
 }
 
 // Also docs/getting-started.md's "CI with shards", the part that runs here: the examples are the
@@ -85,7 +92,7 @@ test('every Playwright example in README and docs/ passes in a fresh project, ru
     const shards = await Promise.all(
       [1, 2].map(async (shard) => {
         const blobs = join(project, `blob-${shard}`);
-        const run = playwright(project, `shard-${shard}`, ['test', `--shard=${shard}/2`, '--workers=1', '--reporter=line,blob,json'], {
+        const run = await playwright(project, `shard-${shard}`, ['test', `--shard=${shard}/2`, '--workers=1', '--reporter=line,blob,json'], {
           PLAYWRIGHT_BLOB_OUTPUT_DIR: blobs,
         });
         return { blobs, ...run };
@@ -101,7 +108,7 @@ test('every Playwright example in README and docs/ passes in a fresh project, ru
     await mkdir(all);
     for (const { blobs } of shards) for (const file of await readdir(blobs)) await copyFile(join(blobs, file), join(all, file));
     expect((await readdir(all)).filter((f) => f.endsWith('.zip'))).toHaveLength(2);
-    const merged = playwright(project, 'merged', ['merge-reports', '--reporter=line,json,./steps.mjs', all]);
+    const merged = await playwright(project, 'merged', ['merge-reports', '--reporter=line,json,./steps.mjs', all]);
     // Every example ran, in exactly one shard.
     expect(merged.stats, merged.output).toMatchObject({ expected: specs.length, unexpected: 0, flaky: 0 });
     expect(shards[0]!.stats.expected + shards[1]!.stats.expected).toBe(specs.length);

@@ -107,22 +107,32 @@ const READS: ReadonlySet<string> = new Set<keyof WalletControl>([
 ]);
 
 /** Calls through the control page; a control tab a test closed is opened again before the next call, not after it fails. */
-function controlPageCall(browser: Browser, origin: string, first: Page): ControlCall {
-  let page: Promise<Page> | undefined = Promise.resolve(first);
-  // Opened again at the next call, not at once: a tab opened while an approval window waits for its
-  // press takes the focus (the kit brings the window to the front before it presses, and asks the
-  // wallet only after).
-  const watch = (tab: Page): Page => {
-    tab.once('close', () => void (page = undefined));
-    return tab;
+export function controlPageCall(browser: Browser, origin: string, first: Page): ControlCall {
+  // The tab in use, shared by the calls made at once. Opened again at the next call, not at once: a tab
+  // opened while an approval window waits for its press takes the focus (the kit brings the window to
+  // the front before it presses, and asks the wallet only after).
+  let page: Promise<Page> | undefined;
+  const use = (opening: Promise<Page>): Promise<Page> => {
+    page = opening;
+    opening.then((tab) => tab.once('close', () => page === opening && (page = undefined))).catch(() => undefined);
+    return opening;
   };
-  watch(first);
+  const open = (): Promise<Page> => use(openControlPage(browser, origin));
+  // A tab given up is closed (on a loaded machine a live one may only be slow, and would stay open
+  // beside its replacement), and forgotten unless a call made at once has already replaced it.
+  const retire = (shared: Promise<Page>, tab: Page | undefined): void => {
+    if (page === shared) page = undefined;
+    void tab?.close().catch(() => undefined);
+  };
+  use(Promise.resolve(first));
   return async (method, json) => {
+    const script = controlScript(CONTROL_GLOBAL, method, json, '(await browser.runtime.getBackgroundPage())');
+    const ask = (tab: Page): Promise<string> => withTimeout(tab.evaluate(script), CONTROL_TIMEOUT_MS, 'the wallet did not answer') as Promise<string>;
     for (let attempt = 0; ; attempt++) {
+      let shared = page ?? open();
+      let tab: Page | undefined;
       try {
-        let tab = await (page ??= openControlPage(browser, origin).then(watch));
-        const script = controlScript(CONTROL_GLOBAL, method, json, '(await browser.runtime.getBackgroundPage())');
-        const ask = (tab: Page): Promise<string> => withTimeout(tab.evaluate(script), CONTROL_TIMEOUT_MS, 'the wallet did not answer') as Promise<string>;
+        tab = await shared;
         // Firefox may report no close for a tab a test closed (and keeps listing it), and an evaluate
         // there never returns: a control tab that does not answer at once is opened again first. A call
         // that only reads is made at once, and the tab checked only if it has not answered within the
@@ -139,10 +149,13 @@ function controlPageCall(browser: Browser, origin: string, first: Page): Control
         } else if (await answers(tab)) {
           return await ask(tab);
         }
-        tab = await (page = openControlPage(browser, origin).then(watch));
+        retire(shared, tab);
+        shared = page ?? open();
+        tab = undefined;
+        tab = await shared;
         return await ask(tab);
       } catch (error) {
-        page = undefined;
+        retire(shared, tab);
         // The control tab was closed or navigated, or would not open (opened while an approval
         // window is up, Firefox took more than 5 s in one run in four): once more.
         if (attempt === 0) continue;

@@ -151,7 +151,6 @@ export function controlPageCall(browser: Browser, origin: string, first: Page): 
         }
         retire(shared, tab);
         shared = page ?? open();
-        tab = undefined;
         tab = await shared;
         return await ask(tab);
       } catch (error) {

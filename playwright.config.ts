@@ -2,6 +2,16 @@ import { defineConfig } from '@playwright/test';
 import { walletProjects, type WalletTestFixtures } from 'mock-wallet-provider/testing';
 import { DEMO_PORT } from './e2e/demo/server.ts';
 
+const TOOL_SPECS = [
+  'bench-smoke.spec.ts',
+  'docs-examples.spec.ts',
+  'docs-node-test.spec.ts',
+  'firefox-build.spec.ts',
+  'install.spec.ts',
+  'screenshots.spec.ts',
+  'start.spec.ts',
+];
+
 export default defineConfig<Pick<WalletTestFixtures, 'usageRules'>>({
   fullyParallel: true,
   forbidOnly: !!process.env['CI'],
@@ -15,6 +25,18 @@ export default defineConfig<Pick<WalletTestFixtures, 'usageRules'>>({
     reuseExistingServer: !process.env['CI'],
   },
   projects: [
+    // The tests that run tools (the bench, child Playwright runs, installs, `npm start`, the linter), each
+    // starting browsers of its own: one at a time, first in the run, beside one ordinary test. Two at once
+    // on two cores kept a Chromium from loading the extension in 10 s in one CI run, and an example's page
+    // from rendering in 5 s.
+    {
+      name: 'tools',
+      testDir: 'e2e/project',
+      testMatch: TOOL_SPECS,
+      workers: 1,
+      timeout: 30_000,
+      use: { baseURL: `http://127.0.0.1:${DEMO_PORT}`, usageRules: 'off' },
+    },
     // The Puppeteer kit: the same flows in Firefox (Debian's firefox-esr) and in Chromium. Each project's
     // file runs in order in one worker, so each browser is launched once (a Firefox launch costs about
     // 3 s of CPU), and first, so that its long run overlaps the rest instead of ending the suite.
@@ -35,7 +57,7 @@ export default defineConfig<Pick<WalletTestFixtures, 'usageRules'>>({
       name: 'e2e',
       testDir: 'e2e',
       testMatch: '**/*.spec.ts',
-      testIgnore: ['e2e/puppeteer/**', 'e2e/connectors/matrix/**', 'e2e/connectors/appkit/**'],
+      testIgnore: ['e2e/puppeteer/**', 'e2e/connectors/matrix/**', 'e2e/connectors/appkit/**', ...TOOL_SPECS.map((f) => `e2e/project/${f}`)],
       timeout: 30_000,
       use: { baseURL: `http://127.0.0.1:${DEMO_PORT}`, usageRules: 'off' },
     },

@@ -68,7 +68,15 @@ async function playwright(
   child.stderr.on('data', (chunk: Buffer) => (printed += chunk.toString()));
   const [status] = (await once(child, 'close')) as [number | null];
   const stats = existsSync(report) ? (JSON.parse(readFileSync(report, 'utf8')) as { stats: Stats }).stats : undefined;
+  // A failed example's page as Playwright saw it (its error-context.md), which the line reporter does not print.
+  if (status !== 0) printed += await errorContexts(join(project, `${name}-results`));
   return { stats: stats ?? { expected: 0, unexpected: -1, skipped: 0, flaky: 0 }, output: `${name}:\n${printed}`, status };
+}
+
+async function errorContexts(dir: string): Promise<string> {
+  if (!existsSync(dir)) return '';
+  const found = (await readdir(dir, { recursive: true })).filter((f) => f.endsWith('error-context.md'));
+  return (await Promise.all(found.map(async (f) => `\n--- ${f}\n${await readFile(join(dir, f), 'utf8')}`))).join('');
 }
 
 // Also docs/getting-started.md's "CI with shards", the part that runs here: the examples are the
@@ -92,9 +100,14 @@ test('every Playwright example in README and docs/ passes in a fresh project, ru
     const shards = await Promise.all(
       [1, 2].map(async (shard) => {
         const blobs = join(project, `blob-${shard}`);
-        const run = await playwright(project, `shard-${shard}`, ['test', `--shard=${shard}/2`, '--workers=1', '--reporter=line,blob,json'], {
-          PLAYWRIGHT_BLOB_OUTPUT_DIR: blobs,
-        });
+        const run = await playwright(
+          project,
+          `shard-${shard}`,
+          ['test', `--shard=${shard}/2`, '--workers=1', '--reporter=line,blob,json', `--output=shard-${shard}-results`],
+          {
+            PLAYWRIGHT_BLOB_OUTPUT_DIR: blobs,
+          },
+        );
         return { blobs, ...run };
       }),
     );

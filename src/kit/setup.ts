@@ -74,6 +74,12 @@ export function findChromiumAmong(first: (string | undefined)[], env: Record<str
   throw new WalletSetupError(NO_CHROMIUM);
 }
 
+/**
+ * How long a Chromium just launched may take to start the wallet's service worker. About 1 s on a
+ * quiet machine; a CI runner at a load of 8 on two cores was seen to take over 10 s.
+ */
+export const EXTENSION_START_MS = 30_000;
+
 /** The args a Chromium needs to load the wallet in a test profile. */
 export function chromiumArgs(extension: string): string[] {
   return [

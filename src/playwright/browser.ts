@@ -4,7 +4,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { CONTROL_GLOBAL, type WalletControl } from '../shared/control.ts';
-import { WalletSetupError, chromiumArgs, extensionPath, findChromiumAmong, withTimeout } from '../kit/setup.ts';
+import { EXTENSION_START_MS, WalletSetupError, chromiumArgs, extensionPath, findChromiumAmong, withTimeout } from '../kit/setup.ts';
 
 export { WalletSetupError, extensionPath };
 
@@ -94,7 +94,8 @@ export class WalletBrowser {
     });
     try {
       const worker =
-        context.serviceWorkers().find((w) => w.url().startsWith('chrome-extension://')) ?? (await context.waitForEvent('serviceworker', { timeout: 10_000 }));
+        context.serviceWorkers().find((w) => w.url().startsWith('chrome-extension://')) ??
+        (await context.waitForEvent('serviceworker', { timeout: EXTENSION_START_MS }));
       const extensionId = new URL(worker.url()).host;
       return new WalletBrowser(context, extensionId, worker, ownedDir);
     } catch (error) {

@@ -134,7 +134,8 @@ export const test = base.extend<WalletTestFixtures & KitTestFixtures, WalletWork
       await use(browser);
       await browser.close();
     },
-    { scope: 'worker', timeout: 30_000, box: true },
+    // A launch and the extension's start (EXTENSION_START_MS), on a busy machine too.
+    { scope: 'worker', timeout: 60_000, box: true },
   ],
   // Shared by the worker's tests: what a test adds to the context itself (init scripts, routes, headers…) is taken back after it.
   context: [

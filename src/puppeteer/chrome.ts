@@ -2,7 +2,7 @@
 // is called in the service worker.
 import type { Browser, WebWorker } from 'puppeteer-core';
 import { CONTROL_GLOBAL } from '../shared/control.ts';
-import { chromiumArgs, findChromiumAmong, WalletSetupError, withTimeout } from '../kit/setup.ts';
+import { chromiumArgs, EXTENSION_START_MS, findChromiumAmong, WalletSetupError, withTimeout } from '../kit/setup.ts';
 import type { Launched, LaunchWalletOptions, Puppeteer } from './launch.ts';
 import { controlScript, type ControlCall } from './control.ts';
 
@@ -19,7 +19,9 @@ export async function launchChrome(puppeteer: Puppeteer, extension: string, opti
     args: chromiumArgs(extension),
   });
   try {
-    const target = await browser.waitForTarget((t) => t.type() === 'service_worker' && t.url().startsWith('chrome-extension://'), { timeout: 10_000 });
+    const target = await browser.waitForTarget((t) => t.type() === 'service_worker' && t.url().startsWith('chrome-extension://'), {
+      timeout: EXTENSION_START_MS,
+    });
     const origin = `chrome-extension://${new URL(target.url()).host}/`;
     return { browser, origin, call: workerCall(browser, origin) };
   } catch (error) {

@@ -139,16 +139,20 @@ export const test = base.extend<WalletTestFixtures & KitTestFixtures, WalletWork
   ],
   // Shared by the worker's tests: what a test adds to the context itself (init scripts, routes, headers…) is taken back after it.
   context: [
-    async ({ walletBrowser, _kitWorker, actionTimeout, navigationTimeout }, use) => {
+    async ({ walletBrowser, _kitWorker, _kitTest, actionTimeout, navigationTimeout }, use) => {
       // Each test starts with the timeouts its options give, as a fresh context would (Playwright's own context fixture sets them so).
       walletBrowser.context.setDefaultTimeout(actionTimeout || 0);
       walletBrowser.context.setDefaultNavigationTimeout(navigationTimeout || 0);
       trackContext(walletBrowser.context);
+      _kitTest.timing.pause();
       await use(walletBrowser.context);
+      _kitTest.timing.resume();
       // The next test's tab, opened while this test ran, first joins the context's pages: a tab still
       // starting when the headers or init scripts are taken back kept them (one CI run under load).
       await _kitWorker.between.spare?.catch(() => undefined);
       await restoreContext(walletBrowser.context, _kitWorker.between.tabsClosed);
+      // Torn down after the wallet and the page (they use it): the time the test waited here counts too.
+      _kitTest.timing.report();
     },
     { scope: 'test', box: true },
   ],
@@ -174,6 +178,7 @@ export const test = base.extend<WalletTestFixtures & KitTestFixtures, WalletWork
     ) => {
       const identities = identitiesFor(walletName, listed);
       const { timing } = _kitTest;
+      timing.resume();
       const { wallet, between } = _kitWorker;
       // The last test's tabs are closed before the wallet is reset: nothing of it reaches this test.
       await between.tabsClosed;
@@ -282,10 +287,12 @@ async function reportUsage(findings: UsageFinding[], mode: 'off' | 'warn' | 'fai
 interface FixtureTiming {
   pause(): void;
   resume(): void;
+  /** Records the time so far (again, when a later fixture adds to it). */
   report(): void;
 }
 function fixtureTiming(testInfo: TestInfo): FixtureTiming {
   let spent = 0;
+  let note: TestInfo['annotations'][number] | undefined;
   let since: number | undefined = performance.now();
   const on = process.env['MOCK_WALLET_FIXTURE_TIMING'] === '1';
   const timing: FixtureTiming = {
@@ -297,7 +304,9 @@ function fixtureTiming(testInfo: TestInfo): FixtureTiming {
     resume: () => void (since ??= performance.now()),
     report: () => {
       timing.pause();
-      if (on) testInfo.annotations.push({ type: 'mock-wallet fixture ms', description: spent.toFixed(1) });
+      if (!on) return;
+      note ??= testInfo.annotations[testInfo.annotations.push({ type: 'mock-wallet fixture ms' }) - 1]!;
+      note.description = spent.toFixed(1);
     },
   };
   return timing;

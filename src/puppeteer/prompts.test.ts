@@ -3,7 +3,7 @@
 import { test, expect } from '@playwright/test';
 import { EventEmitter } from 'node:events';
 import type { Page, Target } from 'puppeteer-core';
-import { watchExtensionPages } from './prompts.ts';
+import { watchExtensionPages, watchPromptTargets } from './prompts.ts';
 
 const PREFIX = 'moz-extension://wallet/popup/approve.html';
 
@@ -38,4 +38,40 @@ test('a page still at about:blank after the quick span is found once it is on th
   await new Promise((resolve) => setTimeout(resolve, 400));
   expect(blank.asked()).toBe(askedThen);
   expect(askedThen).toBeGreaterThan(3);
+});
+
+test('a warm window whose first asks fail while it loads is still found once a request takes it; one never askable is given up', async () => {
+  const origin = 'chrome-extension://wallet/';
+  const warm = `${origin}popup/approve.html?warm=1`;
+  const held = `${origin}popup/approve.html?key=1%3A0%3Aabc&method=getAddresses`;
+  /** A warm window whose asks fail `failures` times (as in Chromium when its first document is replaced), then say `held`. */
+  const warmTarget = (failures: number) => {
+    let asked = 0;
+    const page = {
+      isClosed: () => false,
+      once: () => undefined,
+      evaluate: async () => {
+        asked++;
+        if (asked <= failures) throw new Error('Protocol error (Runtime.evaluate): Execution context was destroyed.');
+        return held;
+      },
+    } as unknown as Page;
+    const target = { type: () => 'page', url: () => warm, page: async () => page } as unknown as Target;
+    return { target, asked: () => asked };
+  };
+  const browser = new EventEmitter();
+  const found: string[] = [];
+  watchPromptTargets(browser as never, origin, (window) => found.push(window.url), { unaskableMs: 400 });
+  const loading = warmTarget(3);
+  const dead = warmTarget(Number.POSITIVE_INFINITY);
+  browser.emit('targetcreated', loading.target);
+  browser.emit('targetcreated', dead.target);
+  await expect.poll(() => found).toEqual([held]);
+  // The window that never answers is asked until the span ends, then no more.
+  await new Promise((resolve) => setTimeout(resolve, 700));
+  const askedThen = dead.asked();
+  await new Promise((resolve) => setTimeout(resolve, 300));
+  expect(dead.asked()).toBe(askedThen);
+  expect(askedThen).toBeGreaterThan(3);
+  expect(found).toEqual([held]);
 });

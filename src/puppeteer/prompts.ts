@@ -16,6 +16,13 @@ const SLOW_FIND_MS = 60_000;
 const PROBE_MS = 1_000;
 /** A warm window is watched in spans well inside Puppeteer's protocol timeout. */
 const WARM_SPAN_MS = 60_000;
+/**
+ * How long a warm window that cannot be asked is asked again before it counts as closed: one still loading
+ * fails the ask (Chromium: "Execution context was destroyed" as its first document is replaced; Firefox: a
+ * document without its element yet), and Firefox keeps listing a closed window, whose asks fail for good.
+ */
+const UNASKABLE_MS = 5_000;
+const ASK_AGAIN_MS = 50;
 
 /** The page's own address, or '' when it cannot answer (closed, or not loaded yet). */
 async function locationOf(page: Page): Promise<string> {
@@ -50,16 +57,26 @@ export function watchExtensionPages(
 }
 
 /** Calls back with each approval window the browser opens, once it is on the wallet's page. */
-export function watchPromptTargets(browser: Browser, origin: string, found: (window: PromptWindow<Page>) => void): void {
+export function watchPromptTargets(
+  browser: Pick<Browser, 'on'>,
+  origin: string,
+  found: (window: PromptWindow<Page>) => void,
+  timing: { unaskableMs: number } = { unaskableMs: UNASKABLE_MS },
+): void {
   const prefix = origin + PROMPT_PAGE;
   watchExtensionPages(browser, prefix, (page, href, openedAt) => {
     if (holdsRequest(href)) return found(promptWindow(page, href, prefix, openedAt));
-    void untilTaken(page).then((taken) => taken && found(promptWindow(page, taken, prefix, Date.now())));
+    void untilTaken(page, timing).then((taken) => taken && found(promptWindow(page, taken, prefix, Date.now())));
   });
 }
 
-/** A warm window's address once a request takes it; '' if it closes first. Asked in spans the protocol's timeout allows. */
-async function untilTaken(page: Page): Promise<string> {
+/**
+ * A warm window's address once a request takes it; '' if it closes first. Asked in spans the protocol's timeout
+ * allows. An ask that fails is asked again: with two Firefox and a Chromium in one process, a window in each
+ * browser failed its first ask while loading, and the request that took it was never seen by the kit.
+ */
+async function untilTaken(page: Page, timing: { unaskableMs: number }): Promise<string> {
+  let failingSince: number | undefined;
   for (;;) {
     const href = await page
       .evaluate(
@@ -76,7 +93,14 @@ async function untilTaken(page: Page): Promise<string> {
         })`,
       )
       .then(String, () => '');
-    if (href === '') return '';
+    if (href === '') {
+      if (page.isClosed()) return '';
+      failingSince ??= Date.now();
+      if (Date.now() - failingSince > timing.unaskableMs) return '';
+      await new Promise((resolve) => setTimeout(resolve, ASK_AGAIN_MS));
+      continue;
+    }
+    failingSince = undefined;
     if (holdsRequest(href)) return href;
   }
 }

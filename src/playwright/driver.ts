@@ -5,7 +5,14 @@ import { holdsRequest, type KitDriver, type PromptWindow } from '../kit/driver.t
 import { PROMPT_PAGE } from '../shared/windows.ts';
 import type { WalletBrowser } from './browser.ts';
 
-export function playwrightDriver(browser: WalletBrowser): KitDriver<Page> {
+/**
+ * How long a new page still at about:blank may take to commit the approve page's address. It was 2 s, and a
+ * window that took longer on a busy machine would never be seen; the Puppeteer kit found Firefox windows still
+ * at about:blank after 3 s with three browsers on two cores (src/puppeteer/prompts.ts).
+ */
+const COMMIT_MS = 60_000;
+
+export function playwrightDriver(browser: Pick<WalletBrowser, 'control' | 'origin' | 'context'>): KitDriver<Page> {
   return {
     control: (method, ...args) => browser.control(method, ...args),
     watchPrompts(found) {
@@ -14,7 +21,7 @@ export function playwrightDriver(browser: WalletBrowser): KitDriver<Page> {
         if (!page.url().startsWith(prefix)) {
           // A window opened by the extension may report its URL only once it commits.
           if (page.url() !== 'about:blank' && page.url() !== '') return;
-          await committed(page, 2_000);
+          await committed(page, COMMIT_MS);
           if (!page.url().startsWith(prefix)) return;
         }
         if (holdsRequest(page.url())) return found(promptWindow(page, openedAt));
@@ -32,18 +39,20 @@ export function playwrightDriver(browser: WalletBrowser): KitDriver<Page> {
 }
 
 /**
- * Until the page leaves about:blank, or `ms` pass. An event listener, not page.waitForURL: an API call
- * made here, while the test runs, would stand among the test's own steps in its report.
+ * Until the page leaves about:blank, closes, or `ms` pass. An event listener, not page.waitForURL: an API
+ * call made here, while the test runs, would stand among the test's own steps in its report.
  */
 function committed(page: Page, ms: number): Promise<void> {
   return new Promise((resolve) => {
     const done = (): void => {
       page.off('framenavigated', navigated);
+      page.off('close', done);
       clearTimeout(timer);
       resolve();
     };
     const navigated = (): void => void (page.url() !== 'about:blank' && done());
     page.on('framenavigated', navigated);
+    page.on('close', done);
     const timer = setTimeout(done, ms);
     navigated();
   });

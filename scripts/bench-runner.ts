@@ -161,12 +161,14 @@ function callRows(where: string, t: Omit<RunnerTimes, 'overhead'>, floorLabel: s
 /**
  * The rows: the Playwright kit, then the Puppeteer kit under node:test in Chromium and Firefox, each quiet and
  * busy, one run after another. A quick run (the suite's smoke) measures one round of the Playwright kit and of
- * the Puppeteer kit in Chromium, quiet, at once: only that each row is made.
+ * the Puppeteer kit in Chromium, quiet: only that each row is made.
  */
 export async function inRunnerRows(baseURL: string, quick: boolean): Promise<Row[]> {
   const pageUrl = `${baseURL}/blank.html`;
   if (quick) {
-    const [playwright, chrome] = await Promise.all([runnerRows(baseURL, 1, 0, false), nodeTestRows('chrome', pageUrl, 1, 0, false)]);
+    // One after the other: side by side, in the suite beside a Firefox test, a floor window once never loaded in 25 s.
+    const playwright = await runnerRows(baseURL, 1, 0, false);
+    const chrome = await nodeTestRows('chrome', pageUrl, 1, 0, false);
     return [
       ...callRows("in a user's test, Playwright kit, quiet", playwright, 'window floor'),
       ...callRows('in a node:test file, Puppeteer kit (its defaults), Chromium, quiet', chrome, 'Chromium window floor'),

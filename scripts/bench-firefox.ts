@@ -126,24 +126,32 @@ export async function firefoxWindows(pageUrl: string, count: number, warmups = 2
   }
 }
 
+/** Each browser's calls when several share one process: as calls come, and with every browser idle. */
+export interface SeveralTimes {
+  /** Each call once its own browser's warm windows are ready, the others' perhaps still being made again: as a suite meets it. */
+  asCalled: { firefox: number[]; chrome: number[] };
+  /** Each call once every browser's warm windows are ready: what sharing the process alone costs. */
+  othersIdle: { firefox: number[]; chrome: number[] };
+}
+
 /**
  * Several wallets in one process (issue #49 item 6): two Firefox sessions and one Chromium session of the
  * Puppeteer kit launched side by side in this process, each with warm windows; one call each per round, in
- * turn, so that the others are open (and acknowledged, src/puppeteer/acks.ts) while each is measured, each
- * call once every browser's warm windows are ready.
+ * turn, so that the others are open (and acknowledged, src/puppeteer/acks.ts) while each is measured. Each
+ * round is measured twice: once as calls come, once with the other browsers' windows made again first.
  */
-export async function severalBrowsers(pageUrl: string, count: number, warmups = 2): Promise<{ firefox: number[]; chrome: number[] }> {
+export async function severalBrowsers(pageUrl: string, count: number, warmups = 2): Promise<SeveralTimes> {
   const sessions = await Promise.all([launchWallet({ browser: 'firefox' }), launchWallet({ browser: 'firefox' }), launchWallet({ browser: 'chrome' })]);
   try {
     const pages = await Promise.all(sessions.map((s) => s.newPage(pageUrl)));
-    const times = { firefox: [] as number[], chrome: [] as number[] };
+    const times: SeveralTimes = { asCalled: { firefox: [], chrome: [] }, othersIdle: { firefox: [], chrome: [] } };
     for (let i = 0; i < count + warmups; i++) {
-      for (const [at, session] of sessions.entries()) {
-        // Every browser's warm windows ready, not only this one's: the others' refills, still running from
-        // their own calls, are the machine's load, not what sharing one process costs (about 1.3-2.4x then).
-        for (const each of sessions) await untilWarm(each.wallet, `${each.browserName}, one of three browsers`);
-        const took = await approvedIn(pages[at]!, session.wallet);
-        if (i >= warmups) times[session.browserName].push(took);
+      for (const othersIdle of [false, true]) {
+        for (const [at, session] of sessions.entries()) {
+          for (const each of othersIdle ? sessions : [session]) await untilWarm(each.wallet, `${each.browserName}, one of three browsers`);
+          const took = await approvedIn(pages[at]!, session.wallet);
+          if (i >= warmups) times[othersIdle ? 'othersIdle' : 'asCalled'][session.browserName].push(took);
+        }
       }
     }
     return times;

@@ -21,7 +21,7 @@ export interface FirefoxTimes {
 }
 
 /** A kit-approved getAddresses from `page`, request → answer. */
-async function approvedIn(page: Page, wallet: Wallet): Promise<number> {
+export async function approvedIn(page: Page, wallet: Wallet): Promise<number> {
   const started = performance.now();
   // Together: a failed approveNext must not leave the call's rejection unhandled (it would end the bench
   // with Puppeteer's "Target closed" when the browser closes, hiding the kit's own error).
@@ -132,30 +132,4 @@ export interface SeveralTimes {
   asCalled: { firefox: number[]; chrome: number[] };
   /** Each call once every browser's warm windows are ready: what sharing the process alone costs. */
   othersIdle: { firefox: number[]; chrome: number[] };
-}
-
-/**
- * Several wallets in one process (issue #49 item 6): two Firefox sessions and one Chromium session of the
- * Puppeteer kit launched side by side in this process, each with warm windows; one call each per round, in
- * turn, so that the others are open (and acknowledged, src/puppeteer/acks.ts) while each is measured. Each
- * round is measured twice: once as calls come, once with the other browsers' windows made again first.
- */
-export async function severalBrowsers(pageUrl: string, count: number, warmups = 2): Promise<SeveralTimes> {
-  const sessions = await Promise.all([launchWallet({ browser: 'firefox' }), launchWallet({ browser: 'firefox' }), launchWallet({ browser: 'chrome' })]);
-  try {
-    const pages = await Promise.all(sessions.map((s) => s.newPage(pageUrl)));
-    const times: SeveralTimes = { asCalled: { firefox: [], chrome: [] }, othersIdle: { firefox: [], chrome: [] } };
-    for (let i = 0; i < count + warmups; i++) {
-      for (const othersIdle of [false, true]) {
-        for (const [at, session] of sessions.entries()) {
-          for (const each of othersIdle ? sessions : [session]) await untilWarm(each.wallet, `${each.browserName}, one of three browsers`);
-          const took = await approvedIn(pages[at]!, session.wallet);
-          if (i >= warmups) times[othersIdle ? 'othersIdle' : 'asCalled'][session.browserName].push(took);
-        }
-      }
-    }
-    return times;
-  } finally {
-    await Promise.all(sessions.map((s) => s.close()));
-  }
 }

@@ -10,6 +10,7 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { PROMPT_BOUNDS } from '../src/shared/windows.ts';
 import { against, figure, stats, underMs, type Row, type Stats } from './bench-rows.ts';
+import type { SeveralTimes } from './bench-firefox.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const playwright = `${root}node_modules/@playwright/test/cli.js`;
@@ -118,35 +119,61 @@ export async function runnerRows(baseURL: string, rounds: number, warmups: numbe
   return times;
 }
 
+/** Runs a bench file under node:test (one test at a time), `busy`: with hogCpus() beside it; returns what it wrote to BENCH_OUT. */
+async function underNodeTest<T>(file: string, label: string, vars: Record<string, string>, busy: boolean): Promise<T> {
+  const out = `${root}out/bench-runner/${label.replaceAll(/[^a-z0-9]+/gi, '-')}-${busy ? 'busy' : 'quiet'}.json`;
+  await mkdir(`${root}out/bench-runner`, { recursive: true });
+  const stop = busy ? hogCpus() : () => undefined;
+  try {
+    await exec(process.execPath, ['--import', 'tsx', '--test', '--test-concurrency=1', `${root}scripts/${file}`], {
+      cwd: root,
+      env: { ...env, ...vars, BENCH_OUT: out },
+      maxBuffer: 64 * 1024 * 1024,
+    });
+  } catch (error) {
+    throw new Error(
+      `the node:test bench (${label}, ${busy ? 'busy' : 'quiet'}) failed: ${(error as { stdout?: string }).stdout?.slice(-3000) ?? String(error)}`,
+    );
+  } finally {
+    stop();
+  }
+  return JSON.parse(await readFile(out, 'utf8')) as T;
+}
+
 /** The Puppeteer kit's rows under node:test (scripts/bench-node-test.ts), its defaults, in `browser`. */
-export async function nodeTestRows(
+export function nodeTestRows(
   browser: 'chrome' | 'firefox',
   pageUrl: string,
   rounds: number,
   warmups: number,
   busy: boolean,
 ): Promise<Omit<RunnerTimes, 'overhead'>> {
-  const out = `${root}out/bench-runner/node-test-${browser}-${busy ? 'busy' : 'quiet'}.json`;
-  await mkdir(`${root}out/bench-runner`, { recursive: true });
-  const stop = busy ? hogCpus() : () => undefined;
-  try {
-    await exec(process.execPath, ['--import', 'tsx', '--test', '--test-concurrency=1', `${root}scripts/bench-node-test.ts`], {
-      cwd: root,
-      env: { ...env, BENCH_BROWSER: browser, BENCH_ROUNDS: String(rounds), BENCH_WARMUPS: String(warmups), BENCH_URL: pageUrl, BENCH_OUT: out },
-      maxBuffer: 64 * 1024 * 1024,
-    });
-  } catch (error) {
-    throw new Error(
-      `the node:test bench (${browser}, ${busy ? 'busy' : 'quiet'}) failed: ${(error as { stdout?: string }).stdout?.slice(-3000) ?? String(error)}`,
-    );
-  } finally {
-    stop();
-  }
-  return JSON.parse(await readFile(out, 'utf8')) as Omit<RunnerTimes, 'overhead'>;
+  const vars = { BENCH_BROWSER: browser, BENCH_ROUNDS: String(rounds), BENCH_WARMUPS: String(warmups), BENCH_URL: pageUrl };
+  return underNodeTest('bench-node-test.ts', `node-test-${browser}`, vars, busy);
+}
+
+/** Several wallets in one process under node:test (scripts/bench-several.ts): two Firefox, one Chromium. */
+export function severalTimes(pageUrl: string, rounds: number, warmups: number, busy: boolean): Promise<SeveralTimes> {
+  return underNodeTest('bench-several.ts', 'several', { BENCH_ROUNDS: String(rounds), BENCH_WARMUPS: String(warmups), BENCH_URL: pageUrl }, busy);
 }
 
 const LIMIT = 0.7; // issue #50: each call of a test ≤ 0.7× the window floor, first and next, quiet and busy
 const FIREFOX_LIMIT = 2; // Firefox's call ≤ 2× Chromium's, each kit with its defaults
+const SEVERAL_LIMIT = 1.3; // issue #49 item 6: each of several browsers in one process keeps its own speed
+
+/** Several browsers' rows: each browser's call as calls come, against its own call with the others idle in the same run. */
+function severalRows(when: string, t: SeveralTimes, alone?: { firefox: Stats; chrome: Stats }): Row[] {
+  const rows: Row[] = [];
+  for (const browser of ['firefox', 'chrome'] as const) {
+    const name = browser === 'chrome' ? 'Chromium' : 'Firefox';
+    const idle = stats(t.othersIdle[browser]);
+    const lead = browser === 'firefox' ? `in a node:test file, several browsers in one process (two Firefox, one Chromium), ${when}: a` : '  the';
+    rows.push(against(`${lead} ${name} warm call as calls come`, stats(t.asCalled[browser]), idle, `${name}, the others idle`, SEVERAL_LIMIT));
+    // What idle neighbours cost: against the same call with this browser alone (the script rows above, quiet).
+    if (alone) rows.push(against(`  the ${name} warm call, the others idle`, idle, alone[browser], `${name} alone`));
+  }
+  return rows;
+}
 
 /** One run's three rows: its floor, then the first and next call against it. */
 function callRows(where: string, t: Omit<RunnerTimes, 'overhead'>, floorLabel: string): Row[] {
@@ -159,11 +186,12 @@ function callRows(where: string, t: Omit<RunnerTimes, 'overhead'>, floorLabel: s
 }
 
 /**
- * The rows: the Playwright kit, then the Puppeteer kit under node:test in Chromium and Firefox, each quiet and
- * busy, one run after another. A quick run (the suite's smoke) measures one round of the Playwright kit and of
+ * The rows: the Playwright kit, then the Puppeteer kit under node:test in Chromium and Firefox, then two Firefox
+ * and one Chromium in one node:test process, each quiet and busy, one run after another (`alone`: the warm calls
+ * of one browser by itself, for the several browsers' informative rows). A quick run (the suite's smoke) measures one round of the Playwright kit and of
  * the Puppeteer kit in Chromium, quiet: only that each row is made.
  */
-export async function inRunnerRows(baseURL: string, quick: boolean): Promise<Row[]> {
+export async function inRunnerRows(baseURL: string, quick: boolean, alone?: { firefox: Stats; chrome: Stats }): Promise<Row[]> {
   const pageUrl = `${baseURL}/blank.html`;
   if (quick) {
     // One after the other: side by side, in the suite beside a Firefox test, a floor window once never loaded in 25 s.
@@ -196,6 +224,11 @@ export async function inRunnerRows(baseURL: string, quick: boolean): Promise<Row
           against(`  Firefox's getAddresses against Chromium's (Playwright kit, ${when})`, stats(t.first), versus, 'Chromium, kit defaults', FIREFOX_LIMIT),
         );
     }
+  }
+  // Several wallets in one process (issue #49 item 6), quiet and busy.
+  for (const busy of [false, true]) {
+    const t = await severalTimes(pageUrl, rounds, warmups, busy);
+    rows.push(...severalRows(busy ? 'busy' : 'quiet', t, busy ? undefined : alone));
   }
   return rows;
 }

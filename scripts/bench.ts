@@ -18,9 +18,9 @@ import { Wallet, WalletBrowser, expectedAddresses } from '../src/playwright/inde
 import { PROMPT_BOUNDS } from '../src/shared/windows.ts';
 import { clearSiteData } from '../src/playwright/site-data.ts';
 import { peerSuite, walletSuite, type SuiteTimes } from './bench-suite.ts';
-import { firefoxWindows, severalBrowsers, untilWarm as untilWarmIn } from './bench-firefox.ts';
+import { firefoxWindows, untilWarm as untilWarmIn } from './bench-firefox.ts';
 import { cpuSince, processTreeCpu } from './cpu.ts';
-import { against, stats, type Row, type Stats } from './bench-rows.ts';
+import { stats, type Row, type Stats } from './bench-rows.ts';
 import { chainRows } from './bench-chain.ts';
 import { inRunnerRows } from './bench-runner.ts';
 
@@ -384,24 +384,8 @@ results['peerOverhead'] = stats(peer.overhead);
 results['suite'] = { n: N.suite, median: ours.wall, p95: ours.wall };
 results['peerSuite'] = { n: N.suite, median: peer.wall, p95: peer.wall };
 // The rows a user's test sees (issue #50): in a full run, after the rows above are done with the machine.
-const inRunner = await (quickRunner ?? inRunnerRows(baseURL, false));
-// Several wallets in one process (#49 item 6): a full run only (three browser launches).
-const several = quick ? undefined : await severalBrowsers(url, N.window, N.warmups);
-const severalRows: Row[] = several
-  ? [
-      against(
-        'several browsers in one process (two Firefox, one Chromium, the Puppeteer kit): a Firefox warm call, as calls come',
-        stats(several.asCalled.firefox),
-        results['firefoxWarmApproved']!,
-        'Firefox alone',
-        1.3,
-      ),
-      against('  the Chromium warm call beside them, as calls come', stats(several.asCalled.chrome), results['chromeKitWarmApproved']!, 'Chromium alone', 1.3),
-      // The machine's share: the same calls once the other browsers have made their windows again.
-      against('  a Firefox warm call, the other browsers idle', stats(several.othersIdle.firefox), results['firefoxWarmApproved']!, 'Firefox alone'),
-      against('  the Chromium warm call, the other browsers idle', stats(several.othersIdle.chrome), results['chromeKitWarmApproved']!, 'Chromium alone'),
-    ]
-  : [];
+// Several wallets in one process (#49 item 6) among them, a full run only (three browser launches, quiet and busy).
+const inRunner = await (quickRunner ?? inRunnerRows(baseURL, false, { firefox: results['firefoxWarmApproved']!, chrome: results['chromeKitWarmApproved']! }));
 server.close();
 // The embedded chain's rows: Node only, after the browsers are done with the machine.
 const chain = await chainRows(quick);
@@ -542,7 +526,6 @@ const rows: Row[] = [
     'firefoxRoundTrip',
     'round trip',
   ),
-  ...severalRows,
   ...chain,
 ];
 

@@ -1,5 +1,7 @@
 // The same wallet flows in Firefox and Chromium through the Puppeteer kit (projects `firefox` and
 // `puppeteer-chromium` run this file): what a Playwright user gets, from any Node runner.
+import { existsSync } from 'node:fs';
+import { basename } from 'node:path';
 import type { Page } from 'puppeteer-core';
 import { expectedAddresses, launchWallet, type Wallet } from 'mock-wallet-provider/puppeteer';
 import { test, expect, request, addressesOf, BASE_URL } from './fixtures.ts';
@@ -563,6 +565,11 @@ test('Firefox, straight from launchWallet with options: they are the settings fr
   } finally {
     await fresh.close();
   }
+  // It ran on its own copy of the kit's profile template (src/puppeteer/firefox-profile.ts), removed once it exited.
+  const args = fresh.browser.process()!.spawnargs;
+  const profile = args[args.indexOf('--profile') + 1]!;
+  expect(basename(profile)).toMatch(/^mock-wallet-firefox-run-/);
+  await expect.poll(() => existsSync(profile), { timeout: 10_000 }).toBe(false);
 });
 
 test('Firefox on the chain, from launchWallet({ chain }): the wallet on regtest across reset(), its transfer paid from its coins there, accepted by the chain, mined; close() stops the chain it started', async ({

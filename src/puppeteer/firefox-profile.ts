@@ -1,0 +1,104 @@
+// Each Firefox the kit launches starts from a copy of one profile that Firefox has already started in once:
+// Firefox 153 took 4.3–4.7 s to start on a new profile and 2.4–2.5 s on such a copy (2026-12-02, 2 × AMD EPYC;
+// the bench's "Firefox launch" rows, docs/performance-and-reliability.md). The profile is made once per Firefox build, by a start and a clean
+// close with nothing visited, and kept in the system's temporary folder; each launch gets its own copy, which
+// is removed when that Firefox exits, so launches share nothing but what a new profile would hold.
+import { createHash, randomUUID } from 'node:crypto';
+import { rmSync } from 'node:fs';
+import { cp, mkdtemp, rename, rm, stat } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { basename, join } from 'node:path';
+import type { Browser } from 'puppeteer-core';
+import type { Puppeteer } from './launch.ts';
+
+/** Left out of each copy: what a running or crashed Firefox leaves, and the cache. */
+const LEFT_OUT = new Set([
+  'lock',
+  '.parentlock',
+  'parent.lock',
+  'sessionstore.jsonlz4',
+  'sessionstore-backups',
+  'sessionCheckpoints.json',
+  'cache2',
+  'crashes',
+  'minidumps',
+]);
+const PREFIX = 'mock-wallet-firefox-';
+
+/** The template's folder for this Firefox build: its path, size and time stand for its version. */
+export async function templatePath(executablePath: string, folder = tmpdir()): Promise<string> {
+  const { size, mtimeMs } = await stat(executablePath);
+  const key = createHash('sha256').update(`${executablePath}\0${size}\0${mtimeMs}`).digest('hex').slice(0, 16);
+  return join(folder, `${PREFIX}profile-${key}`);
+}
+
+/** Templates being made by this process: launches at once wait for the one Firefox that makes it. */
+const making = new Map<string, Promise<void>>();
+
+/** Makes the template once: Firefox started on a new folder and closed, then moved into place (another process's, made at once, wins). */
+function ensureTemplate(puppeteer: Puppeteer, executablePath: string, template: string): Promise<void> {
+  let made = making.get(template);
+  if (!made) {
+    made = makeTemplate(puppeteer, executablePath, template).finally(() => making.delete(template));
+    making.set(template, made);
+  }
+  return made;
+}
+
+async function makeTemplate(puppeteer: Puppeteer, executablePath: string, template: string): Promise<void> {
+  if (
+    await stat(template).then(
+      (s) => s.isDirectory(),
+      () => false,
+    )
+  )
+    return;
+  const folder = `${template}-${randomUUID()}`;
+  try {
+    const browser = await puppeteer.launch({ browser: 'firefox', executablePath, headless: true, userDataDir: folder });
+    await browser.close();
+    await rename(folder, template);
+  } finally {
+    await rm(folder, { recursive: true, force: true, maxRetries: 10, retryDelay: 100 });
+  }
+}
+
+/**
+ * A new profile folder for one launch, copied from the template (made first if need be). Should the template
+ * not be made (a Firefox that will not start this way), undefined: the launch then uses a new profile as before.
+ */
+export async function profileForLaunch(puppeteer: Puppeteer, executablePath: string, folder = tmpdir()): Promise<string | undefined> {
+  try {
+    const template = await templatePath(executablePath, folder);
+    await ensureTemplate(puppeteer, executablePath, template);
+    const copy = await mkdtemp(join(folder, `${PREFIX}run-`));
+    await cp(template, copy, { recursive: true, filter: (source) => !LEFT_OUT.has(basename(source)) });
+    return copy;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The copies of this process's Firefoxes still running: removed at the latest as this process exits. */
+const live = new Set<string>();
+let sweepOnExit = false;
+
+/** Removes the launch's copy once its Firefox has exited (Puppeteer removes only the profiles it made itself), or as this process exits. */
+export function removeWhenClosed(browser: Browser, copy: string): void {
+  live.add(copy);
+  if (!sweepOnExit) {
+    sweepOnExit = true;
+    // An uncaught error ends the process before a Firefox's exit is heard: what is left goes now (best effort).
+    process.once('exit', () => {
+      for (const dir of live) rmSync(dir, { recursive: true, force: true });
+    });
+  }
+  // Retried: Firefox's content processes may still write there for a moment after the main one exits.
+  const remove = (): void =>
+    void rm(copy, { recursive: true, force: true, maxRetries: 10, retryDelay: 100 })
+      .then(() => live.delete(copy))
+      .catch(() => undefined);
+  const firefox = browser.process();
+  if (firefox && firefox.exitCode === null) firefox.once('exit', remove);
+  else browser.once('disconnected', remove);
+}

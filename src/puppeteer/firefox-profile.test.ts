@@ -3,12 +3,12 @@
 // The launcher here only writes files where Firefox would: that Firefox itself starts and runs from such a copy
 // is what every test of the firefox project does (e2e/puppeteer/wallet.spec.ts).
 import { test, expect } from '@playwright/test';
-import { mkdir, mkdtemp as mkdtempIn, readdir, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp as mkdtempIn, readdir, rm, symlink, utimes, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser } from 'puppeteer-core';
 import type { Puppeteer } from './launch.ts';
-import { profileForLaunch, templatePath } from './firefox-profile.ts';
+import { profileForLaunch, removeStaleCopies, templatePath } from './firefox-profile.ts';
 
 /** A launcher that fills the profile folder as a Firefox run would, and counts its starts. */
 function fakeFirefox(fails = false): { puppeteer: Puppeteer; starts: () => number } {
@@ -71,4 +71,24 @@ test('a Firefox that will not start leaves no template: the launch uses a new pr
   const working = fakeFirefox();
   expect(await profileForLaunch(working.puppeteer, firefox, folder)).toBeDefined();
   expect(working.starts()).toBe(1);
+});
+
+test("a copy a killed process left is removed by a later launch once it is old; a running Firefox's and a new one are kept", async () => {
+  const folder = await mkdtemp(join(tmpdir(), 'profile-test-'));
+  const copy = async (name: string, ageMs: number, lockPid?: number): Promise<void> => {
+    const dir = join(folder, `mock-wallet-firefox-run-${name}`);
+    await mkdir(dir);
+    await writeFile(join(dir, 'prefs.js'), '');
+    // As Firefox leaves it on Linux: a link to "<address>:+<pid>" (a dangling one).
+    if (lockPid !== undefined) await symlink(`127.0.1.1:+${lockPid}`, join(dir, 'lock'));
+    const at = new Date(Date.now() - ageMs);
+    await utimes(dir, at, at);
+  };
+  const hour = 3_600_000;
+  await copy('left', hour);
+  await copy('left-dead-lock', hour, 2 ** 22 + 12_345); // above Linux's pid_max: no such process
+  await copy('running', hour, process.pid);
+  await copy('new', 1_000);
+  await removeStaleCopies(folder);
+  expect((await readdir(folder)).sort()).toEqual(['mock-wallet-firefox-run-new', 'mock-wallet-firefox-run-running']);
 });

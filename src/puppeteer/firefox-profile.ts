@@ -5,7 +5,7 @@
 // is removed when that Firefox exits, so launches share nothing but what a new profile would hold.
 import { createHash, randomUUID } from 'node:crypto';
 import { rmSync } from 'node:fs';
-import { cp, mkdtemp, rename, rm, stat } from 'node:fs/promises';
+import { cp, mkdtemp, readdir, readlink, rename, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import type { Browser } from 'puppeteer-core';
@@ -72,10 +72,48 @@ export async function profileForLaunch(puppeteer: Puppeteer, executablePath: str
     const template = await templatePath(executablePath, folder);
     await ensureTemplate(puppeteer, executablePath, template);
     const copy = await mkdtemp(join(folder, `${PREFIX}run-`));
-    await cp(template, copy, { recursive: true, filter: (source) => !LEFT_OUT.has(basename(source)) });
+    await Promise.all([cp(template, copy, { recursive: true, filter: (source) => !LEFT_OUT.has(basename(source)) }), removeStaleCopies(folder)]);
     return copy;
   } catch {
     return undefined;
+  }
+}
+
+/** How old a copy must be before a launch may take it for one a killed process left behind. */
+const STALE_MS = 10 * 60_000;
+
+/**
+ * Removes the copies a killed process left (a SIGKILL skips every exit handler): older than STALE_MS and held by no
+ * running Firefox. Not on Windows, where Firefox leaves no link naming its process and a running one's files are locked.
+ */
+export async function removeStaleCopies(folder = tmpdir(), now = Date.now()): Promise<void> {
+  if (process.platform === 'win32') return;
+  const names = await readdir(folder).catch(() => [] as string[]);
+  await Promise.all(
+    names
+      .filter((name) => name.startsWith(`${PREFIX}run-`))
+      .map(async (name) => {
+        const dir = join(folder, name);
+        const changed = await stat(dir).then(
+          (s) => s.mtimeMs,
+          () => now,
+        );
+        if (now - changed < STALE_MS || (await heldByRunningFirefox(dir))) return;
+        await rm(dir, { recursive: true, force: true }).catch(() => undefined);
+      }),
+  );
+}
+
+/** Firefox on Linux and macOS keeps a link named `lock` in its profile whose target ends in "+<its pid>". */
+async function heldByRunningFirefox(dir: string): Promise<boolean> {
+  const target = await readlink(join(dir, 'lock')).catch(() => undefined);
+  const pid = Number(target?.split('+').at(-1));
+  if (!Number.isInteger(pid) || pid <= 0) return false;
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM'; // alive, another user's
   }
 }
 

@@ -10,12 +10,13 @@ import type { Browser } from 'puppeteer-core';
 import type { Puppeteer } from './launch.ts';
 import { profileForLaunch, removeStaleCopies, templatePath } from './firefox-profile.ts';
 
-/** A launcher that fills the profile folder as a Firefox run would, and counts its starts. */
-function fakeFirefox(fails = false): { puppeteer: Puppeteer; starts: () => number } {
+/** A launcher that fills the profile folder as a Firefox run would, and counts its starts; `meanwhile` runs during the start. */
+function fakeFirefox(fails = false, meanwhile?: () => Promise<void>): { puppeteer: Puppeteer; starts: () => number } {
   let starts = 0;
   const puppeteer = {
     async launch(options: { userDataDir?: string }) {
       starts++;
+      await meanwhile?.();
       const dir = options.userDataDir!;
       await mkdir(join(dir, 'cache2'), { recursive: true });
       await writeFile(join(dir, 'prefs.js'), 'user_pref("toolkit.startup.last_success", 1);');
@@ -91,4 +92,19 @@ test("a copy a killed process left is removed by a later launch once it is old; 
   await copy('new', 1_000);
   await removeStaleCopies(folder);
   expect((await readdir(folder)).sort()).toEqual(['mock-wallet-firefox-run-new', 'mock-wallet-firefox-run-running']);
+});
+
+test('a template another process made while this one made its own serves: this launch gets a copy of it', async () => {
+  const folder = await mkdtemp(join(tmpdir(), 'profile-test-'));
+  const firefox = await executable(folder, 'firefox', 'build 1');
+  const template = await templatePath(firefox, folder);
+  const other = async (): Promise<void> => {
+    await mkdir(template);
+    await writeFile(join(template, 'times.json'), '{}');
+  };
+  const copy = await profileForLaunch(fakeFirefox(false, other).puppeteer, firefox, folder);
+  expect(copy).toBeDefined();
+  expect(await readdir(copy!)).toEqual(['times.json']);
+  // The folder this process made its own in is gone.
+  expect((await readdir(folder)).filter((name) => name.startsWith('mock-wallet-firefox-profile-')).length).toBe(1);
 });

@@ -32,6 +32,12 @@ export async function templatePath(executablePath: string, folder = tmpdir()): P
   return join(folder, `${PREFIX}profile-${key}`);
 }
 
+const isFolder = (path: string): Promise<boolean> =>
+  stat(path).then(
+    (s) => s.isDirectory(),
+    () => false,
+  );
+
 /** Templates being made by this process: launches at once wait for the one Firefox that makes it. */
 const making = new Map<string, Promise<void>>();
 
@@ -46,18 +52,15 @@ function ensureTemplate(puppeteer: Puppeteer, executablePath: string, template: 
 }
 
 async function makeTemplate(puppeteer: Puppeteer, executablePath: string, template: string): Promise<void> {
-  if (
-    await stat(template).then(
-      (s) => s.isDirectory(),
-      () => false,
-    )
-  )
-    return;
+  if (await isFolder(template)) return;
   const folder = `${template}-${randomUUID()}`;
   try {
     const browser = await puppeteer.launch({ browser: 'firefox', executablePath, headless: true, userDataDir: folder });
     await browser.close();
-    await rename(folder, template);
+    // Another process that made it meanwhile got there first: its template serves (this folder goes).
+    await rename(folder, template).catch(async (error: unknown) => {
+      if (!(await isFolder(template))) throw error;
+    });
   } finally {
     await rm(folder, { recursive: true, force: true, maxRetries: 10, retryDelay: 100 });
   }

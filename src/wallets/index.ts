@@ -43,6 +43,7 @@ export const TABLE = walletTable(Object.values(WALLETS), CONTRACT_WALLET);
 /** The wallets a page can also find, each through its own identity (the `identities` setting lists them). */
 export const IDENTITY_NAMES = TABLE.identities;
 export const isIdentity = TABLE.isIdentity;
+export const isCaller = TABLE.isCaller;
 /** The wallet a page called: the provider's identity, or none for the contract's provider. */
 export const walletFor = TABLE.walletFor;
 /** Every rule a usage finding can name: the contract's and each wallet's own. */

@@ -84,6 +84,12 @@ test("its record's method answers through the one path, and a method it lacks in
 
 test('the table hands its setting to the settings, the CLI and the expected values, and its rule to the findings', async () => {
   expect(table.identities).toContain(TINY);
+  // A stored request's identity field: a wallet a page finds, or none; the contract's own name and strangers are not callers.
+  expect(table.isCaller(TINY)).toBe(true);
+  expect(table.isCaller(undefined)).toBe(true);
+  expect(table.isCaller(CONTRACT_WALLET)).toBe(false);
+  expect(table.isCaller('nobody')).toBe(false);
+  expect(table.isCaller(null)).toBe(false);
   // The settings: its default, its check naming the field.
   expect(caseOf(table.settings.defaults())).toBe('lower');
   expect(caseOf(table.settings.apply(table.settings.defaults(), { tinyKeyCase: 'upper' }))).toBe('upper');

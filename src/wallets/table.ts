@@ -20,6 +20,8 @@ export interface WalletTable {
   /** The names the identities setting takes: every wallet but the contract's provider. */
   identities: readonly IdentityName[];
   isIdentity(name: unknown): name is IdentityName;
+  /** What a request's identity field may hold: a wallet of the table a page can also find, or none (the contract's provider). */
+  isCaller(value: unknown): value is IdentityName | undefined;
   /** The wallet a page called: the provider's identity, or none for the contract's provider. */
   walletFor(identity: IdentityName | undefined): WalletRecord;
   /** The one way to read and change the settings, core's and the wallets' own. */
@@ -53,6 +55,7 @@ export function walletTable(records: readonly WalletRecord[], contract: WalletNa
     records: [contractRecord, ...records.filter((record) => record !== contractRecord)],
     identities,
     isIdentity,
+    isCaller: (value): value is IdentityName | undefined => value === undefined || isIdentity(value),
     walletFor: (identity) => (identity === undefined ? contractRecord : (byName.get(identity) ?? contractRecord)),
     settings: settingsRules({ identities, owned: owned as SettingSpecs<WalletOwnedSettings> }),
     usageRules: [...new Set<UsageRule>([...CONTRACT_RULES, ...records.flatMap((record) => record.ruleNames)])],

@@ -8,7 +8,7 @@ import type { Prepared } from './decision.ts';
 import { SessionMap } from '../store/session-map.ts';
 import { MAX_ACCOUNT } from '../../core/account-path.ts';
 import { isNetworkName } from '../../core/networks.ts';
-import { isIdentity } from '../../wallets/index.ts';
+import { isCaller } from '../../wallets/index.ts';
 import { serial } from '../../shared/serial.ts';
 
 export interface PendingRequest {
@@ -92,7 +92,7 @@ const isPending = (value: unknown): boolean => {
     Number.isInteger(v.frameId) &&
     typeof v.method === 'string' &&
     typeof v.createdAt === 'number' &&
-    (v.identity === undefined || isIdentity(v.identity)) &&
+    isCaller(v.identity) &&
     typeof target === 'object' &&
     target !== null &&
     Number.isInteger(target.account) &&

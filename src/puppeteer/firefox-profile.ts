@@ -32,6 +32,9 @@ export async function templatePath(executablePath: string, folder = tmpdir()): P
   return join(folder, `${PREFIX}profile-${key}`);
 }
 
+/** Removes a profile folder, retried: Firefox's content processes may still write there a moment after the main one exits. */
+export const removeProfile = (path: string): Promise<void> => rm(path, { recursive: true, force: true, maxRetries: 10, retryDelay: 100 });
+
 const isFolder = (path: string): Promise<boolean> =>
   stat(path).then(
     (s) => s.isDirectory(),
@@ -62,7 +65,7 @@ async function makeTemplate(puppeteer: Puppeteer, executablePath: string, templa
       if (!(await isFolder(template))) throw error;
     });
   } finally {
-    await rm(folder, { recursive: true, force: true, maxRetries: 10, retryDelay: 100 });
+    await removeProfile(folder);
   }
 }
 
@@ -134,9 +137,8 @@ export function removeWhenClosed(browser: Browser, copy: string): void {
       for (const dir of live) rmSync(dir, { recursive: true, force: true });
     });
   }
-  // Retried: Firefox's content processes may still write there for a moment after the main one exits.
   const remove = (): void =>
-    void rm(copy, { recursive: true, force: true, maxRetries: 10, retryDelay: 100 })
+    void removeProfile(copy)
       .then(() => live.delete(copy))
       .catch(() => undefined);
   const firefox = browser.process();

@@ -3,7 +3,6 @@
 // (popup/control.html, web-accessible only so a tab can be sent there), which reaches the
 // background page with runtime.getBackgroundPage().
 import { randomUUID } from 'node:crypto';
-import { rm } from 'node:fs/promises';
 import type { Browser, Page } from 'puppeteer-core';
 import { CONTROL_GLOBAL, type WalletControl } from '../shared/control.ts';
 import { CONTROL_PAGE } from '../shared/windows.ts';
@@ -11,7 +10,7 @@ import { findFirefox, geckoId, WalletSetupError, withTimeout } from '../kit/setu
 import type { Launched, LaunchWalletOptions, Puppeteer } from './launch.ts';
 import { controlScript, type ControlCall } from './control.ts';
 import { acknowledgePromptly } from './acks.ts';
-import { profileForLaunch, removeWhenClosed } from './firefox-profile.ts';
+import { profileForLaunch, removeProfile, removeWhenClosed } from './firefox-profile.ts';
 
 const CONTROL_TIMEOUT_MS = 20_000;
 /** How long Firefox may take to show the control page before the kit says it would not. */
@@ -33,7 +32,7 @@ export async function launchFirefox(puppeteer: Puppeteer, extension: string, opt
       ...(profile && { userDataDir: profile }),
     })
     .catch(async (error: unknown) => {
-      if (profile) await rm(profile, { recursive: true, force: true });
+      if (profile) await removeProfile(profile);
       throw error;
     });
   if (profile) removeWhenClosed(browser, profile);

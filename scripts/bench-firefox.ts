@@ -2,8 +2,7 @@
 // Firefox's own window floor measured the same way (an empty extension page opened with
 // windows.create, found by the kit's own watcher, until its DOMContentLoaded); then the same call
 // with warm windows on, in Firefox and in Chromium, through the same kit (issue #35).
-import puppeteer, { type Browser, type Page } from 'puppeteer-core';
-import { findFirefox } from '../src/kit/setup.ts';
+import type { Browser, Page } from 'puppeteer-core';
 import { launchWallet, type Wallet, type WalletSession } from '../src/puppeteer/index.ts';
 import { openControlPage, until as untilTrue } from '../src/puppeteer/firefox.ts';
 import { watchExtensionPages } from '../src/puppeteer/prompts.ts';
@@ -19,28 +18,6 @@ export interface FirefoxTimes {
   /** A trivial evaluate in the control page: before a window is made, and right after one is closed. */
   roundTrip: number[];
   afterClose: number[];
-  /** launchWallet({ browser: 'firefox' }) until it returns, ready to call; Puppeteer's own Firefox launch on a new profile. */
-  launch: number[];
-  launchFloor: number[];
-}
-
-/**
- * Launches, alternating: the kit's (the wallet installed, its control page open, the profile a copy of the kit's
- * template, src/puppeteer/firefox-profile.ts) and Puppeteer's own, on a new profile with nothing installed.
- */
-async function launches(count: number): Promise<Pick<FirefoxTimes, 'launch' | 'launchFloor'>> {
-  const times: Pick<FirefoxTimes, 'launch' | 'launchFloor'> = { launch: [], launchFloor: [] };
-  for (let i = 0; i < count; i++) {
-    let started = performance.now();
-    const session = await launchWallet({ browser: 'firefox' });
-    times.launch.push(performance.now() - started);
-    await session.close();
-    started = performance.now();
-    const bare = await puppeteer.launch({ browser: 'firefox', executablePath: findFirefox(), headless: true });
-    times.launchFloor.push(performance.now() - started);
-    await bare.close();
-  }
-  return times;
 }
 
 /** A kit-approved getAddresses from `page`, request → answer. */
@@ -95,7 +72,7 @@ export async function untilWarm(wallet: Pick<Wallet, 'warmReady'>, where: string
   }
 }
 
-async function firefoxWindows(pageUrl: string, count: number, warmups: number): Promise<Omit<FirefoxTimes, 'launch' | 'launchFloor'>> {
+export async function firefoxWindows(pageUrl: string, count: number, warmups = 2): Promise<FirefoxTimes> {
   const session = await launchWallet({ browser: 'firefox' });
   try {
     const { browser, wallet, extensionOrigin } = session;
@@ -118,7 +95,7 @@ async function firefoxWindows(pageUrl: string, count: number, warmups: number): 
     };
     await wallet.reset();
     const page = await session.newPage(pageUrl);
-    const times: Omit<FirefoxTimes, 'launch' | 'launchFloor'> = {
+    const times: FirefoxTimes = {
       version: await browser.version(),
       windowFloor: [],
       windowApproved: [],
@@ -147,12 +124,6 @@ async function firefoxWindows(pageUrl: string, count: number, warmups: number): 
   } finally {
     await session.close();
   }
-}
-
-/** The Firefox rows, then `launchCount` launches each way, once the session (which made the kit's profile template) is closed. */
-export async function firefoxRows(pageUrl: string, count: number, warmups: number, launchCount: number): Promise<FirefoxTimes> {
-  const times = await firefoxWindows(pageUrl, count, warmups);
-  return { ...times, ...(await launches(launchCount)) };
 }
 
 /** Each browser's calls when several share one process: as calls come, and with every browser idle. */

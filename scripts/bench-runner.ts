@@ -157,6 +157,26 @@ export function severalTimes(pageUrl: string, rounds: number, warmups: number, b
   return underNodeTest('bench-several.ts', 'several', { BENCH_ROUNDS: String(rounds), BENCH_WARMUPS: String(warmups), BENCH_URL: pageUrl }, busy);
 }
 
+/** Firefox's launch under node:test (scripts/bench-launch.ts): launchWallet, and Puppeteer's own launch on a new profile. */
+export function launchTimes(rounds: number, warmups: number, busy: boolean): Promise<{ launch: number[]; floor: number[] }> {
+  return underNodeTest('bench-launch.ts', 'firefox-launch', { BENCH_ROUNDS: String(rounds), BENCH_WARMUPS: String(warmups) }, busy);
+}
+
+/** The launch's two rows: the floor, then launchWallet against it (no slower than a bare Firefox). */
+function launchRows(when: string, t: { launch: number[]; floor: number[] }): Row[] {
+  const floor = stats(t.floor);
+  return [
+    figure(`in a node:test file, Firefox launch, ${when}: Puppeteer's own launch, a new profile, nothing installed`, floor),
+    against(
+      "  launchWallet until ready to call (the wallet installed, its control page open; the profile a copy of the kit's template)",
+      stats(t.launch),
+      floor,
+      'Firefox launch floor',
+      1,
+    ),
+  ];
+}
+
 const LIMIT = 0.7; // issue #50: each call of a test ≤ 0.7× the window floor, first and next, quiet and busy
 const FIREFOX_LIMIT = 2; // Firefox's call ≤ 2× Chromium's, each kit with its defaults
 const SEVERAL_LIMIT = 1.3; // issue #49 item 6: each of several browsers in one process keeps its own speed
@@ -187,9 +207,9 @@ function callRows(where: string, t: Omit<RunnerTimes, 'overhead'>, floorLabel: s
 
 /**
  * The rows: the Playwright kit, then the Puppeteer kit under node:test in Chromium and Firefox, then two Firefox
- * and one Chromium in one node:test process, each quiet and busy, one run after another (`alone`: the warm calls
+ * and one Chromium in one node:test process, then Firefox's launch, each quiet and busy, one run after another (`alone`: the warm calls
  * of one browser by itself, for the several browsers' informative rows). A quick run (the suite's smoke) measures one round of the Playwright kit and of
- * the Puppeteer kit in Chromium, quiet: only that each row is made.
+ * the Puppeteer kit in Chromium and one Firefox launch each way, quiet: only that each row is made.
  */
 export async function inRunnerRows(baseURL: string, quick: boolean, alone?: { firefox: Stats; chrome: Stats }): Promise<Row[]> {
   const pageUrl = `${baseURL}/blank.html`;
@@ -197,9 +217,11 @@ export async function inRunnerRows(baseURL: string, quick: boolean, alone?: { fi
     // One after the other: side by side, in the suite beside a Firefox test, a floor window once never loaded in 25 s.
     const playwright = await runnerRows(baseURL, 1, 0, false);
     const chrome = await nodeTestRows('chrome', pageUrl, 1, 0, false);
+    const launch = await launchTimes(1, 0, false);
     return [
       ...callRows("in a user's test, Playwright kit, quiet", playwright, 'window floor'),
       ...callRows('in a node:test file, Puppeteer kit (its defaults), Chromium, quiet', chrome, 'Chromium window floor'),
+      ...launchRows('quiet', launch),
     ];
   }
   const [rounds, warmups] = [12, 2];
@@ -225,6 +247,8 @@ export async function inRunnerRows(baseURL: string, quick: boolean, alone?: { fi
         );
     }
   }
+  // Firefox's launch, quiet and busy.
+  for (const busy of [false, true]) rows.push(...launchRows(busy ? 'busy' : 'quiet', await launchTimes(6, 1, busy)));
   // Several wallets in one process (issue #49 item 6), quiet and busy.
   for (const busy of [false, true]) {
     const t = await severalTimes(pageUrl, rounds, warmups, busy);

@@ -18,7 +18,7 @@ import { Wallet, WalletBrowser, expectedAddresses } from '../src/playwright/inde
 import { PROMPT_BOUNDS } from '../src/shared/windows.ts';
 import { clearSiteData } from '../src/playwright/site-data.ts';
 import { peerSuite, walletSuite, type SuiteTimes } from './bench-suite.ts';
-import { firefoxRows as firefoxTimes, untilWarm as untilWarmIn } from './bench-firefox.ts';
+import { firefoxWindows, untilWarm as untilWarmIn } from './bench-firefox.ts';
 import { cpuSince, processTreeCpu } from './cpu.ts';
 import { stats, type Row, type Stats } from './bench-rows.ts';
 import { chainRows } from './bench-chain.ts';
@@ -84,14 +84,14 @@ const suites = [
 // suite with the warm window off is the first suite with one option, measured in a full run only.
 // A full run measures each alone: Firefox first, while nothing else of this run loads the machine.
 const quickly = quick
-  ? { firefox: firefoxTimes(url, N.window, N.warmups, N.launch), suites: Promise.all([suites[0](), suites[1](), Promise.resolve(undefined)]) }
+  ? { firefox: firefoxWindows(url, N.window, N.warmups), suites: Promise.all([suites[0](), suites[1](), Promise.resolve(undefined)]) }
   : undefined;
 // A quick run starts its in-runner rows now too (their own processes and browsers), beside the rest.
 const quickRunner = quick ? inRunnerRows(baseURL, true) : undefined;
 quickRunner?.catch(() => undefined);
 quickly?.firefox.catch(() => undefined);
 quickly?.suites.catch(() => undefined);
-const firefox = quickly ? undefined : await firefoxTimes(url, N.window, N.warmups, N.launch);
+const firefox = quickly ? undefined : await firefoxWindows(url, N.window, N.warmups);
 
 // Warm up each path, then measure.
 await timeInPage(page, 'WalletProvider', 'bench_floor', 30);
@@ -370,8 +370,6 @@ results['firefoxWarmApproved'] = stats(firefoxRows.warmApproved);
 results['chromeKitWarmApproved'] = stats(firefoxRows.chromeWarmApproved);
 results['firefoxRoundTrip'] = stats(firefoxRows.roundTrip);
 results['firefoxAfterClose'] = stats(firefoxRows.afterClose);
-results['firefoxLaunch'] = stats(firefoxRows.launch);
-results['firefoxLaunchFloor'] = stats(firefoxRows.launchFloor);
 if (noWarm) {
   results['kitOverheadNoWarm'] = stats(noWarm.overhead);
   results['suiteNoWarm'] = { n: N.suite, median: noWarm.wall, p95: noWarm.wall };
@@ -423,8 +421,6 @@ type Key =
   | 'chromeKitWarmApproved'
   | 'firefoxRoundTrip'
   | 'firefoxAfterClose'
-  | 'firefoxLaunch'
-  | 'firefoxLaunchFloor'
   | 'warmFloor'
   | 'warmGetAddresses'
   | 'warmSignPsbt'
@@ -529,14 +525,6 @@ const rows: Row[] = [
     'firefoxAfterClose',
     'firefoxRoundTrip',
     'round trip',
-  ),
-  plain("Firefox launch floor: Puppeteer's own launch, a new profile, nothing installed", 'firefoxLaunchFloor'),
-  versus(
-    "Firefox launch: launchWallet until ready to call (the wallet installed, its control page open; the profile a copy of the kit's template)",
-    'firefoxLaunch',
-    'firefoxLaunchFloor',
-    'Firefox launch floor',
-    1,
   ),
   ...chain,
 ];

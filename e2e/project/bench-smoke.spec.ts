@@ -33,7 +33,7 @@ test('npm run bench --quick prints the table and writes its JSON', { tag: '@slow
     'CPU of one approval window',
     'inputs: 4× the inputs',
     'Firefox: the same call in a warm window',
-    'Firefox launch: launchWallet until ready to call',
+    'in a node:test file, Firefox launch, quiet',
     'right after an extension window is closed',
     "in a user's test, Playwright kit, quiet: window floor",
     'in a node:test file, Puppeteer kit (its defaults), Chromium, quiet: window floor',

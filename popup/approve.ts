@@ -221,7 +221,7 @@ async function decide(message: PromptMessage): Promise<void> {
   for (const button of buttons) button.disabled = true;
   $('error').textContent = '';
   const reply = await send<null>(message);
-  if (reply.ok) return window.close(); // the background closes it too; this covers a window it did not know yet
+  if (reply.ok) return; // the wallet closes the window, or gives it back to its warm pool (a new document)
   if (reply.gone) return gone(reply.error);
   // The wallet was stopped or failed mid-click: nothing was decided, so the person can try again.
   $('error').textContent = `${reply.error} Try again.`;

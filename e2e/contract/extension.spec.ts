@@ -4,7 +4,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { firstVariant, reference, secondVariant } from '../../test/reference.ts';
-import { byKind, request, isPromptPage } from '../support/support.ts';
+import { byKind, request, isPromptPage, letGo } from '../support/support.ts';
 
 // Published vectors for account 0 of "abandon ×11 about" (BIP-84, BIP-86, DESIGN.md's Stacks vector).
 const ACCOUNT0 = {
@@ -211,7 +211,7 @@ test('approval policies answer without a window, and are logged', async ({ page,
   expect((await wallet.calls()).map((c) => c.outcome)).toEqual(['approved', 'rejected']);
 });
 
-test('a click in the window returns once the wallet has decided; the window closes after', async ({ page, wallet, walletBrowser }) => {
+test('a click in the window returns once the wallet has decided; the window lets the request go after', async ({ page, wallet, walletBrowser }) => {
   await page.goto('/blank.html');
   const call = request(page, 'getAddresses');
   const prompt = await wallet.nextPrompt();
@@ -222,7 +222,7 @@ test('a click in the window returns once the wallet has decided; the window clos
   expect(await walletBrowser.control('decided', key, 2_000)).toBe(true);
   expect((await wallet.calls()).map((c) => c.outcome)).toEqual(['approved']);
   expect((await call).ok).toBe(true);
-  await expect.poll(() => prompt.page.isClosed()).toBe(true);
+  await expect.poll(() => letGo(prompt.page)).toBe(true);
   // A request withdrawn by a reset counts as decided too: a window's click has nothing left to wait for.
   void request(page, 'getAddresses');
   const next = new URL((await wallet.nextPrompt()).page.url()).searchParams.get('key')!;
@@ -242,14 +242,13 @@ test('code-driven approval sits beside the window', async ({ page, wallet }) => 
   await expect(wallet.approve('no-such-id')).rejects.toThrow('no pending request with id "no-such-id" (pending: none)');
 });
 
-test('closing the calling tab drops its pending request and closes its window', async ({ context, wallet }) => {
+test('closing the calling tab drops its pending request and lets its window go', async ({ context, wallet }) => {
   const tab = await context.newPage();
   await tab.goto('/blank.html');
   void request(tab, 'getAddresses').catch(() => undefined);
   const prompt = await wallet.nextPrompt();
-  const windowClosed = prompt.page.waitForEvent('close');
   await tab.close();
-  await windowClosed;
+  await expect.poll(() => letGo(prompt.page)).toBe(true);
   await expect.poll(async () => (await wallet.calls())[0]?.outcome).toBe('dropped');
   expect(await wallet.pending()).toEqual([]);
 });
@@ -390,14 +389,13 @@ test('settings page: a bad mnemonic is refused with a message and nothing is sav
   expect(await wallet.settings()).toMatchObject({ network: 'mainnet', variant: 'first', activeAccount: 0, mnemonic: expect.stringMatching(/^abandon/) });
 });
 
-test('reset withdraws a waiting request (the page is answered, its window closes) and clears the log', async ({ page, wallet, context }) => {
+test('reset withdraws a waiting request (the page is answered, its window lets it go) and clears the log', async ({ page, wallet, context }) => {
   await wallet.setSettings({ activeAccount: 3, variant: 'second' });
   await page.goto('/blank.html');
   const call = request(page, 'getAddresses');
   const prompt = await wallet.nextPrompt();
-  const closed = prompt.page.waitForEvent('close');
   await wallet.reset();
-  await closed;
+  await expect.poll(() => letGo(prompt.page)).toBe(true);
   expect(await call).toMatchObject({ ok: false, response: { error: { code: 4001, data: { reason: 'reset' } } } });
   expect(await wallet.pending()).toEqual([]);
   expect(await wallet.calls()).toEqual([]);

@@ -13,7 +13,7 @@ async function warmWindows(context: BrowserContext, wallet: Wallet, count = 2): 
   return warmPages(context);
 }
 
-test('a call is drawn in a warm window loaded before it; the call right after the answer takes the second, also loaded before; the pool is refilled after', async ({
+test('a call is drawn in a warm window loaded before it; the call right after the answer takes the second, also loaded before; each window goes back to the pool as a new document, and serves again', async ({
   context,
   page,
   wallet,
@@ -36,9 +36,28 @@ test('a call is drawn in a warm window loaded before it; the call right after th
   expect(new URL(second.page.url()).searchParams.get('method')).toBe('signMessage');
   await second.approve();
   expect((await sign).ok).toBe(true);
+  // The same two windows wait again, no new one made: each a new document that holds nothing of its request.
   const after = await warmWindows(context, wallet);
-  expect(after.filter((p) => before.includes(p))).toEqual([]);
-  expect(before.every((p) => p.isClosed())).toBe(true);
+  expect(new Set(after)).toEqual(new Set(before));
+  expect(context.pages().filter((p) => p.url().includes('/popup/approve.html'))).toHaveLength(2);
+  for (const window of after) {
+    expect(await window.evaluate(`[document.getElementById('title').textContent, document.documentElement.dataset.takenQuery ?? null]`)).toEqual([
+      'Waiting for a request',
+      null,
+    ]);
+  }
+  // The first call's prompt no longer reaches its window: the window is the pool's, soon another request's.
+  await expect(prompt.details()).rejects.toThrow(
+    'approval window: its request was answered or withdrawn, and the wallet gave the window back to its warm pool (it now waits for the next request)',
+  );
+  // The oldest waiting window serves the next call, found again by the kit.
+  const third = request(page, 'signMessage', { message: 'third' });
+  const again = await wallet.nextPrompt();
+  expect(again.page).toBe(prompt.page);
+  expect(await again.method()).toBe('signMessage');
+  await expect(prompt.details()).rejects.toThrow('(it now holds another request): use the next prompt');
+  await again.reject();
+  expect((await third).response.error?.code).toBe(4001);
 });
 
 test('at maxOpenWindows no warm window is made beside the windows open: the cap counts it, until one closes', async ({ context, page, wallet }) => {
@@ -136,15 +155,15 @@ test('a crash of the warm window with no call waiting: control calls do not hang
   expect(Date.now() - crashed).toBeLessThan(4_000);
 });
 
-test('reset withdraws a request waiting in a warm window, closes it, and leaves a clean pool', async ({ context, page, wallet }) => {
+test('reset withdraws a request waiting in a warm window, gives the window back to the pool, and leaves a clean pool', async ({ context, page, wallet }) => {
   await warmWindows(context, wallet);
   await page.goto('/blank.html');
   const waiting = request(page, 'getAddresses');
   const prompt = await wallet.nextPrompt();
   await wallet.reset();
   expect((await waiting).response.error?.code).toBe(4001);
-  await expect.poll(() => prompt.page.isClosed()).toBe(true);
-  await warmWindows(context, wallet);
+  await expect.poll(() => isWarm(prompt.page)).toBe(true);
+  expect(await warmWindows(context, wallet)).toContain(prompt.page);
   expect(context.pages().filter(isPromptPage)).toHaveLength(0);
   expect(await wallet.pending()).toEqual([]);
 });

@@ -1,6 +1,7 @@
 // One approval window, as the person in front of it sees it. Read and pressed through the
 // driver's PromptWindow (scripts in the window, Enter at the keyboard), so every kit shares it.
 import { APPROVAL_API, type ApprovalWindowApi, type PromptButton, type PromptDetails } from '../shared/approval-window.ts';
+import { TAKEN_QUERY } from '../shared/messages.ts';
 import { MAX_ACCOUNT } from '../core/account-path.ts';
 import type { PromptWindow } from './driver.ts';
 
@@ -17,17 +18,24 @@ const NAVIGATING = 'its document was replaced while it was asked';
 const isNavigatedAway = (error: unknown): boolean => error instanceof Error && /Execution context was destroyed|because of a navigation/i.test(error.message);
 const READY_TIMEOUT_MS = 10_000;
 
-/** A call of the window's contract as the window answers it: its value, or where the window stood when it had no contract yet. */
-type Reply<T> = { value: T } | { missing: string; ours: boolean };
+/**
+ * A call of the window's contract as the window answers it: its value; where the window stood when it had no
+ * contract yet; or, the window no longer holding this prompt's request, what it holds now (the wallet gives a
+ * window back to its warm pool once its request is done, and another request may take it).
+ */
+type Reply<T> = { value: T } | { missing: string; ours: boolean } | { holds: string | null };
 
 /**
  * The script that calls `name` of the window's contract (src/shared/approval-window.ts), once its document is
- * parsed. A string, not a function: runners that rename functions (tsx, keepNames) cannot break it.
+ * parsed, if the window still holds request `key`. A string, not a function: runners that rename functions
+ * (tsx, keepNames) cannot break it.
  */
-const callScript = (name: keyof ApprovalWindowApi, args: readonly unknown[]): string => `new Promise((resolve, reject) => {
+const callScript = (name: keyof ApprovalWindowApi, args: readonly unknown[], key: string | null): string => `new Promise((resolve, reject) => {
   const go = () => {
     const api = globalThis[${JSON.stringify(APPROVAL_API)}];
     if (!api) return resolve({ missing: location.href.split('?')[0] + ', ' + document.readyState, ours: location.pathname.endsWith('/popup/approve.html') });
+    const holds = new URLSearchParams(document.documentElement.dataset.${TAKEN_QUERY} ?? location.search).get('key');
+    if (${JSON.stringify(key)} !== null && holds !== ${JSON.stringify(key)}) return resolve({ holds });
     Promise.resolve(api[${JSON.stringify(name)}](...${JSON.stringify(args)})).then((value) => resolve({ value }), reject);
   };
   if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', go, { once: true });
@@ -35,18 +43,27 @@ const callScript = (name: keyof ApprovalWindowApi, args: readonly unknown[]): st
 })`;
 
 export class Prompt<H = unknown> {
+  /** The request this prompt is for, as its window's address named it when found. */
+  private readonly key: string | null;
+
   constructor(
     private readonly window: PromptWindow<H>,
     private readonly decided?: DecidedProbe,
-  ) {}
+  ) {
+    this.key = new URL(window.url).searchParams.get('key');
+  }
 
   /** Calls the window's contract; a window without it says where it stood (its document, and whether it is the approval page yet). */
   private async call<K extends keyof ApprovalWindowApi>(
     name: K,
     ...args: Parameters<ApprovalWindowApi[K]>
   ): Promise<Awaited<ReturnType<ApprovalWindowApi[K]>>> {
-    const reply = (await this.window.evaluate(callScript(name, args))) as Reply<Awaited<ReturnType<ApprovalWindowApi[K]>>>;
+    const reply = (await this.window.evaluate(callScript(name, args, this.key))) as Reply<Awaited<ReturnType<ApprovalWindowApi[K]>>>;
     if ('value' in reply) return reply.value;
+    if ('holds' in reply)
+      throw new Reused(
+        `its request was answered or withdrawn, and the wallet gave the window back to its warm pool (it now ${reply.holds === null ? 'waits for the next request' : 'holds another request'}): use the next prompt`,
+      );
     throw new MissingContract(`the window has no approval page script (its document: ${reply.missing})${reply.ours ? '' : NOT_YET_OURS}`);
   }
 
@@ -76,7 +93,7 @@ export class Prompt<H = unknown> {
         problem = await this.call('buttonProblem', button, focus, Math.max(deadline - Date.now(), 0));
       } catch (error) {
         if (!(isNavigatedAway(error) || error instanceof MissingContract) || Date.now() >= deadline)
-          throw error instanceof MissingContract ? new Error(`approval window: ${error.message}`) : error;
+          throw error instanceof MissingContract || error instanceof Reused ? new Error(`approval window: ${error.message}`) : error;
         problem = error instanceof MissingContract ? error.message : NAVIGATING;
       }
       if (!problem) return;
@@ -146,7 +163,7 @@ export class Prompt<H = unknown> {
    * Presses the button as a person at the keyboard would (trusted input: Enter on the focused
    * button, one input event where a mouse click takes three), then returns once the wallet has
    * taken the decision and handed the page its answer (a transaction signed and sent first; a
-   * delayed answer: once decided); the window is closing.
+   * delayed answer: once decided); the window is closing, or going back to the wallet's warm pool.
    */
   private async click(name: 'Approve' | 'Reject', timeout = CLICK_TIMEOUT_MS): Promise<void> {
     if (!(Number.isFinite(timeout) && timeout > 0)) throw new TypeError(`approval window: timeout must be a positive number of ms, got ${String(timeout)}`);
@@ -154,7 +171,7 @@ export class Prompt<H = unknown> {
     // Counted from the press: the wait for the button above has its own limit.
     const pressedAt = Date.now();
     const closed = this.window.closed();
-    const key = new URL(this.window.url).searchParams.get('key');
+    const key = this.key;
     const deadline = (): Promise<never> =>
       new Promise((_, reject) => setTimeout(() => reject(new Error('not taken')), Math.max(0, timeout - (Date.now() - pressedAt))));
     try {
@@ -166,7 +183,8 @@ export class Prompt<H = unknown> {
       const decided = key && probe ? untilDecided(probe, key, timeout) : Promise.resolve(false);
       await Promise.race([closed, decided.then((yes) => (yes ? undefined : Promise.race([closed, deadline()])))]);
     } catch (error) {
-      // The wallet closes the window once it has decided, sometimes before the key press returns.
+      // The wallet closes the window, or gives it back to its pool, once it has decided, sometimes before the key press returns.
+      if (key && this.decided && (await untilDecided(this.decided, key, 1_000))) return;
       await Promise.race([closed.catch(() => undefined), new Promise((resolve) => setTimeout(resolve, 1_000))]);
       if (await this.window.isClosed()) return;
       const said = await this.call('error').catch(() => '');
@@ -203,3 +221,5 @@ export async function untilDecided(probe: DecidedProbe, key: string, timeoutMs =
 
 /** A window that has not run the approval page's script (yet): where it stood is the message. */
 class MissingContract extends Error {}
+/** A window that holds another request now, or none: the wallet reused it. */
+class Reused extends Error {}

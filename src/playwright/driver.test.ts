@@ -37,3 +37,27 @@ test('an approval window still at about:blank after 2 s is found once it commits
   expect(blank.listenerCount('framenavigated')).toBe(0);
   await expect.poll(() => found, { timeout: 5_000 }).toEqual([late]);
 });
+
+test('a window the wallet gives back to its pool is found again for each request that takes it, once each', async () => {
+  const context = new EventEmitter();
+  const driver = playwrightDriver({ origin: ORIGIN, context: context as never, control: (() => undefined) as never });
+  const found: string[] = [];
+  driver.watchPrompts((window: PromptWindow<Page>) => found.push(window.url));
+  const page = new EventEmitter() as EventEmitter & { url(): string; isClosed(): boolean };
+  const request = (key: string): string => `${ORIGIN}popup/approve.html?key=${key}&method=getAddresses`;
+  let at = `${ORIGIN}popup/approve.html?warm=1`;
+  page.url = () => at;
+  page.isClosed = () => false;
+  context.emit('page', page);
+  await new Promise((resolve) => setTimeout(resolve, 10));
+  const go = (url: string): void => {
+    at = url;
+    page.emit('framenavigated');
+  };
+  go(request('1')); // taken
+  go(request('1')); // the same request's page navigated again (a reload): not a new prompt
+  go(`${ORIGIN}popup/approve.html?warm=1`); // given back to the pool: a new document
+  expect(found).toEqual([request('1')]);
+  go(request('2')); // taken by the next request
+  expect(found).toEqual([request('1'), request('2')]);
+});

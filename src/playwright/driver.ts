@@ -24,14 +24,17 @@ export function playwrightDriver(browser: Pick<WalletBrowser, 'control' | 'origi
           await committed(page, COMMIT_MS);
           if (!page.url().startsWith(prefix)) return;
         }
-        if (holdsRequest(page.url())) return found(promptWindow(page, openedAt));
-        // A warm window: a prompt only once a request takes it, and its address names the request.
-        const taken = (): void => {
-          if (!holdsRequest(page.url())) return;
-          page.off('framenavigated', taken);
-          found(promptWindow(page, Date.now()));
+        // A prompt each time a request takes the window (its address names the request): at once for a window
+        // made for one, then, as for a warm window, each time it is taken after the wallet gave it back to its pool.
+        let held = '';
+        const taken = (first: boolean): void => {
+          const url = page.url();
+          if (!url.startsWith(prefix) || !holdsRequest(url) || url === held) return;
+          held = url;
+          found(promptWindow(page, first ? openedAt : Date.now()));
         };
-        page.on('framenavigated', taken);
+        taken(true);
+        page.on('framenavigated', () => taken(false));
       };
       browser.context.on('page', (page) => void watch(page, Date.now()));
     },

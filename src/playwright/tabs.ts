@@ -1,6 +1,5 @@
 // The tabs between two tests: the next test's, opened in the background, and the last test's, closed.
 import type { BrowserContext, Page } from '@playwright/test';
-import { holdsRequest } from '../kit/driver.ts';
 import { PROMPT_PAGE } from '../shared/windows.ts';
 
 /**
@@ -23,13 +22,17 @@ export async function openInBackground(context: BrowserContext): Promise<Page> {
   return opened;
 }
 
-/** Closes every page but those kept and the wallet's warm window (an approval window that holds no request yet). */
+/**
+ * Closes every page but those kept and the wallet's approval windows. An approval window is the wallet's to
+ * close or give back to its warm pool: the next test's reset withdraws any request still in one. Chrome drops a
+ * page close (CDP Target.closeTarget) that comes while the page navigates, as a window going back to the pool
+ * does, and the close then never ends (the wallet's own windows.remove does not have that problem).
+ */
 export async function closeAllBut(context: BrowserContext, keep: Set<Page | undefined>): Promise<void> {
-  const warm = (p: Page): boolean => p.url().includes(PROMPT_PAGE) && !holdsRequest(p.url());
   await Promise.all(
     context
       .pages()
-      .filter((p) => !keep.has(p) && !p.isClosed() && !warm(p))
+      .filter((p) => !keep.has(p) && !p.isClosed() && !p.url().includes(PROMPT_PAGE))
       .map((p) => p.close().catch(() => undefined)),
   );
 }

@@ -75,3 +75,30 @@ test('a warm window whose first asks fail while it loads is still found once a r
   expect(askedThen).toBeGreaterThan(3);
   expect(found).toEqual([held]);
 });
+
+test('a window the wallet gives back to its pool is found again for each request that takes it, once each', async () => {
+  const origin = 'chrome-extension://wallet/';
+  const request = (key: string) => `${origin}popup/approve.html?key=${key}&method=getAddresses`;
+  // What the window says at each ask: its first request, its document replaced as it goes back to the pool, then the next request.
+  const says = [request('1'), 'destroyed', request('2')];
+  let asked = 0;
+  const page = {
+    isClosed: () => false,
+    once: () => undefined,
+    evaluate: async () => {
+      const now = says[Math.min(asked++, says.length - 1)]!;
+      if (now === 'destroyed') throw new Error('Protocol error (Runtime.evaluate): Execution context was destroyed.');
+      return now;
+    },
+  } as unknown as Page;
+  const browser = new EventEmitter();
+  const found: string[] = [];
+  watchPromptTargets(browser as never, origin, (window) => found.push(window.url));
+  browser.emit('targetcreated', { type: () => 'page', url: () => `${origin}popup/approve.html?warm=1`, page: async () => page } as unknown as Target);
+  await expect.poll(() => found).toEqual([request('1'), request('2')]);
+  // The second request's window keeps saying so: not found a third time, and asked at a calm pace.
+  const askedThen = asked;
+  await new Promise((resolve) => setTimeout(resolve, 300));
+  expect(found).toEqual([request('1'), request('2')]);
+  expect(asked - askedThen).toBeLessThan(10);
+});

@@ -65,17 +65,27 @@ export function watchPromptTargets(
 ): void {
   const prefix = origin + PROMPT_PAGE;
   watchExtensionPages(browser, prefix, (page, href, openedAt) => {
-    if (holdsRequest(href)) return found(promptWindow(page, href, prefix, openedAt));
-    void untilTaken(page, timing).then((taken) => taken && found(promptWindow(page, taken, prefix, Date.now())));
+    void (async () => {
+      // A prompt each time a request takes the window: at once for a window made for one, then, as for a warm
+      // window, each time it is taken after the wallet gave it back to its pool (a new document).
+      let held = '';
+      if (holdsRequest(href)) found(promptWindow(page, (held = href), prefix, openedAt));
+      for (;;) {
+        const taken = await untilTaken(page, timing, held);
+        if (!taken) return;
+        found(promptWindow(page, (held = taken), prefix, Date.now()));
+      }
+    })();
   });
 }
 
 /**
- * A warm window's address once a request takes it; '' if it closes first. Asked in spans the protocol's timeout
- * allows. An ask that fails is asked again: with two Firefox and a Chromium in one process, a window in each
- * browser failed its first ask while loading, and the request that took it was never seen by the kit.
+ * The window's address once a request other than `held`'s takes it; '' if it closes first. Asked in spans the
+ * protocol's timeout allows. An ask that fails is asked again: with two Firefox and a Chromium in one process, a
+ * window in each browser failed its first ask while loading, and the request that took it was never seen by the
+ * kit; a window given back to the pool fails it once, as its document is replaced.
  */
-async function untilTaken(page: Page, timing: { unaskableMs: number }): Promise<string> {
+async function untilTaken(page: Page, timing: { unaskableMs: number }, held: string): Promise<string> {
   let failingSince: number | undefined;
   for (;;) {
     const href = await page
@@ -83,12 +93,13 @@ async function untilTaken(page: Page, timing: { unaskableMs: number }): Promise<
         // An event, not a poll: a minimized window's timers run once a second at most.
         `new Promise((resolve) => {
           // The request's address, as the window holds it (in Firefox its address keeps the warm query).
-          const held = () => {
+          const address = () => {
             const query = document.documentElement.dataset.${TAKEN_QUERY};
             return query ? location.origin + location.pathname + '?' + query : location.href;
           };
-          if (document.documentElement.dataset.${TAKEN_QUERY}) return resolve(held());
-          addEventListener(${JSON.stringify(TAKEN_EVENT)}, () => resolve(held()), { once: true });
+          const now = address();
+          if (now !== ${JSON.stringify(held)} && new URL(now).searchParams.has('key')) return resolve(now);
+          addEventListener(${JSON.stringify(TAKEN_EVENT)}, () => resolve(address()), { once: true });
           setTimeout(() => resolve(location.href), ${WARM_SPAN_MS});
         })`,
       )
@@ -101,7 +112,9 @@ async function untilTaken(page: Page, timing: { unaskableMs: number }): Promise<
       continue;
     }
     failingSince = undefined;
-    if (holdsRequest(href)) return href;
+    if (holdsRequest(href) && href !== held) return href;
+    // Still the request already found, or still waiting (a span ended): asked again, never in a tight loop.
+    await new Promise((resolve) => setTimeout(resolve, ASK_AGAIN_MS));
   }
 }
 

@@ -7,7 +7,7 @@ import { findingsFor } from '../store/call-log.ts';
 import { contextFor, decide } from './decide.ts';
 import { pendingRequests } from './pending.ts';
 import { calledBy, resolvedFor } from './resolved.ts';
-import { closePromptWindow } from '../window/prompt.ts';
+import { releaseWindow } from '../window/warm.ts';
 import { currentSettings } from '../store/state.ts';
 
 /** Approves; for getAddresses `account` is the person's pick and becomes the active account. A window showing the wallet's error screen cannot be approved. */
@@ -80,12 +80,12 @@ export async function handlePrompt(message: PromptMessage, sender: Runtime.Messa
       case 'prompt/approve': {
         if (message.account !== undefined) assertAccount(message.account);
         const done = await approve(message.key, message.account);
-        await closePromptWindow(windowId);
+        await releaseWindow(windowId, message.key);
         return done ? { ok: true, value: null } : { ok: false, error: GONE, gone: true };
       }
       case 'prompt/reject': {
         const done = await reject(message.key, 'rejected');
-        await closePromptWindow(windowId);
+        await releaseWindow(windowId, message.key);
         return done ? { ok: true, value: null } : { ok: false, error: GONE, gone: true };
       }
     }

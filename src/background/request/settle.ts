@@ -16,7 +16,7 @@ import { reportStoredProblem } from '../store/session-map.ts';
 import { type CallNamed, calledBy, forgetResolved } from './resolved.ts';
 import { deliveryDelayMs } from '../../core/wallet.ts';
 import { currentSettings } from '../store/state.ts';
-import { closePromptWindow } from '../window/prompt.ts';
+import { releaseWindow } from '../window/warm.ts';
 import { releaseNonce } from './nonces.ts';
 
 export type Settled = StoredAnswer['settled'];
@@ -301,8 +301,13 @@ async function complete(key: string, send: boolean, closing: Promise<void>[]): P
     now.answered.add(key);
     announceDecided(key);
     // The outcome is written before the entry goes: the log never keeps a 'pending' whose request is
-    // gone. The window closes meanwhile: the person (and the kit waiting for it) is done.
-    closing.push(closePromptWindow(request.windowId).catch(() => undefined));
+    // gone. The window goes back to the pool (or closes) meanwhile: the person (and the kit waiting for it) is done.
+    closing.push(
+      releaseWindow(request.windowId, key).then(
+        () => undefined,
+        () => undefined,
+      ),
+    );
     await logOutcome(key, delivered ? settled : { ...settled, outcome: 'dropped' });
     await pendingRequests.delete([key]);
     forgetResolved(key);
@@ -326,7 +331,7 @@ export function drop(key: string): Promise<void> {
       const request = await pendingRequests.get(key);
       if (!request) return;
       await logOutcome(key, { ...(request.answer?.settled ?? {}), outcome: 'dropped' });
-      await closePromptWindow(request.windowId);
+      await releaseWindow(request.windowId, key);
       await releaseNonce(request);
       await pendingRequests.delete([key]);
       forgetResolved(key);

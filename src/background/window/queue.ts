@@ -3,9 +3,9 @@
 // Every request still gets its own window, and nothing is lost.
 import { failed, onWindowFreed, settle } from '../request/settle.ts';
 import { holdsWindow, pendingRequests } from '../request/pending.ts';
-import { closePromptWindow, openPromptWindow } from './prompt.ts';
+import { openPromptWindow } from './prompt.ts';
 import { currentSettings } from '../store/state.ts';
-import { ensureWarm } from './warm.ts';
+import { ensureWarm, releaseWindow } from './warm.ts';
 import { serial } from '../../shared/serial.ts';
 
 const opening = serial();
@@ -37,9 +37,9 @@ export function openQueued(): Promise<void> {
         continue;
       }
       await pendingRequests.update(next.key, ({ queued: _queued, ...rest }) => ({ ...rest, ...(windowId !== undefined && { windowId }) }));
-      // Withdrawn while its window was being created (the page left, a reset): the window goes too.
+      // Withdrawn while its window was being created (the page left, a reset): the window goes too (back to the pool, or closed).
       const still = await pendingRequests.get(next.key);
-      if (!still || still.answer) await closePromptWindow(windowId);
+      if (!still || still.answer) await releaseWindow(windowId, next.key);
     }
   });
 }

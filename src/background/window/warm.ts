@@ -1,8 +1,11 @@
 // The warm approval windows (setting warmWindow): a pool of approval windows created and loaded
 // ahead of need, out of the way (WAITS_AS), that the next requests take. Each window connects a port to the worker
 // and waits on it; taking a window sends it the request's query, and it draws, is shown and focused.
-// A window is never used twice: once taken it is that request's, and closes with it. A port that
-// drops while its window waits means the window closed or crashed: it is replaced.
+// Once taken a window is that request's alone; when the request is done, the window goes back to the
+// pool, reloaded as a warm window (a new document: nothing of the request stays), if the pool has room:
+// navigating a window costs Chrome about 85 ms of CPU where closing one and making another cost 130–220 ms
+// (probe of 2026-12-03), and Firefox makes a window in 400–700 ms. A port that drops while its window
+// waits means the window closed or crashed: it is replaced.
 //
 // Two, because apps connect and sign at once and tests follow them: the call right after an answer
 // finds the second window loaded instead of waiting on one made after the answer (issue #35).
@@ -30,8 +33,19 @@ const STORE_KEY = 'warmWindows';
  * the focused window, since showing a minimized window there cost a kit-approved call about 15 ms
  * more (108–112 ms against 88–96, 2026-11-26, Firefox 153 headless).
  */
-const WAITS_AS = browser.runtime.getURL('').startsWith('moz-extension:') ? PROMPT_BOUNDS : { state: 'minimized' as const };
+const FIREFOX = browser.runtime.getURL('').startsWith('moz-extension:');
+const WAITS_AS = FIREFOX ? PROMPT_BOUNDS : { state: 'minimized' as const };
+/** A window given back to the pool goes where a warm one waits: in Firefox, behind the next window (the app's). */
+const GOES_BACK_AS = FIREFOX ? { focused: false } : WAITS_AS;
+const WARM_URL = (): string => `${browser.runtime.getURL(PROMPT_PAGE)}?${WARM_QUERY}`;
 
+/**
+ * Windows given back to the pool that still hold their last request's page, hidden: each is loaded again as a
+ * warm window (a new document) when the pool is next topped up, off the path of a call that may follow at once.
+ */
+const parked = new Set<number>();
+/** Which request holds each window this worker gave out (a warm one taken, or a new one): only its own request gives it back. */
+const holders = new Map<number, string>();
 /** The warm windows waiting for a request, by window id: taking one sends the query down its port. */
 const waiting = new Map<number, Runtime.Port>();
 /** When each warm window was created, until it connects: how long a window takes to load here. */
@@ -93,13 +107,14 @@ export function ensureWarm(): Promise<void> {
         continue;
       }
       live.push(id);
-      if (!waiting.has(id)) replaceUnlessConnected(id);
+      if (!waiting.has(id) && !parked.has(id)) replaceUnlessConnected(id);
     }
     // A lowered maxOpenWindows: the newest go.
     while (live.length > poolSize(settings)) await discard(live.pop()!);
     if (live.length !== pool.length) await store(live);
-    if (live.length >= poolSize(settings) || (await busy())) return;
-    if (live.length > 0) return refillWhenQuiet();
+    const ready = live.filter((id) => !parked.has(id));
+    if (ready.length >= poolSize(settings) || (await busy())) return;
+    if (ready.length > 0) return refillWhenQuiet();
     await fill(live, settings);
   });
 }
@@ -107,9 +122,12 @@ export function ensureWarm(): Promise<void> {
 /** Whether a request holds a window or is about to take one: no window is made then; the request that frees it calls again. */
 const busy = async (): Promise<boolean> => (await pendingRequests.values()).some((p) => holdsWindow(p) || p.queued);
 
+/** Loads the parked windows again as warm ones, then makes new windows until the pool is full. */
 async function fill(pool: number[], settings: Settings): Promise<void> {
+  for (const id of pool.filter((id) => parked.has(id))) await unpark(id);
+  pool = await stored();
   while (pool.length < poolSize(settings)) {
-    const window = await browser.windows.create({ url: `${browser.runtime.getURL(PROMPT_PAGE)}?${WARM_QUERY}`, type: 'popup', focused: false, ...WAITS_AS });
+    const window = await browser.windows.create({ url: WARM_URL(), type: 'popup', focused: false, ...WAITS_AS });
     if (window.id === undefined) return;
     createdAt.set(window.id, Date.now());
     pool.push(window.id);
@@ -133,7 +151,7 @@ function refillWhenQuiet(): void {
 /** A live warm window connects within moments (and again after this worker restarts); one that does not is replaced. */
 function replaceUnlessConnected(windowId: number): void {
   setTimeout(() => {
-    if (waiting.has(windowId)) return;
+    if (waiting.has(windowId) || parked.has(windowId)) return;
     void serially(async () => ((await stored()).includes(windowId) ? discard(windowId) : undefined))
       .then(ensureWarm)
       .catch(() => undefined);
@@ -162,6 +180,7 @@ const exists = (windowId: number): Promise<boolean> =>
 
 async function discard(windowId: number): Promise<void> {
   await without(windowId);
+  parked.delete(windowId);
   createdAt.delete(windowId);
   waiting.get(windowId)?.disconnect();
   waiting.delete(windowId);
@@ -201,12 +220,14 @@ export function acceptWarmPort(port: Runtime.Port): void {
  * the last window took to load, which is what a new window would cost it. undefined: none (the
  * caller opens one as usual).
  */
-export function takeWarm(query: string, settings: Settings): Promise<number | undefined> {
+export function takeWarm(query: string, key: string, settings: Settings): Promise<number | undefined> {
   if (!settings.warmWindow) return Promise.resolve(undefined);
   clearTimeout(refillTimer); // no window is made while this request's draws
   return serially(async () => {
     const pool = await stored();
     if (pool.length === 0) return undefined;
+    // None loaded but one parked: loaded now, which costs a reload, not a new window.
+    if (!pool.some((id) => waiting.has(id) || createdAt.has(id))) for (const id of pool.filter((id) => parked.has(id)).slice(0, 1)) await unpark(id);
     if (!pool.some((id) => waiting.has(id))) {
       // Only a window that can still connect is worth waiting for: one this worker made, or one with a
       // live page (reconnecting to a restarted worker). One whose page died with the extension's
@@ -221,10 +242,12 @@ export function takeWarm(query: string, settings: Settings): Promise<number | un
     if (windowId === undefined) return undefined;
     const port = waiting.get(windowId)!;
     waiting.delete(windowId);
+    holders.set(windowId, key); // the request's from now: the end of the one before must not take it back
     await without(windowId);
     try {
       port.postMessage({ query } satisfies WarmPortMessage);
     } catch {
+      holders.delete(windowId);
       await browser.windows.remove(windowId).catch(() => undefined);
       return undefined; // its port dropped this instant: a new window serves this request
     }
@@ -257,11 +280,65 @@ export async function warmReady(): Promise<boolean> {
   return (await Promise.all(pool.map(exists))).every(Boolean);
 }
 
+/** A new window made for this request (openPromptWindow) is its own, as a warm one taken is. */
+export const lend = (windowId: number, key: string): void => void holders.set(windowId, key);
+
+/**
+ * The request `key` is done with its window: it goes back to the pool if warm windows are on and the pool
+ * has room, else it closes. true: the window is the pool's now, or another request's (untouched); false:
+ * closed. A window another request holds (taken since, or named by another pending request after this
+ * worker restarted) is left alone.
+ */
+export function releaseWindow(windowId: number | undefined, key: string): Promise<boolean> {
+  if (windowId === undefined) return Promise.resolve(false);
+  return serially(async () => {
+    const pool = await stored();
+    if (pool.includes(windowId)) return true; // given back already (the decision's two paths both release)
+    const holder = holders.get(windowId);
+    if (holder !== undefined ? holder !== key : (await pendingRequests.values()).some((p) => p.key !== key && p.windowId === windowId)) return true;
+    holders.delete(windowId);
+    const settings = await settingsNow().catch(() => undefined);
+    if (settings && pool.length < poolSize(settings) && (await exists(windowId))) {
+      // Out of the way at once, as a closed window would be; loaded again now if the pool has no window
+      // waiting, else once calls leave the wallet alone (as a new one would be made), since a reload beside
+      // the call right after this one slowed it (1.30–1.35× the window floor against 0.87–1.12×, 2026-12-03).
+      void browser.windows.update(windowId, GOES_BACK_AS).catch(() => undefined);
+      pool.push(windowId);
+      await store(pool);
+      parked.add(windowId);
+      if (!pool.some((id) => waiting.has(id))) await unpark(windowId);
+      else refillWhenQuiet();
+      return true;
+    }
+    await browser.windows.remove(windowId).catch(() => undefined);
+    return false;
+  });
+}
+
+/** A parked window loaded again as a warm one: a new document, so nothing of its last request stays. */
+async function unpark(windowId: number): Promise<void> {
+  parked.delete(windowId);
+  const tab = await browser.tabs.query({ windowId }).then(
+    (tabs) => tabs[0],
+    () => undefined,
+  );
+  try {
+    if (tab?.id === undefined) throw new Error('no tab');
+    createdAt.set(windowId, Date.now());
+    await browser.tabs.update(tab.id, { url: WARM_URL() });
+    replaceUnlessConnected(windowId);
+  } catch {
+    await discard(windowId); // closed meanwhile: the next top-up makes a new one
+  }
+}
+
 /** A closed window is forgotten: true if it was a warm one still waiting (the caller prepares the next). */
 export function forgetWarm(windowId: number): Promise<boolean> {
+  holders.delete(windowId);
   return serially(async () => {
     if (!(await without(windowId))) return false;
     waiting.delete(windowId);
+    parked.delete(windowId);
     createdAt.delete(windowId);
     return true;
   });

@@ -205,8 +205,13 @@ export class Prompt<H = unknown> {
     return this.click('Reject', options.timeout);
   }
 
-  /** Closes the window without choosing, which the wallet answers as a rejection. */
-  close(): Promise<void> {
+  /**
+   * Closes the window without choosing, which the wallet answers as a rejection. A window whose request is
+   * already answered or withdrawn is the wallet's again (back in its warm pool, perhaps loading): left to it,
+   * since Chrome drops a page close that comes during a load and the close would never return.
+   */
+  async close(): Promise<void> {
+    if (this.key && this.decided && (await this.decided(this.key, 0).catch(() => false)) === true) return;
     return this.window.close();
   }
 }

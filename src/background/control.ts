@@ -10,7 +10,7 @@ import { forgetNonces, setStacksNonce, stacksNonce } from './request/nonces.ts';
 import { forgetKeyCacheProblems, keyCacheProblems } from './store/key-cache.ts';
 import { forgetStoredProblems, storedProblems } from './store/session-map.ts';
 import { pauseWindows } from './window/queue.ts';
-import { ensureWarm, warmReady } from './window/warm.ts';
+import { ensureWarmNow, warmReady } from './window/warm.ts';
 import { pendingRequests, type PendingRequest } from './request/pending.ts';
 import { currentSettings, forgetKeys, keyRing, restoreDefaults, settingsProblems, updateSettings } from './store/state.ts';
 import { prederive, prederived } from './store/prederive.ts';
@@ -113,9 +113,9 @@ export const control: WalletControl = {
     const sameWallet = settings.mnemonic === target.mnemonic && settings.passphrase === target.passphrase && keyCacheProblems().length === 0;
     forgetStoredProblems();
     const [, defaults] = await Promise.all([clearCalls(), restoreDefaults(keep), sameWallet ? forgetKeyCacheProblems() : forgetKeys()]);
-    // A warm window withdrawn with its request is replaced (an untaken one stays as it is), and
+    // A window given back with its request is loaded again now (an untaken one stays as it is), and
     // keys just forgotten are derived again, both off the next test's path.
-    void ensureWarm().catch(() => undefined);
+    void ensureWarmNow().catch(() => undefined);
     void prederive(keyRing, defaults);
     await Promise.all([testHooks.holdDelivery(false), testHooks.holdSending(false)]);
   },

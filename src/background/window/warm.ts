@@ -87,9 +87,14 @@ const poolSize = (settings: Settings): number => (settings.warmWindow ? Math.min
 /**
  * Keeps the pool full while the setting is on and no request holds a window, and empty while it is
  * off, as the settings are when its turn comes. An empty pool is filled at once; one that still has
- * a window is topped up after REFILL_QUIET_MS without a call.
+ * a window is topped up after REFILL_QUIET_MS without a call, or at once if `now` (a reset: between two
+ * tests, where a window given back must not still hold the last test's request page in the next).
  */
-export function ensureWarm(): Promise<void> {
+export const ensureWarm = (): Promise<void> => warmUp(false);
+/** The same, a pool that still has a window topped up at once: after a reset, between two tests. */
+export const ensureWarmNow = (): Promise<void> => warmUp(true);
+
+function warmUp(now: boolean): Promise<void> {
   return serially(async () => {
     const settings = await settingsNow();
     const pool = await stored();
@@ -114,7 +119,7 @@ export function ensureWarm(): Promise<void> {
     if (live.length !== pool.length) await store(live);
     const ready = live.filter((id) => !parked.has(id));
     if (ready.length >= poolSize(settings) || (await busy())) return;
-    if (ready.length > 0) return refillWhenQuiet();
+    if (ready.length > 0 && !now) return refillWhenQuiet();
     await fill(live, settings);
   });
 }

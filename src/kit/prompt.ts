@@ -1,7 +1,7 @@
 // One approval window, as the person in front of it sees it. Read and pressed through the
 // driver's PromptWindow (scripts in the window, Enter at the keyboard), so every kit shares it.
 import { APPROVAL_API, type ApprovalWindowApi, type PromptButton, type PromptDetails } from '../shared/approval-window.ts';
-import { TAKEN_QUERY } from '../shared/messages.ts';
+import { HELD_ADDRESS_SCRIPT } from '../shared/messages.ts';
 import { MAX_ACCOUNT } from '../core/account-path.ts';
 import type { PromptWindow } from './driver.ts';
 
@@ -34,7 +34,7 @@ const callScript = (name: keyof ApprovalWindowApi, args: readonly unknown[], key
   const go = () => {
     const api = globalThis[${JSON.stringify(APPROVAL_API)}];
     if (!api) return resolve({ missing: location.href.split('?')[0] + ', ' + document.readyState, ours: location.pathname.endsWith('/popup/approve.html') });
-    const holds = new URLSearchParams(document.documentElement.dataset.${TAKEN_QUERY} ?? location.search).get('key');
+    const holds = new URL(${HELD_ADDRESS_SCRIPT}).searchParams.get('key');
     if (${JSON.stringify(key)} !== null && holds !== ${JSON.stringify(key)}) return resolve({ holds });
     Promise.resolve(api[${JSON.stringify(name)}](...${JSON.stringify(args)})).then((value) => resolve({ value }), reject);
   };

@@ -4,7 +4,7 @@
 import type { Browser, Page, Target } from 'puppeteer-core';
 import { holdsRequest, type PromptWindow } from '../kit/driver.ts';
 import { PROMPT_PAGE } from '../shared/windows.ts';
-import { TAKEN_EVENT, TAKEN_QUERY } from '../shared/messages.ts';
+import { HELD_ADDRESS_SCRIPT, TAKEN_EVENT } from '../shared/messages.ts';
 
 /**
  * How long a new page is asked every 20 ms where it is, then every 250 ms until SLOW_FIND_MS: with two Firefox
@@ -93,10 +93,7 @@ async function untilTaken(page: Page, timing: { unaskableMs: number }, held: str
         // An event, not a poll: a minimized window's timers run once a second at most.
         `new Promise((resolve) => {
           // The request's address, as the window holds it (in Firefox its address keeps the warm query).
-          const address = () => {
-            const query = document.documentElement.dataset.${TAKEN_QUERY};
-            return query ? location.origin + location.pathname + '?' + query : location.href;
-          };
+          const address = () => ${HELD_ADDRESS_SCRIPT};
           const now = address();
           if (now !== ${JSON.stringify(held)} && new URL(now).searchParams.has('key')) return resolve(now);
           addEventListener(${JSON.stringify(TAKEN_EVENT)}, () => resolve(address()), { once: true });

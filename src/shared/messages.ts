@@ -138,6 +138,8 @@ export const WARM_QUERY = 'warm=1';
 export const TAKEN_EVENT = 'mock-wallet-taken';
 /** Where a taken warm window keeps that query (document.documentElement.dataset): in Firefox its address keeps the warm query. */
 export const TAKEN_QUERY = 'takenQuery';
+/** A page-script expression (for the kits' evaluates): the address of the request the approval window holds, as a window opened for it would have. */
+export const HELD_ADDRESS_SCRIPT = `(document.documentElement.dataset.${TAKEN_QUERY} ? location.origin + location.pathname + '?' + document.documentElement.dataset.${TAKEN_QUERY} : location.href)`;
 
 export type PromptMessage = PromptDetailsMessage | PromptApproveMessage | PromptRejectMessage;
 

@@ -302,12 +302,7 @@ async function complete(key: string, send: boolean, closing: Promise<void>[]): P
     announceDecided(key);
     // The outcome is written before the entry goes: the log never keeps a 'pending' whose request is
     // gone. The window goes back to the pool (or closes) meanwhile: the person (and the kit waiting for it) is done.
-    closing.push(
-      releaseWindow(request.windowId, key).then(
-        () => undefined,
-        () => undefined,
-      ),
-    );
+    closing.push(releaseWindow(request.windowId, key).catch(() => undefined));
     await logOutcome(key, delivered ? settled : { ...settled, outcome: 'dropped' });
     await pendingRequests.delete([key]);
     forgetResolved(key);

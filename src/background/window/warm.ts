@@ -232,7 +232,8 @@ export function takeWarm(query: string, key: string, settings: Settings): Promis
     const pool = await stored();
     if (pool.length === 0) return undefined;
     // None loaded but one parked: loaded now, which costs a reload, not a new window.
-    if (!pool.some((id) => waiting.has(id) || createdAt.has(id))) for (const id of pool.filter((id) => parked.has(id)).slice(0, 1)) await unpark(id);
+    const parkedOne = pool.find((id) => parked.has(id));
+    if (parkedOne !== undefined && !pool.some((id) => waiting.has(id) || createdAt.has(id))) await unpark(parkedOne);
     if (!pool.some((id) => waiting.has(id))) {
       // Only a window that can still connect is worth waiting for: one this worker made, or one with a
       // live page (reconnecting to a restarted worker). One whose page died with the extension's
@@ -290,17 +291,16 @@ export const lend = (windowId: number, key: string): void => void holders.set(wi
 
 /**
  * The request `key` is done with its window: it goes back to the pool if warm windows are on and the pool
- * has room, else it closes. true: the window is the pool's now, or another request's (untouched); false:
- * closed. A window another request holds (taken since, or named by another pending request after this
- * worker restarted) is left alone.
+ * has room, else it closes. A window another request holds (taken since, or named by another pending
+ * request after this worker restarted) is left alone.
  */
-export function releaseWindow(windowId: number | undefined, key: string): Promise<boolean> {
-  if (windowId === undefined) return Promise.resolve(false);
+export function releaseWindow(windowId: number | undefined, key: string): Promise<void> {
+  if (windowId === undefined) return Promise.resolve();
   return serially(async () => {
     const pool = await stored();
-    if (pool.includes(windowId)) return true; // given back already (the decision's two paths both release)
+    if (pool.includes(windowId)) return; // given back already (the decision's two paths both release)
     const holder = holders.get(windowId);
-    if (holder !== undefined ? holder !== key : (await pendingRequests.values()).some((p) => p.key !== key && p.windowId === windowId)) return true;
+    if (holder !== undefined ? holder !== key : (await pendingRequests.values()).some((p) => p.key !== key && p.windowId === windowId)) return;
     holders.delete(windowId);
     const settings = await settingsNow().catch(() => undefined);
     if (settings && pool.length < poolSize(settings) && (await exists(windowId))) {
@@ -313,10 +313,9 @@ export function releaseWindow(windowId: number | undefined, key: string): Promis
       parked.add(windowId);
       if (!pool.some((id) => waiting.has(id))) await unpark(windowId);
       else refillWhenQuiet();
-      return true;
+      return;
     }
     await browser.windows.remove(windowId).catch(() => undefined);
-    return false;
   });
 }
 

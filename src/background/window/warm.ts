@@ -155,8 +155,11 @@ function refillWhenQuiet(): void {
 
 /** A live warm window connects within moments (and again after this worker restarts); one that does not is replaced. */
 function replaceUnlessConnected(windowId: number): void {
+  // The load this wait is for: a window given back is loaded again, and a later load has its own wait (a stale
+  // one once replaced a window mid-reload in a fresh clone's run of e2e/kit/warm.spec.ts).
+  const load = createdAt.get(windowId);
   setTimeout(() => {
-    if (waiting.has(windowId) || parked.has(windowId)) return;
+    if (waiting.has(windowId) || parked.has(windowId) || createdAt.get(windowId) !== load) return;
     void serially(async () => ((await stored()).includes(windowId) ? discard(windowId) : undefined))
       .then(ensureWarm)
       .catch(() => undefined);

@@ -160,8 +160,7 @@ const ownCases = (wallet: WalletRecord): SettingCase[] =>
 
 /**
  * The slow-wallet fault: both wait at least this long before the connect answer. Long enough that a busy machine's
- * noise (a CLI call once took 117 ms more than the same call just after, a page connect 170 ms undelayed) stays
- * under half of it, the line the CLI's wait is read against.
+ * noise (a page connect once took 170 ms undelayed) stays under it, the line the page's wait is read against.
  */
 const DELAY_MS = 400;
 
@@ -177,14 +176,20 @@ for (const wallet of Object.values(WALLETS)) {
     ]) {
       await kit.reset();
       const settings = await kit.setSettings({ ...patch, approvalPolicy: 'approve' });
-      if (wallet.accessDenied)
-        expect(JSON.stringify(await fromPage(page, identity, ...CONNECT[wallet.name]!)), `${name}: the site connects`).not.toMatch(/"(error|rejected)"/);
-      const cliStart = Date.now();
-      const [cli, pageStart] = [runCli(['addresses', ...as, ...flags, '--id', 'x']), Date.now()];
+      // As another wallet, the CLI answers as a site that connected (src/cli/cli.ts): the page's site connects
+      // first, so both are answered as a connected site is (Magic Eden answers its connect at once then).
+      if (identity) {
+        const connect = CONNECT[wallet.name] ?? [wallet.addressMethod(settings.network), wallet.addressRequest({}) ?? undefined];
+        const connected = JSON.stringify(await fromPage(page, identity, ...connect));
+        if (wallet.accessDenied) expect(connected, `${name}: the site connects`).not.toMatch(/"(error|rejected)"/);
+      }
+      // The CLI's wait is read from the CLI (timed, a busy run once read 252 ms of wait from a call that did not
+      // wait at all); that it really waits is src/cli/cli.test.ts's.
+      const cliWaits: number[] = [];
+      const [cli, pageStart] = [runCli(['addresses', ...as, ...flags, '--id', 'x'], undefined, async (ms) => void cliWaits.push(ms)), Date.now()];
       const got = await fromPage(page, identity, wallet.addressMethod(settings.network), wallet.addressRequest({}) ?? undefined);
       const pageTook = Date.now() - pageStart;
       const printed = await cli;
-      const cliTook = Date.now() - cliStart;
       expect(printed.stderr, name).toBe('');
       // A bare answer's refusal (Magic Eden on testnet): the page's rejection, the CLI's { code, message } (exit 3).
       const bare = printed.status === 3 ? { rejected: JSON.parse(printed.stdout) } : JSON.parse(printed.stdout);
@@ -193,14 +198,9 @@ for (const wallet of Object.values(WALLETS)) {
       );
       if (patch.responseDelayMs) {
         // Delayed alike: a first connect (the contract's provider keeps no grant); a connect the site already
-        // holds (its per-site permission, as the CLI's site holds it) is answered at once by both. The CLI's wait
-        // is its time beyond the same call without the delay, just after: a busy machine once took 214 ms over a
-        // call that did not wait at all.
-        const plainStart = Date.now();
-        await runCli(['addresses', ...as, '--id', 'x']);
-        const waited = cliTook - (Date.now() - plainStart);
-        expect(waited >= DELAY_MS / 2, `the CLI waits (${waited} ms more than without the delay) as the page does (${pageTook} ms)`).toBe(pageTook >= DELAY_MS);
-        if (!wallet.accessDenied) expect(pageTook, 'a connect is delayed').toBeGreaterThanOrEqual(DELAY_MS);
+        // holds (its per-site permission, as the CLI's site holds it) is answered at once by both.
+        expect(cliWaits, `the CLI waits as the page does (${pageTook} ms)`).toEqual(pageTook >= DELAY_MS ? [DELAY_MS] : []);
+        if (!identity) expect(pageTook, 'a connect is delayed').toBeGreaterThanOrEqual(DELAY_MS);
       }
     }
   });

@@ -32,6 +32,19 @@ test('addresses prints the exact envelope, nothing else', async () => {
   expect(stx.address).toMatch(/^ST/);
 });
 
+test('--response-delay: a connect answer is printed that much later; a signature is not held back', async () => {
+  const waits: number[] = [];
+  const record = async (ms: number): Promise<void> => void waits.push(ms);
+  expect((await runCli(['addresses', '--response-delay', '300'], undefined, record)).status).toBe(0);
+  expect(waits).toEqual([300]);
+  expect((await runCli(['call', 'signMessage', '--params', '{"message":"x"}', '--response-delay', '300'], undefined, record)).status).toBe(0);
+  expect(waits).toEqual([300]);
+  // The wait itself, with the CLI's own clock: at least the delay (a busy machine only adds to it).
+  const start = Date.now();
+  await runCli(['addresses', '--response-delay', '250']);
+  expect(Date.now() - start).toBeGreaterThanOrEqual(250);
+});
+
 test('defaults: first variant, mainnet, account 0, fresh UUID id', async () => {
   const response = JSON.parse((await cli('addresses')).stdout);
   expect(response.id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);

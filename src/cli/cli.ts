@@ -115,7 +115,7 @@ function listFlag(value: string | undefined): string[] | undefined {
 }
 
 /** What a run prints on stdout, and its exit code: 0, or 3 for a JSON-RPC error. */
-async function run(argv: string[], table: WalletTable): Promise<{ stdout: string; status: 0 | 3 }> {
+async function run(argv: string[], table: WalletTable, wait: Wait): Promise<{ stdout: string; status: 0 | 3 }> {
   // The chain runs until interrupted: the bin (main.ts) starts it; here only its help and its flags' checks.
   if (argv[0] === 'chain') {
     if (chainOptions(argv.slice(1)) === 'help') return { stdout: CHAIN_HELP, status: 0 };
@@ -229,7 +229,7 @@ async function run(argv: string[], table: WalletTable): Promise<{ stdout: string
   // The one call pipeline (core/wallet.ts), as the extension runs it.
   const { response, delayMs } = await answerAs(new KeyRing(), wallet, called, { id, method: name, params, ...(as && { site: as.site }) });
   // The slow wallet: a connect answer comes that much later, as the extension's does.
-  if (delayMs > 0) await new Promise((resolve) => setTimeout(resolve, delayMs));
+  if (delayMs > 0) await wait(delayMs);
   // As the page receives it: the envelope, or (UniSat) the bare result or the { code, message } it rejects with.
   const printed =
     called.answers === 'envelope' ? response : 'error' in response ? { code: response.error.code, message: response.error.message } : response.result;
@@ -243,10 +243,17 @@ export interface CliResult {
   stderr: string;
 }
 
-/** `table`: the wallets it answers as (another than this mock's in a test of the add-a-wallet recipe). */
-export async function runCli(argv: string[], table: WalletTable = TABLE): Promise<CliResult> {
+/** How the CLI waits out the slow-wallet fault before it prints. */
+export type Wait = (ms: number) => Promise<void>;
+const sleep: Wait = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * `table`: the wallets it answers as (another than this mock's in a test of the add-a-wallet recipe).
+ * `wait`: how it waits out the slow-wallet fault (a test passes one that records the wait instead of timing it).
+ */
+export async function runCli(argv: string[], table: WalletTable = TABLE, wait: Wait = sleep): Promise<CliResult> {
   try {
-    return { ...(await run(argv, table)), stderr: '' };
+    return { ...(await run(argv, table, wait)), stderr: '' };
   } catch (error) {
     const known = error instanceof UsageError || error instanceof SettingsError || error instanceof RpcError || error instanceof ChainUsageError;
     const parseError = error instanceof TypeError && 'code' in error && String(error.code).startsWith('ERR_PARSE_ARGS');

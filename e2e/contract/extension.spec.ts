@@ -5,6 +5,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { firstVariant, reference, secondVariant } from '../../test/reference.ts';
 import { byKind, request, isPromptPage, letGo } from '../support/support.ts';
+import { startWalletWorker } from '../../src/playwright/browser.ts';
+import { extensionPath, unpackedExtensionId } from '../../src/kit/setup.ts';
 
 // Published vectors for account 0 of "abandon ×11 about" (BIP-84, BIP-86, DESIGN.md's Stacks vector).
 const ACCOUNT0 = {
@@ -321,7 +323,7 @@ test('a page cannot reach the control surface or forge an approval', async ({ pa
   expect(swapped).toBe(true);
 });
 
-test('settings persist across a browser restart', async () => {
+test('settings persist across a browser restart; a launch starts a worker Chromium left stopped', async () => {
   const profile = await mkdtemp(join(tmpdir(), 'mock-wallet-profile-'));
   try {
     const first = await WalletBrowser.launch({ userDataDir: profile });
@@ -330,6 +332,19 @@ test('settings persist across a browser restart', async () => {
     const second = await WalletBrowser.launch({ userDataDir: profile });
     try {
       expect(await second.control('getSettings')).toMatchObject({ activeAccount: 6, network: 'signet', variant: 'second', approvalPolicy: 'approve' });
+      // The launch's nudge: the origin it computes is the extension's, and it starts a worker no one else would.
+      expect(second.origin).toBe(`chrome-extension://${unpackedExtensionId(extensionPath())}/`);
+      const page = second.context.pages()[0]!;
+      const cdp = await second.context.newCDPSession(page);
+      const status: string[] = [];
+      cdp.on('ServiceWorker.workerVersionUpdated', ({ versions }) => {
+        for (const v of versions) if (v.scriptURL.startsWith(second.origin)) status.push(v.runningStatus);
+      });
+      await cdp.send('ServiceWorker.enable');
+      await second.stopServiceWorker(page);
+      await expect.poll(() => status.at(-1)).toBe('stopped');
+      await startWalletWorker(second.context, second.origin);
+      await expect.poll(() => status.at(-1)).toBe('running');
     } finally {
       await second.close();
     }

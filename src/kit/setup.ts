@@ -1,4 +1,5 @@
 // Where the kits find the built extension and a browser to load it into; readable errors when not.
+import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -79,6 +80,23 @@ export function findChromiumAmong(first: (string | undefined)[], env: Record<str
  * quiet machine; a CI runner at a load of 8 on two cores was seen to take over 10 s.
  */
 export const EXTENSION_START_MS = 30_000;
+
+/**
+ * When a launch starts the wallet's worker itself if Chromium has not: a suite run on two cores once saw a
+ * fresh profile's extension worker not started after 30 s (EXTENSION_START_MS), the launch then failing.
+ */
+export const EXTENSION_NUDGE_MS = 10_000;
+
+/**
+ * The id Chromium gives an unpacked extension (one without a manifest `key`): the SHA-256 of its absolute path,
+ * the first 32 hex digits written with the letters a–p (chromium/chromium, components/crx_file/id_util.cc:
+ * GenerateIdForPath). Checked against Chromium's own on Linux; Windows hashes its wide-character path instead,
+ * so there the id may differ and the nudge that uses it does nothing.
+ */
+export function unpackedExtensionId(path: string): string {
+  const digest = createHash('sha256').update(path).digest('hex').slice(0, 32);
+  return [...digest].map((hex) => String.fromCharCode(97 + Number.parseInt(hex, 16))).join('');
+}
 
 /** The args a Chromium needs to load the wallet in a test profile. */
 export function chromiumArgs(extension: string): string[] {

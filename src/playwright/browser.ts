@@ -4,7 +4,16 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { CONTROL_GLOBAL, type WalletControl } from '../shared/control.ts';
-import { EXTENSION_START_MS, WalletSetupError, chromiumArgs, extensionPath, findChromiumAmong, withTimeout } from '../kit/setup.ts';
+import {
+  EXTENSION_NUDGE_MS,
+  EXTENSION_START_MS,
+  WalletSetupError,
+  chromiumArgs,
+  extensionPath,
+  findChromiumAmong,
+  unpackedExtensionId,
+  withTimeout,
+} from '../kit/setup.ts';
 
 export { WalletSetupError, extensionPath };
 
@@ -23,6 +32,35 @@ function safePlaywrightChromium(): string | undefined {
     return chromium.executablePath();
   } catch {
     return undefined;
+  }
+}
+
+/**
+ * The wallet's service worker once it runs in a context just launched. If Chromium has not started it after
+ * `nudgeAfterMs`, it is started through CDP (ServiceWorker.startWorker on `origin`, the id Chromium gives the
+ * unpacked extension), as a stopped worker is woken; a failed nudge leaves the wait as it was.
+ */
+async function walletWorker(context: BrowserContext, origin: string, nudgeAfterMs = EXTENSION_NUDGE_MS): Promise<Worker> {
+  const isWallet = (w: Worker): boolean => w.url().startsWith('chrome-extension://');
+  const running = context.serviceWorkers().find(isWallet);
+  if (running) return running;
+  const seen = context.waitForEvent('serviceworker', { predicate: isWallet, timeout: EXTENSION_START_MS });
+  const nudge = setTimeout(() => void startWalletWorker(context, origin).catch(() => undefined), nudgeAfterMs);
+  try {
+    return await seen;
+  } finally {
+    clearTimeout(nudge);
+  }
+}
+
+/** Starts the extension's worker at `origin` through CDP, whether or not Chromium has started it yet. */
+export async function startWalletWorker(context: BrowserContext, origin: string): Promise<void> {
+  const cdp = await context.newCDPSession(context.pages()[0] ?? (await context.newPage()));
+  try {
+    await cdp.send('ServiceWorker.enable');
+    await cdp.send('ServiceWorker.startWorker', { scopeURL: origin });
+  } finally {
+    await cdp.detach().catch(() => undefined);
   }
 }
 
@@ -93,9 +131,7 @@ export class WalletBrowser {
       args: chromiumArgs(extension),
     });
     try {
-      const worker =
-        context.serviceWorkers().find((w) => w.url().startsWith('chrome-extension://')) ??
-        (await context.waitForEvent('serviceworker', { timeout: EXTENSION_START_MS }));
+      const worker = await walletWorker(context, `chrome-extension://${unpackedExtensionId(extension)}/`);
       const extensionId = new URL(worker.url()).host;
       return new WalletBrowser(context, extensionId, worker, ownedDir);
     } catch (error) {

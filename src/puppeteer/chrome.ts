@@ -2,7 +2,7 @@
 // is called in the service worker.
 import type { Browser, WebWorker } from 'puppeteer-core';
 import { CONTROL_GLOBAL } from '../shared/control.ts';
-import { chromiumArgs, EXTENSION_START_MS, findChromiumAmong, WalletSetupError, withTimeout } from '../kit/setup.ts';
+import { chromiumArgs, EXTENSION_NUDGE_MS, EXTENSION_START_MS, findChromiumAmong, unpackedExtensionId, WalletSetupError, withTimeout } from '../kit/setup.ts';
 import type { Launched, LaunchWalletOptions, Puppeteer } from './launch.ts';
 import { controlScript, type ControlCall } from './control.ts';
 
@@ -18,17 +18,32 @@ export async function launchChrome(puppeteer: Puppeteer, extension: string, opti
     ignoreDefaultArgs: ['--disable-extensions'],
     args: chromiumArgs(extension),
   });
+  // Started through CDP if Chromium has not started it by then (src/playwright/browser.ts, walletWorker, says why).
+  const nudge = setTimeout(() => void startWorker(browser, `chrome-extension://${unpackedExtensionId(extension)}/`).catch(() => undefined), EXTENSION_NUDGE_MS);
   try {
     const target = await browser.waitForTarget((t) => t.type() === 'service_worker' && t.url().startsWith('chrome-extension://'), {
       timeout: EXTENSION_START_MS,
     });
+    clearTimeout(nudge);
     const origin = `chrome-extension://${new URL(target.url()).host}/`;
     return { browser, origin, call: workerCall(browser, origin) };
   } catch (error) {
+    clearTimeout(nudge);
     await browser.close();
     throw new WalletSetupError(
       `Chromium started but the wallet extension did not load (${String(error)}). Is ${executablePath} a Chromium that honours --load-extension?`,
     );
+  }
+}
+
+async function startWorker(browser: Browser, origin: string): Promise<void> {
+  const [page] = await browser.pages();
+  const cdp = await (page ?? (await browser.newPage())).createCDPSession();
+  try {
+    await cdp.send('ServiceWorker.enable');
+    await cdp.send('ServiceWorker.startWorker', { scopeURL: origin });
+  } finally {
+    await cdp.detach().catch(() => undefined);
   }
 }
 

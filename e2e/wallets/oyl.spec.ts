@@ -1,15 +1,16 @@
 // Oyl through the connectors that call window.oyl (docs/reference/oyl.md §7), their published code bundled in the
 // demo apps: LaserEyes 0.0.85's Oyl provider (connect, its network check and switch, messages, PSBTs, a broadcast
-// on the embedded regtest chain) and bigmi 0.10.1's oyl connector (connect, a refused connect, a PSBT). Signatures
+// on the embedded regtest chain, in oyl-chain.spec.ts) and bigmi 0.10.1's oyl connector (connect, a refused connect, a PSBT). Signatures
 // checked with bip322-js, tiny-secp256k1 and bitcoinjs-lib, which the wallet does not use.
-import { test, expect, expectedAddresses, type Page } from 'mock-wallet-provider/testing';
+import { test, expect, expectedAddresses } from 'mock-wallet-provider/testing';
 import { createHash } from 'node:crypto';
 import * as bitcoin from 'bitcoinjs-lib';
 import * as ecc from 'tiny-secp256k1';
 import { FOREIGN_P2WPKH, buildPsbt, signerOf, verifyBip322 } from '../../test/bitcoin-reference.ts';
+import { client, openLaserEyes, state } from '../support/lasereyes-page.ts';
 
-// The chain (one test uses it) without its Stacks half, which no test here needs.
-test.use({ identities: ['oyl'], chainOptions: { stacks: false } });
+// Oyl's test on the embedded regtest chain is e2e/wallets/oyl-chain.spec.ts: its chain options give it a worker of its own.
+test.use({ identities: ['oyl'] });
 
 /** Account 0's entries on mainnet (docs/reference/oyl.md §8.1). */
 const TAPROOT = 'bc1p5cyxnuxmeuwuvkwfem96lqzszd02n6xdcjrs20cac6yqjjwudpxqkedrcr';
@@ -17,36 +18,6 @@ const TAPROOT_KEY = '03cc8a4bc64d897bddc5fbc2f670f7a8ba0b386779106cf1223c6fc5d7c
 const OUTPUT_KEY = 'a60869f0dbcf1dc659c9cecbaf8050135ea9e8cdc487053f1dc6880949dc684c';
 const SEGWIT = 'bc1qcr8te4kr609gcawutmrza0j4xv80jy8z306fyu';
 const SEGWIT_KEY = '0330d54fd0dd420a6e5f8d3624f5f3482cae350f79d5f0753bf5beef9c2d91af3c';
-
-interface LaserEyesState {
-  connected: boolean;
-  provider?: string;
-  address: string;
-  paymentAddress: string;
-  publicKey: string;
-  accounts: string[];
-  network: string;
-  hasProvider: Record<string, boolean>;
-}
-const state = (page: Page) => page.evaluate(() => window.lasereyes.state()) as Promise<LaserEyesState>;
-
-type Failed = { failed: { name?: string; message?: string; code?: number } };
-/** A LaserEyes client call in the page; a rejection comes back as its name, message and code. */
-const client = <T>(page: Page, call: string, ...args: unknown[]): Promise<T | Failed> =>
-  page.evaluate(
-    ([name, list]) =>
-      (window.lasereyes.client as unknown as Record<string, (...x: unknown[]) => Promise<unknown>>)[name]!(...list).catch(
-        (error: { name?: string; message?: string; code?: number }) => ({ failed: { name: error?.name, message: error?.message, code: error?.code } }),
-      ),
-    [call, args] as const,
-  ) as Promise<T | Failed>;
-
-/** The LaserEyes app on `network`, aware of Oyl; nothing beyond this machine is reached. */
-async function openLaserEyes(page: Page, network = 'mainnet'): Promise<void> {
-  await page.route(/^https?:\/\/(?!127\.0\.0\.1|localhost)/, (route) => route.abort());
-  await page.goto(`/lasereyes.html?network=${network}`);
-  await expect.poll(async () => (await state(page)).hasProvider['oyl'], { message: 'LaserEyes finds window.oyl' }).toBe(true);
-}
 
 test('LaserEyes connects Oyl on a click (getAddresses, getNetwork) and signs messages (BIP-322, ecdsa) and a PSBT of every input the account owns; a rejection is an OylConnectError', async ({
   page,
@@ -191,50 +162,6 @@ test('a hostile page: built-ins replaced and Object.prototype.error defined afte
     network: 'mainnet',
     refused: [true, 'OylConnectError', 4100, 'This site is not connected to Oyl: call getAddresses first (docs/reference/oyl.md §2.2).'],
     locked: false,
-  });
-});
-
-test.describe('on the embedded regtest chain', () => {
-  test("LaserEyes' signPsbt with broadcast: the wallet finalises its inputs and sends the transaction; the chain takes and mines it", async ({
-    page,
-    wallet,
-    chain,
-  }) => {
-    // Oyl's regtest keys are the mainnet ones (coin 0'): an address the chain did not fund at start.
-    const { nativeSegwit, taproot } = await expectedAddresses({ identity: 'oyl', network: 'regtest' });
-    expect(nativeSegwit.address).toBe('bcrt1qcr8te4kr609gcawutmrza0j4xv80jy8zeqchgx');
-    const funding = await chain.bitcoin.fund(nativeSegwit.address, 50_000);
-    await chain.bitcoin.mine();
-    await openLaserEyes(page, 'regtest');
-    await page.getByRole('button', { name: 'Connect Oyl' }).click();
-    await wallet.approveNext();
-    await expect(page.locator('#out')).toHaveText(`Connected: ${taproot.address}`);
-    expect(await client(page, 'getBalance')).toBe(50_000); // the four addresses' coins on the chain
-
-    const [coin] = await chain.bitcoin.utxos(nativeSegwit.address);
-    expect(coin?.txid).toBe(funding);
-    const psbt = new bitcoin.Psbt({ network: bitcoin.networks.regtest });
-    psbt.addInput({
-      hash: coin!.txid,
-      index: coin!.vout,
-      witnessUtxo: { script: bitcoin.address.toOutputScript(nativeSegwit.address, bitcoin.networks.regtest), value: BigInt(coin!.value) },
-    });
-    psbt.addOutput({ address: taproot.address, value: BigInt(coin!.value - 1_000) });
-    const sending = client<{ signedPsbtHex: string; txId?: string }>(page, 'signPsbt', { tx: psbt.toHex(), finalize: false, broadcast: true });
-    const window = await wallet.nextPrompt();
-    expect(await window.details()).toMatchObject({ fields: { Finalize: 'yes', Broadcast: 'yes, once signed' } });
-    await window.approve();
-    const { signedPsbtHex, txId } = (await sending) as { signedPsbtHex: string; txId: string };
-    expect(txId).toBe(bitcoin.Psbt.fromHex(signedPsbtHex).extractTransaction().getId());
-    expect((await chain.bitcoin.tx(txId)).status).toEqual({ confirmed: false });
-    await chain.bitcoin.mine();
-    expect(await chain.bitcoin.waitForTx(txId, { confirmed: true })).toMatchObject({
-      fee: 1_000,
-      vin: [{ prevout: { scriptpubkey_address: nativeSegwit.address } }],
-    });
-    expect(await chain.bitcoin.balance(taproot.address)).toBe(49_000);
-    // getBalance covers all four addresses: the coins moved from nativeSegwit to taproot still count.
-    expect(await client(page, 'getBalance')).toBe(49_000);
   });
 });
 

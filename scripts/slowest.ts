@@ -23,6 +23,7 @@ interface Suite {
   suites?: Suite[];
 }
 interface Report {
+  config: { workers: number };
   stats: { startTime: string; duration: number; expected: number; unexpected: number; skipped: number };
   suites: Suite[];
 }
@@ -47,7 +48,7 @@ rows.sort((a, b) => b.ms - a.ms);
 const total = rows.reduce((sum, r) => sum + r.ms, 0);
 const cell = (text: string): string => text.replaceAll('|', '\\|');
 const table = [
-  `From a run of ${report.stats.startTime.slice(0, 10)}: ${rows.length} tests, wall ${(report.stats.duration / 1000).toFixed(0)} s, the tests' own times summed ${(total / 1000).toFixed(0)} s (two workers).`,
+  `From a run of ${report.stats.startTime.slice(0, 10)}: ${rows.length} tests, wall ${(report.stats.duration / 1000).toFixed(0)} s, the tests' own times summed ${(total / 1000).toFixed(0)} s (${report.config.workers} workers).`,
   '',
   '| s | project | test | where |',
   '|---:|---|---|---|',

@@ -1,6 +1,6 @@
 // Where the kits find the built extension and a browser to load it into; readable errors when not.
 import { createHash } from 'node:crypto';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, realpathSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -94,8 +94,17 @@ export const EXTENSION_NUDGE_MS = 10_000;
  * so there the id may differ and the nudge that uses it does nothing.
  */
 export function unpackedExtensionId(path: string): string {
-  const digest = createHash('sha256').update(path).digest('hex').slice(0, 32);
+  // Chromium loads the extension from its real path (a package linked into node_modules resolves to its folder).
+  const digest = createHash('sha256').update(realPath(path)).digest('hex').slice(0, 32);
   return [...digest].map((hex) => String.fromCharCode(97 + Number.parseInt(hex, 16))).join('');
+}
+
+function realPath(path: string): string {
+  try {
+    return realpathSync(path);
+  } catch {
+    return path;
+  }
 }
 
 /** The args a Chromium needs to load the wallet in a test profile. */

@@ -2,7 +2,7 @@
 // needs it, with every guarantee kept. The kit's fixtures turn warmWindow on by default.
 import { test, expect, type BrowserContext, type Page, type Wallet } from 'mock-wallet-provider/testing';
 import { createHash } from 'node:crypto';
-import { request, isPromptPage } from '../support/support.ts';
+import { request, isPromptPage, testHook } from '../support/support.ts';
 
 const isWarm = (p: Page): boolean => p.url().includes('/popup/approve.html?warm=1');
 const warmPages = (context: BrowserContext): Page[] => context.pages().filter(isWarm);
@@ -166,6 +166,27 @@ test('reset withdraws a request waiting in a warm window, gives the window back 
   expect(await warmWindows(context, wallet)).toContain(prompt.page);
   expect(context.pages().filter(isPromptPage)).toHaveLength(0);
   expect(await wallet.pending()).toEqual([]);
+});
+
+test('a window given back just before the worker stopped is loaded again by the next worker, not waited for and replaced', async ({
+  context,
+  page,
+  wallet,
+  walletBrowser,
+}) => {
+  await warmWindows(context, wallet);
+  await page.goto('/blank.html');
+  await testHook(walletBrowser, 'holdWarmReload', true); // the window given back stays parked: the worker stops now
+  const call = request(page, 'getAddresses');
+  const prompt = await wallet.nextPrompt();
+  await prompt.approve();
+  expect((await call).ok).toBe(true);
+  expect(isPromptPage(prompt.page)).toBe(true); // hidden, still showing its request's page
+  await wallet.stopServiceWorker();
+  expect(await wallet.pending()).toEqual([]); // the kit's call starts the next worker
+  // The next worker loads that window again as a warm one at once; it used to wait 5 s for it to connect, then replace it.
+  await expect.poll(() => isWarm(prompt.page), { timeout: 3_000 }).toBe(true);
+  expect(await warmWindows(context, wallet)).toContain(prompt.page);
 });
 
 test.describe('warmWindow and warmTab off', () => {

@@ -137,6 +137,8 @@ export interface TestHooks {
   holdDelivery(hold: boolean): Promise<void>;
   /** Sign and store approved transactions but do not send them, as a worker stopped between signing and sending would. */
   holdSending(hold: boolean): Promise<void>;
+  /** Give approval windows back to the warm pool but do not load them again, as a worker stopped right after giving one back leaves them. */
+  holdWarmReload(hold: boolean): Promise<void>;
 }
 
 /** The name of the test hooks' global in the service worker. */

@@ -16,7 +16,7 @@ import { reportStoredProblem } from '../store/session-map.ts';
 import { type CallNamed, calledBy, forgetResolved } from './resolved.ts';
 import { deliveryDelayMs } from '../../core/wallet.ts';
 import { currentSettings } from '../store/state.ts';
-import { releaseWindow } from '../window/warm.ts';
+import { holdWarmReload, releaseWindow } from '../window/warm.ts';
 import { releaseNonce } from './nonces.ts';
 
 export type Settled = StoredAnswer['settled'];
@@ -91,7 +91,9 @@ export const onWindowFreed = (listener: () => void): void => void (now.freed = l
 /**
  * Hooks for this project's durability tests, on their own global (never on the kits' control object):
  * holdDelivery decides and stores, then stops as if the worker died before delivering; holdSending signs
- * and stores the transaction, then stops as if it died before sending it. A reset turns both off.
+ * and stores the transaction, then stops as if it died before sending it; holdWarmReload leaves the windows
+ * given back to the warm pool unloaded, as a worker that died right after giving one back does. A reset
+ * turns all three off.
  */
 export const testHooks: TestHooks = {
   async holdDelivery(hold) {
@@ -100,6 +102,7 @@ export const testHooks: TestHooks = {
   async holdSending(hold) {
     now.hold.sending = hold;
   },
+  holdWarmReload,
 };
 
 export interface SettleOptions {

@@ -55,6 +55,9 @@ let lastLoadMs: number | undefined;
 /** Told when a warm window's port connects (it is loaded and ready to draw). */
 const readyListeners = new Set<() => void>();
 let refillTimer: ReturnType<typeof setTimeout> | undefined;
+/** The holdWarmReload test hook (TestHooks, src/shared/control.ts): windows given back stay parked. */
+let reloadHeld = false;
+export const holdWarmReload = async (hold: boolean): Promise<void> => void (reloadHeld = hold);
 
 /** The pool, oldest first; kept in session storage so a restarted worker finds its windows. */
 const stored = async (): Promise<number[]> => {
@@ -111,6 +114,9 @@ function warmUp(now: boolean): Promise<void> {
         await discard(id);
         continue;
       }
+      // A window given back just before the last worker stopped still shows its request's page: parked again, so
+      // that it is loaded again below, where it would otherwise be waited for, then replaced.
+      if (!waiting.has(id) && !createdAt.has(id) && !parked.has(id) && !(await showsWarmPage(id))) parked.add(id);
       live.push(id);
       if (!waiting.has(id) && !parked.has(id)) replaceUnlessConnected(id);
     }
@@ -322,8 +328,16 @@ export function releaseWindow(windowId: number | undefined, key: string): Promis
   });
 }
 
+/** Whether a window's tab shows (or is loading) the warm page; a URL the wallet cannot read counts as the warm page. */
+async function showsWarmPage(windowId: number): Promise<boolean> {
+  const [tab] = await browser.tabs.query({ windowId }).catch(() => []);
+  const url = tab?.pendingUrl ?? tab?.url;
+  return url === undefined || url === WARM_URL();
+}
+
 /** A parked window loaded again as a warm one: a new document, so nothing of its last request stays. */
 async function unpark(windowId: number): Promise<void> {
+  if (reloadHeld) return;
   parked.delete(windowId);
   const tab = await browser.tabs.query({ windowId }).then(
     (tabs) => tabs[0],

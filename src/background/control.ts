@@ -115,10 +115,9 @@ export const control: WalletControl = {
     const [, defaults] = await Promise.all([clearCalls(), restoreDefaults(keep), sameWallet ? forgetKeyCacheProblems() : forgetKeys()]);
     // A window given back with its request is loaded again now (an untaken one stays as it is), and
     // keys just forgotten are derived again, both off the next test's path.
-    await testHooks.holdWarmReload(false);
+    await Promise.all([testHooks.holdDelivery(false), testHooks.holdSending(false), testHooks.holdWarmReload(false)]);
     void ensureWarmNow().catch(() => undefined);
     void prederive(keyRing, defaults);
-    await Promise.all([testHooks.holdDelivery(false), testHooks.holdSending(false)]);
   },
   async stacksNonce(options) {
     const settings = await currentSettings();

@@ -37,15 +37,15 @@ function safePlaywrightChromium(): string | undefined {
 
 /**
  * The wallet's service worker once it runs in a context just launched. If Chromium has not started it after
- * `nudgeAfterMs`, it is started through CDP (ServiceWorker.startWorker on `origin`, the id Chromium gives the
+ * EXTENSION_NUDGE_MS, it is started through CDP (ServiceWorker.startWorker on `origin`, the id Chromium gives the
  * unpacked extension), as a stopped worker is woken; a failed nudge leaves the wait as it was.
  */
-async function walletWorker(context: BrowserContext, origin: string, nudgeAfterMs = EXTENSION_NUDGE_MS): Promise<Worker> {
+async function walletWorker(context: BrowserContext, origin: string): Promise<Worker> {
   const isWallet = (w: Worker): boolean => w.url().startsWith('chrome-extension://');
   const running = context.serviceWorkers().find(isWallet);
   if (running) return running;
   const seen = context.waitForEvent('serviceworker', { predicate: isWallet, timeout: EXTENSION_START_MS });
-  const nudge = setTimeout(() => void startWalletWorker(context, origin).catch(() => undefined), nudgeAfterMs);
+  const nudge = setTimeout(() => void startWalletWorker(context, origin).catch(() => undefined), EXTENSION_NUDGE_MS);
   try {
     return await seen;
   } finally {

@@ -21,14 +21,12 @@ export async function launchChrome(puppeteer: Puppeteer, extension: string, opti
   // Started through CDP if Chromium has not started it by then (src/playwright/browser.ts, walletWorker, says why).
   const nudge = setTimeout(() => void startWorker(browser, `chrome-extension://${unpackedExtensionId(extension)}/`).catch(() => undefined), EXTENSION_NUDGE_MS);
   try {
-    const target = await browser.waitForTarget((t) => t.type() === 'service_worker' && t.url().startsWith('chrome-extension://'), {
-      timeout: EXTENSION_START_MS,
-    });
-    clearTimeout(nudge);
+    const target = await browser
+      .waitForTarget((t) => t.type() === 'service_worker' && t.url().startsWith('chrome-extension://'), { timeout: EXTENSION_START_MS })
+      .finally(() => clearTimeout(nudge));
     const origin = `chrome-extension://${new URL(target.url()).host}/`;
     return { browser, origin, call: workerCall(browser, origin) };
   } catch (error) {
-    clearTimeout(nudge);
     await browser.close();
     throw new WalletSetupError(
       `Chromium started but the wallet extension did not load (${String(error)}). Is ${executablePath} a Chromium that honours --load-extension?`,

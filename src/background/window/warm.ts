@@ -11,7 +11,7 @@
 // finds the second window loaded instead of waiting on one made after the answer (issue #35).
 // Windows are made only while no request holds a window: a window made while another draws and is
 // approved slowed that call by half (1.28× the window floor against 0.51×, bench 2026-11-26).
-import browser, { type Runtime } from 'webextension-polyfill';
+import browser, { type Runtime, type Tabs } from 'webextension-polyfill';
 import type { Settings } from '../../core/settings.ts';
 import { WARM_QUERY, type WarmPortMessage } from '../../shared/messages.ts';
 import { PROMPT_BOUNDS, PROMPT_PAGE } from '../../shared/windows.ts';
@@ -108,15 +108,17 @@ function warmUp(now: boolean): Promise<void> {
     const live: number[] = [];
     for (const id of pool) {
       if (!(await exists(id))) continue;
-      // A window whose page is gone (its renderer crashed, and with it the worker that made it) never
-      // connects: replaced now. One this worker made is still loading (Firefox lists no page for it yet).
-      if (!waiting.has(id) && !createdAt.has(id) && !(await livePages([id])).has(id)) {
-        await discard(id);
-        continue;
+      // Neither waiting nor loading for this worker (one it made or loaded again is: Firefox lists no page for it yet).
+      if (!waiting.has(id) && !createdAt.has(id)) {
+        // A window whose page is gone (its renderer crashed, and with it the worker that made it) never connects: replaced now.
+        if (!(await livePages([id])).has(id)) {
+          await discard(id);
+          continue;
+        }
+        // One given back just before the last worker stopped still shows its request's page: parked again, so
+        // that it is loaded again below, where it would otherwise be waited for, then replaced.
+        if (!parked.has(id) && !(await showsWarmPage(id))) parked.add(id);
       }
-      // A window given back just before the last worker stopped still shows its request's page: parked again, so
-      // that it is loaded again below, where it would otherwise be waited for, then replaced.
-      if (!waiting.has(id) && !createdAt.has(id) && !parked.has(id) && !(await showsWarmPage(id))) parked.add(id);
       live.push(id);
       if (!waiting.has(id) && !parked.has(id)) replaceUnlessConnected(id);
     }
@@ -328,9 +330,16 @@ export function releaseWindow(windowId: number | undefined, key: string): Promis
   });
 }
 
+/** A window's one tab (an approval window has one), or undefined once it is closed. */
+const tabOf = (windowId: number): Promise<Tabs.Tab | undefined> =>
+  browser.tabs.query({ windowId }).then(
+    (tabs) => tabs[0],
+    () => undefined,
+  );
+
 /** Whether a window's tab shows (or is loading) the warm page; a URL the wallet cannot read counts as the warm page. */
 async function showsWarmPage(windowId: number): Promise<boolean> {
-  const [tab] = await browser.tabs.query({ windowId }).catch(() => []);
+  const tab = await tabOf(windowId);
   const url = tab?.pendingUrl ?? tab?.url;
   return url === undefined || url === WARM_URL();
 }
@@ -339,10 +348,7 @@ async function showsWarmPage(windowId: number): Promise<boolean> {
 async function unpark(windowId: number): Promise<void> {
   if (reloadHeld) return;
   parked.delete(windowId);
-  const tab = await browser.tabs.query({ windowId }).then(
-    (tabs) => tabs[0],
-    () => undefined,
-  );
+  const tab = await tabOf(windowId);
   try {
     if (tab?.id === undefined) throw new Error('no tab');
     createdAt.set(windowId, Date.now());

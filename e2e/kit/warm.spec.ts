@@ -239,6 +239,7 @@ test.describe
 
     test('the next test sees none of it', async ({ page }) => {
       expect(page.url()).toBe('about:blank');
+      expect(await page.evaluate(() => history.length)).toBe(1); // a new tab's: nothing to go back to
       expect(page).not.toBe(previous); // another tab: the listener stayed with the closed one
       expect(previous!.isClosed()).toBe(true);
       await page.goto('/blank.html');
@@ -274,6 +275,8 @@ test.describe
     });
 
     test('the next test sees none of it', async ({ page }) => {
+      // The tab opened during the last test, while its init script was on: it is not run in this one's blank page either.
+      expect(await page.evaluate(() => typeof (window as unknown as Record<string, unknown>)['__contextLeftover'])).toBe('undefined');
       await page.goto('/blank.html');
       expect(
         await page.evaluate(() => [

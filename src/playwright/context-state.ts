@@ -65,15 +65,18 @@ export function trackContext(context: BrowserContext): void {
  * Undoes, newest first and each once, what the test added to the context; then stops recording.
  * `settled`: the test's tabs closing; a context that changed waits for them, as a page closing
  * meanwhile can fail a change made to every page (a header once stayed on the next test's tab).
+ * Whether anything was undone: a page opened during the test (the next test's tab) ran its init scripts.
  */
-export async function restoreContext(context: BrowserContext, settled: Promise<unknown>): Promise<void> {
+export async function restoreContext(context: BrowserContext, settled: Promise<unknown>): Promise<boolean> {
   const undo = open.get(context) ?? [];
   open.delete(context);
-  if (undo.length > 0) await settled.catch(() => undefined);
+  if (undo.length === 0) return false;
+  await settled.catch(() => undefined);
   const done = new Set<unknown>();
   for (const step of undo.reverse()) {
     if (step.once !== undefined && done.has(step.once)) continue;
     done.add(step.once);
     await step.run().catch(() => undefined);
   }
+  return true;
 }

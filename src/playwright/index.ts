@@ -149,8 +149,12 @@ export const test = base.extend<WalletTestFixtures & KitTestFixtures, WalletWork
       _kitTest.timing.resume();
       // The next test's tab, opened while this test ran, first joins the context's pages: a tab still
       // starting when the headers or init scripts are taken back kept them (one CI run under load).
-      await _kitWorker.between.spare?.catch(() => undefined);
-      await restoreContext(walletBrowser.context, _kitWorker.between.tabsClosed);
+      const { between } = _kitWorker;
+      const spare = await between.spare?.catch(() => undefined);
+      // Opened while the test's init scripts were on, its blank page ran them: the next test gets a tab opened now.
+      if ((await restoreContext(walletBrowser.context, between.tabsClosed)) && spare) {
+        (between.spare = openInBackground(walletBrowser.context).finally(() => spare.close().catch(() => undefined))).catch(() => undefined);
+      }
       // Torn down after the wallet and the page (they use it): the time the test waited here counts too.
       _kitTest.timing.report();
     },
@@ -229,9 +233,7 @@ export const test = base.extend<WalletTestFixtures & KitTestFixtures, WalletWork
       // The browser is left as the next test expects it (the start-up tab, the next test's tab and
       // the wallet's warm window open); the tabs close off this test's path, before the next test's reset.
       const keep = new Set([context.pages()[0]]);
-      // The next test's tab goes to about:blank, as a new tab is, now rather than during this test (where
-      // the navigation would show among its steps).
-      if (warmTab) (between.spare = spare.then((next) => next!.goto('about:blank').then(() => next!))).catch(() => undefined);
+      if (warmTab) (between.spare = spare.then((next) => next!)).catch(() => undefined);
       between.tabsClosed = spare.then(
         (next) => closeAllBut(context, next ? keep.add(next) : keep),
         () => closeAllBut(context, keep),

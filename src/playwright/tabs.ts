@@ -5,21 +5,45 @@ import { PROMPT_PAGE } from '../shared/windows.ts';
 /**
  * A new background tab in the test's window: it does not take the focus from the test's page (a
  * tab opened with newPage does, and every click in the test's page then waits), and it is not a
- * window of its own (a window per tab made each test's close a second slower in a suite).
+ * window of its own (a window per tab made each test's close a second slower in a suite). It opens at
+ * about:blank, as a new tab does, and is told from other new pages by the target id Chrome gives it
+ * (a marker in its address needed a navigation to about:blank after, 50–80 ms on the next test's path).
  */
 export async function openInBackground(context: BrowserContext): Promise<Page> {
   const anchor = context.pages().find((p) => !p.isClosed());
   if (!anchor) return context.newPage();
-  const marker = `about:blank#mock-wallet-tab-${crypto.randomUUID()}`;
-  const opened = context.waitForEvent('page', { predicate: (p) => p.url() === marker, timeout: 10_000 });
   const cdp = await context.newCDPSession(anchor);
+  let made: (id: string | undefined) => void = () => undefined;
+  const created = new Promise<string | undefined>((resolve) => (made = resolve));
+  const opened = context.waitForEvent('page', {
+    // Only a page still at about:blank can be it: an approval window or the app's own page is not asked.
+    predicate: async (page) =>
+      (page.url() === 'about:blank' || page.url() === '') && (await created) !== undefined && (await targetIdOf(context, page)) === (await created),
+    timeout: 10_000,
+  });
   try {
-    await cdp.send('Target.createTarget', { url: marker, background: true });
+    made((await cdp.send('Target.createTarget', { url: 'about:blank', background: true })).targetId);
+  } catch (error) {
+    made(undefined);
+    opened.catch(() => undefined);
+    throw error;
   } finally {
     await cdp.detach().catch(() => undefined);
   }
-  // At its marker until the test that opened it ends (the page fixture then sends it to about:blank).
   return opened;
+}
+
+/** The CDP target id of a page (undefined when it closed meanwhile). */
+async function targetIdOf(context: BrowserContext, page: Page): Promise<string | undefined> {
+  const cdp = await context.newCDPSession(page).catch(() => undefined);
+  if (!cdp) return undefined;
+  try {
+    return (await cdp.send('Target.getTargetInfo')).targetInfo.targetId;
+  } catch {
+    return undefined;
+  } finally {
+    await cdp.detach().catch(() => undefined);
+  }
 }
 
 /**

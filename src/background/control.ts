@@ -105,14 +105,16 @@ export const control: WalletControl = {
       void pauseWindows(false);
     }
     // Grants and connections go before the defaults return: a reset is not an account change any site hears of.
-    await Promise.all([forgetSites(), forgetNonces()]);
+    // The call log goes beside them (each is its own storage write, and on a busy browser each waits its turn).
+    await Promise.all([forgetSites(), forgetNonces(), clearCalls()]);
     // Keys derived for another wallet (a test set a mnemonic) or a cache that failed its checks are
     // forgotten; the default wallet's stay cached: they are the same keys, and deriving them again
     // after every test would take the worker's CPU from the next test.
     const target = { ...defaultSettings(), ...(keep ?? {}) };
     const sameWallet = settings.mnemonic === target.mnemonic && settings.passphrase === target.passphrase && keyCacheProblems().length === 0;
+    // Bad records found while clearing are gone with the rest.
     forgetStoredProblems();
-    const [, defaults] = await Promise.all([clearCalls(), restoreDefaults(keep), sameWallet ? forgetKeyCacheProblems() : forgetKeys()]);
+    const [defaults] = await Promise.all([restoreDefaults(keep), sameWallet ? forgetKeyCacheProblems() : forgetKeys()]);
     // A window given back with its request is loaded again now (an untaken one stays as it is), and
     // keys just forgotten are derived again, both off the next test's path.
     await Promise.all([testHooks.holdDelivery(false), testHooks.holdSending(false), testHooks.holdWarmReload(false)]);

@@ -30,7 +30,11 @@ let counters: Promise<NonceCounters> | undefined;
 const walletCounter = async (network: NetworkName, account: number): Promise<number> =>
   counterOf(await (counters ??= loadCounters(reportStoredProblem)), network, account);
 
+/** Whether storage is known to hold no counters (a reset removed them, nothing set since): the next reset writes nothing. */
+let storedNone = false;
+
 async function setCounter(network: NetworkName, account: number, next: number): Promise<void> {
+  storedNone = false;
   const updated = { ...(await (counters ??= loadCounters(reportStoredProblem))), [nonceKey(network, account)]: next };
   counters = Promise.resolve(updated);
   await storeCounters(updated);
@@ -50,7 +54,7 @@ export function setStacksNonce(nonce: unknown, network: unknown, account: unknow
 export function forgetNonces(): Promise<void> {
   return inTurn(async () => {
     counters = Promise.resolve({});
-    await Promise.all([storeCounters({}), givenBack.clear()]);
+    await Promise.all([storedNone || storeCounters({}).then(() => void (storedNone = true)), givenBack.clear()]);
   });
 }
 

@@ -1,5 +1,5 @@
 // The tabs between two tests: the next test's, opened in the background, and the last test's, closed.
-import type { BrowserContext, Page } from '@playwright/test';
+import type { BrowserContext, CDPSession, Page } from '@playwright/test';
 import { PROMPT_PAGE } from '../shared/windows.ts';
 
 /**
@@ -12,23 +12,26 @@ import { PROMPT_PAGE } from '../shared/windows.ts';
 export async function openInBackground(context: BrowserContext): Promise<Page> {
   const anchor = context.pages().find((p) => !p.isClosed());
   if (!anchor) return context.newPage();
-  const cdp = await context.newCDPSession(anchor);
   let made: (id: string | undefined) => void = () => undefined;
   const created = new Promise<string | undefined>((resolve) => (made = resolve));
+  // Asked before anything is awaited: asked later, from a fixture that does not wait for this tab, the wait
+  // would stand among the running test's steps in its report.
   const opened = context.waitForEvent('page', {
     // Only a page still at about:blank can be it: an approval window or the app's own page is not asked.
     predicate: async (page) =>
       (page.url() === 'about:blank' || page.url() === '') && (await created) !== undefined && (await targetIdOf(context, page)) === (await created),
     timeout: 10_000,
   });
+  let cdp: CDPSession | undefined;
   try {
+    cdp = await context.newCDPSession(anchor);
     made((await cdp.send('Target.createTarget', { url: 'about:blank', background: true })).targetId);
   } catch (error) {
     made(undefined);
     opened.catch(() => undefined);
     throw error;
   } finally {
-    await cdp.detach().catch(() => undefined);
+    await cdp?.detach().catch(() => undefined);
   }
   return opened;
 }

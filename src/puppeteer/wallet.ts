@@ -74,19 +74,25 @@ export class Wallet extends WalletApi<Page> {
 }
 
 /**
- * Clicks what the page script `find` returns once it is there and stands still, as Playwright's click does: a
- * modal slides in, and a press during its animation can land beside the target, and nothing is called.
+ * Clicks what the page script `find` returns once it is there and stands still, as Playwright's click does: the
+ * same box over two animation frames (a modal slides in, and a press during its animation can land beside the
+ * target, and nothing is called). Frames, not a timer: on a busy machine a frame can take longer than any fixed
+ * wait, and two reads 50 ms apart then saw a still box that had not begun to move.
  */
 async function clickWhenStill(page: Page, find: string, timeout: number): Promise<void> {
   const deadline = Date.now() + timeout;
   const target = (await page.waitForFunction(find, { timeout, polling: 50 })) as ElementHandle<Element>;
-  const rect = (): Promise<string> => target.evaluate((b) => JSON.stringify(b.getBoundingClientRect()));
-  for (let last = await rect(); ; ) {
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    const now = await rect();
-    if (now === last) break;
+  // No named function inside: a runner that keeps names (tsx) would call a helper the page does not have.
+  const still = (): Promise<boolean> =>
+    target.evaluate(
+      (element) =>
+        new Promise<boolean>((resolve) => {
+          const first = JSON.stringify(element.getBoundingClientRect());
+          requestAnimationFrame(() => requestAnimationFrame(() => resolve(JSON.stringify(element.getBoundingClientRect()) === first)));
+        }),
+    );
+  while (!(await still())) {
     if (Date.now() > deadline) throw new Error('what it clicks kept moving');
-    last = now;
   }
   await target.click();
 }

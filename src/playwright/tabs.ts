@@ -17,9 +17,12 @@ export async function openInBackground(context: BrowserContext): Promise<Page> {
   // Asked before anything is awaited: asked later, from a fixture that does not wait for this tab, the wait
   // would stand among the running test's steps in its report.
   const opened = context.waitForEvent('page', {
-    // Only a page still at about:blank can be it: an approval window or the app's own page is not asked.
-    predicate: async (page) =>
-      (page.url() === 'about:blank' || page.url() === '') && (await created) !== undefined && (await targetIdOf(context, page)) === (await created),
+    predicate: async (page) => {
+      // Only a page still at about:blank can be it: an approval window or the app's own page is not asked.
+      if (page.url() !== 'about:blank' && page.url() !== '') return false;
+      const id = await created;
+      return id !== undefined && (await targetIdOf(context, page)) === id;
+    },
     timeout: 10_000,
   });
   let cdp: CDPSession | undefined;

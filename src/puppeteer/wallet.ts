@@ -82,13 +82,15 @@ export class Wallet extends WalletApi<Page> {
 async function clickWhenStill(page: Page, find: string, timeout: number): Promise<void> {
   const deadline = Date.now() + timeout;
   const target = (await page.waitForFunction(find, { timeout, polling: 50 })) as ElementHandle<Element>;
-  // No named function inside: a runner that keeps names (tsx) would call a helper the page does not have.
+  // No named function inside: a runner that keeps names (tsx) would call a helper the page does not have. A tab
+  // that draws no frames (one in the background) is read again after 250 ms instead, so the wait always ends.
   const still = (): Promise<boolean> =>
     target.evaluate(
       (element) =>
         new Promise<boolean>((resolve) => {
           const first = JSON.stringify(element.getBoundingClientRect());
           requestAnimationFrame(() => requestAnimationFrame(() => resolve(JSON.stringify(element.getBoundingClientRect()) === first)));
+          setTimeout(() => resolve(JSON.stringify(element.getBoundingClientRect()) === first), 250);
         }),
     );
   while (!(await still())) {

@@ -191,17 +191,11 @@ export const test = base.extend<WalletTestFixtures & KitTestFixtures, WalletWork
       // restored this test's options, made again otherwise. Always waited for first: no reset runs under a test.
       const ahead = between.reset;
       between.reset = undefined;
-      const taken =
-        ahead !== undefined &&
-        ahead.baseline === JSON.stringify(wallet.baselineSettings()) &&
-        (await ahead.done.then(
-          () => true,
-          () => false,
-        ));
-      if (!taken) {
-        await ahead?.done.catch(() => undefined);
-        await wallet.reset();
-      }
+      const restored = await ahead?.done.then(
+        () => ahead.baseline,
+        () => undefined,
+      );
+      if (restored !== JSON.stringify(wallet.baselineSettings())) await wallet.reset();
       const visited = trackOrigins(walletBrowser.context);
       timing.pause();
       await use(boxed(wallet, 'wallet'));
@@ -241,8 +235,8 @@ export const test = base.extend<WalletTestFixtures & KitTestFixtures, WalletWork
       // the wallet reset): here, not in a wrapper around goto, so the test's steps stay at its own lines.
       await between.siteDataCleared;
       // The next test's tab opens now, in the background.
-      const spare = warmTab ? openInBackground(context) : Promise.resolve(undefined);
-      spare.catch(() => undefined);
+      const spare = warmTab ? openInBackground(context) : undefined;
+      spare?.catch(() => undefined);
       timing.pause();
       await use(page);
       timing.resume();
@@ -252,8 +246,8 @@ export const test = base.extend<WalletTestFixtures & KitTestFixtures, WalletWork
       // The browser is left as the next test expects it (the start-up tab, the next test's tab and
       // the wallet's warm window open); the tabs close off this test's path, before the next test's reset.
       const keep = new Set([context.pages()[0]]);
-      if (warmTab) (between.spare = spare.then((next) => next!)).catch(() => undefined);
-      between.tabsClosed = spare.then(
+      between.spare = spare;
+      between.tabsClosed = Promise.resolve(spare).then(
         (next) => closeAllBut(context, next ? keep.add(next) : keep),
         () => closeAllBut(context, keep),
       );

@@ -54,7 +54,7 @@ export function setStacksNonce(nonce: unknown, network: unknown, account: unknow
 export function forgetNonces(): Promise<void> {
   return inTurn(async () => {
     counters = Promise.resolve({});
-    await Promise.all([storedNone || storeCounters({}).then(() => void (storedNone = true)), givenBack.clear()]);
+    await Promise.all([storedNone ? undefined : storeCounters({}).then(() => void (storedNone = true)), givenBack.clear()]);
   });
 }
 

@@ -247,11 +247,6 @@ export class WalletApi<H> {
     this.baseline = { ...patch };
   }
 
-  /** What reset() restores on top of the defaults (setBaseline, extendBaseline), a copy. */
-  baselineSettings(): SettingsPatch {
-    return { ...this.baseline };
-  }
-
   /** Adds to what reset() restores, and applies it now: how the Playwright kit's chain fixture points the wallet at its chain. */
   async extendBaseline(patch: SettingsPatch): Promise<void> {
     this.baseline = { ...this.baseline, ...patch };

@@ -187,15 +187,7 @@ export const test = base.extend<WalletTestFixtures & KitTestFixtures, WalletWork
       // The last test's tabs are closed before the wallet is reset: nothing of it reaches this test.
       await between.tabsClosed;
       wallet.setBaseline({ warmWindow, identities, exposeAs });
-      // The last test's wallet fixture started this test's reset as it ended (once its tabs closed): taken when it
-      // restored this test's options, made again otherwise. Always waited for first: no reset runs under a test.
-      const ahead = between.reset;
-      between.reset = undefined;
-      const restored = await ahead?.done.then(
-        () => ahead.baseline,
-        () => undefined,
-      );
-      if (restored !== JSON.stringify(wallet.baselineSettings())) await wallet.reset();
+      await wallet.reset();
       const visited = trackOrigins(walletBrowser.context);
       timing.pause();
       await use(boxed(wallet, 'wallet'));
@@ -208,11 +200,6 @@ export const test = base.extend<WalletTestFixtures & KitTestFixtures, WalletWork
       const findings = await reportUsage(end.usage, usageRules, testInfo);
       // Site data is cleared off this test's path; the next test's first navigation waits for it.
       if (!keepSiteData) between.siteDataCleared = between.tabsClosed.then(() => clearSiteData(walletBrowser.context, visited.origins)).catch(() => undefined);
-      // The next test's reset starts once this test's tabs are closed, off both tests' paths. Here, the wallet's own
-      // teardown: every fixture that uses the wallet (the user's too) has ended before it, and hooks before them.
-      const done = between.tabsClosed.then(() => wallet.reset());
-      done.catch(() => undefined);
-      between.reset = { baseline: JSON.stringify(wallet.baselineSettings()), done };
       timing.report();
       failIfWaiting(waiting, unansweredPrompts);
       if (usageRules === 'fail' && findings.length > 0) {
@@ -266,8 +253,6 @@ interface BetweenTests {
   tabsClosed: Promise<void>;
   /** The last test's visited origins, losing their cookies and storage. */
   siteDataCleared: Promise<void>;
-  /** The reset the last test's wallet fixture started for the next test, and what it restored over the defaults. */
-  reset?: { baseline: string; done: Promise<void> };
 }
 type TestEnd = { pending: PendingView[]; usage: UsageFinding[] };
 

@@ -1,6 +1,6 @@
 // npm run bench: the hot paths of the real extension in Chromium, each beside a baseline
 // measured in the same run. Prints a table and writes out/bench-results.json.
-//   --quick   tiny counts, for a smoke run (the test suite uses it)
+//   --quick   tiny counts, a smoke run that checks every kind of row is measured (exit 1 if one is missing)
 import { mkdir, writeFile } from 'node:fs/promises';
 import { cpus, totalmem } from 'node:os';
 import type { AddressInfo } from 'node:net';
@@ -28,6 +28,35 @@ const quick = process.argv.includes('--quick');
 const N = quick
   ? { warm: 2, window: 1, warmups: 0, cold: 1, reset: 2, launch: 1, suite: 1, suiteWorkers: 1, psbtInputs: 20 }
   : { warm: 100, window: 40, warmups: 2, cold: 20, reset: 60, launch: 6, suite: 100, suiteWorkers: 2, psbtInputs: 300 };
+/** A part of each kind of row's path: a quick run fails without one of them. */
+const EVERY_KIND = [
+  'floor',
+  'peer',
+  'auto-approved',
+  'window floor',
+  'window floor, scripted',
+  'against the scripted floor',
+  'real window',
+  'signPsbt approved',
+  'stx_transferStx approved',
+  'after 400 ms idle',
+  'back to back',
+  'cold floor',
+  'first getAddresses',
+  'reset',
+  'fresh persistent-context launch',
+  'per-test kit overhead',
+  'connect-and-approve tests',
+  'CPU per test',
+  'CPU of one approval window',
+  'inputs: 4× the inputs',
+  'Firefox: the same call in a warm window',
+  'in a node:test file, Firefox launch, quiet',
+  'right after an extension window is closed',
+  "in a user's test, Playwright kit, quiet: window floor",
+  'in a node:test file, Puppeteer kit (its defaults), Chromium, quiet: window floor',
+  'request → answer and the kit call returned',
+];
 const BATCH = 10; // warm paths: each sample is the mean of 10 calls
 
 type Provider = { request(method: string, params?: unknown): Promise<unknown> };
@@ -544,3 +573,14 @@ console.log(lines.join('\n'));
 await mkdir('out', { recursive: true });
 await writeFile('out/bench-results.json', `${JSON.stringify({ date: new Date().toISOString(), machine, quick, rows }, null, 2)}\n`);
 console.log('\nwritten to out/bench-results.json');
+
+// A quick run is the bench's own check (CONTRIBUTING.md: run it when the kit or the bench changes): every kind
+// of row is measured and every figure is a number. It left the suite, where it was a minute of a 2-core run.
+if (quick) {
+  const missing = EVERY_KIND.filter((kind) => !rows.some((row) => row.path.includes(kind)));
+  const notNumbers = rows.filter((row) => !Number.isFinite(row.stats.median) || row.stats.median < 0).map((row) => row.path);
+  if (missing.length > 0 || notNumbers.length > 0 || rows.length < 20) {
+    console.error(`bench --quick: rows missing: ${missing.join('; ') || 'none'}; not a number: ${notNumbers.join('; ') || 'none'}; ${rows.length} rows`);
+    process.exitCode = 1;
+  } else console.log(`bench --quick: all ${EVERY_KIND.length} kinds of row measured (${rows.length} rows)`);
+}

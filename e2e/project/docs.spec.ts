@@ -7,6 +7,9 @@ import { dirname, join, normalize } from 'node:path';
 import { anchors, docPages, examples, links, repo } from '../support/docs.ts';
 import { runCli } from '../../src/cli/cli.ts';
 
+// No browser here: one worker runs them in order (under fullyParallel each took a Node worker of its own, about 1 s of CPU each).
+test.describe.configure({ mode: 'default' });
+
 test('every link in README and docs/ resolves: to a file of the repository, and to a heading of it', () => {
   const pages = docPages();
   const byPath = new Map(pages.map((p) => [p.path, p]));

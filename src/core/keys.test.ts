@@ -2,7 +2,7 @@
 import { test, expect } from '@playwright/test';
 import { HDKey } from '@scure/bip32';
 import { DEFAULT_MNEMONIC, mnemonicToSeed } from './mnemonic.ts';
-import { deriveAccount, fingerprintHex, masterKey, p2trKey, p2wpkhKey } from './keys.ts';
+import { deriveAccount, deriveAt, fingerprintHex, masterKey, p2trKey, p2wpkhKey } from './keys.ts';
 
 const root = masterKey(await mnemonicToSeed(DEFAULT_MNEMONIC));
 
@@ -98,3 +98,20 @@ test('account index is range-checked', () => {
 function seedOf(): Uint8Array {
   return Buffer.from('5eb00bbddcf069084889a8ab9155568165f5c453ccb85e70811aaed6f6da5fc19a5ac40b389cd370d086206dec8aa6c43daea6690f20ad3d8d48b2d2ce9e38e4', 'hex');
 }
+
+test("deriveAt: a path is derived once per root, gives BIP-84's receive 0, and a root's oldest path goes past 256", () => {
+  const path = "m/84'/0'/0'/0/0";
+  const first = deriveAt(root, path);
+  // BIP-84's vector (bips/bip-0084.mediawiki, "abandon ×11 about"), not the cache's own answer.
+  expect(Buffer.from(first.publicKey!).toString('hex')).toBe('0330d54fd0dd420a6e5f8d3624f5f3482cae350f79d5f0753bf5beef9c2d91af3c');
+  expect(deriveAt(root, path)).toBe(first);
+  // Another root (another wallet) has nodes of its own.
+  const other = masterKey(new Uint8Array(64).fill(7));
+  expect(deriveAt(other, path)).not.toBe(first);
+  expect(deriveAt(other, path).publicKey).not.toEqual(first.publicKey);
+  // 256 other paths later, the first is derived again: the same key, a new node.
+  for (let i = 1; i <= 256; i++) deriveAt(root, `m/84'/0'/0'/0/${i}`);
+  const again = deriveAt(root, path);
+  expect(again).not.toBe(first);
+  expect(again.publicKey).toEqual(first.publicKey);
+});

@@ -2,7 +2,7 @@
 // (@oyl/sdk's 'bip44_account_last': the account is the last index), each with its compressed public key.
 import type { HDKey } from '@scure/bip32';
 import { bytesToHex } from '@noble/hashes/utils.js';
-import { assertAccount } from '../../core/keys.ts';
+import { assertAccount, deriveAt } from '../../core/keys.ts';
 import type { NetworkName } from '../../core/networks.ts';
 import { paymentOf, type UnisatScript } from '../unisat/keys.ts';
 import { oylCoin } from './networks.ts';
@@ -34,7 +34,7 @@ export function oylAccount(root: HDKey, account: number, network: NetworkName): 
   assertAccount(account);
   const entry = (name: OylEntryName): OylEntry => {
     const derivationPath = oylPath(name, network, account);
-    const key = root.derive(derivationPath).publicKey;
+    const key = deriveAt(root, derivationPath).publicKey;
     if (!key) throw new Error(`no public key at ${derivationPath}`);
     const payment = paymentOf(OYL_SCRIPT[name], key, network);
     return {
@@ -52,7 +52,7 @@ export function oylAccount(root: HDKey, account: number, network: NetworkName): 
 /** An entry's private key: derived when a request is approved, never kept. */
 export function oylSecret(root: HDKey, entry: OylEntryName, network: NetworkName, account: number): Uint8Array {
   const path = oylPath(entry, network, account);
-  const key = root.derive(path).privateKey;
+  const key = deriveAt(root, path).privateKey;
   if (!key) throw new Error(`no private key at ${path}`);
   return key;
 }

@@ -4,7 +4,7 @@ import type { HDKey } from '@scure/bip32';
 import { bytesToHex } from '@noble/hashes/utils.js';
 import { p2pkh, p2sh, p2tr, p2wpkh } from '@scure/btc-signer';
 import type { UnisatAddressType } from './settings.ts';
-import { assertAccount } from '../../core/keys.ts';
+import { assertAccount, deriveAt } from '../../core/keys.ts';
 import { NETWORKS, type NetworkName } from '../../core/networks.ts';
 
 /** The script an address type pays to: the m44 types are segwit and taproot on the m/44' key. */
@@ -57,7 +57,7 @@ export function paymentOf(
 export function unisatAccount(root: HDKey, type: UnisatAddressType, account: number, network: NetworkName): UnisatAccount {
   assertAccount(account);
   const derivationPath = unisatPath(type, account);
-  const key = root.derive(derivationPath).publicKey;
+  const key = deriveAt(root, derivationPath).publicKey;
   if (!key) throw new Error(`no public key at ${derivationPath}`);
   const payment = paymentOf(SCRIPT[type], key, network);
   return {
@@ -74,7 +74,7 @@ export function unisatAccount(root: HDKey, type: UnisatAddressType, account: num
 /** The account's private key: derived when a request is approved, never kept. */
 export function unisatSecret(root: HDKey, type: UnisatAddressType, account: number): Uint8Array {
   const path = unisatPath(type, account);
-  const key = root.derive(path).privateKey;
+  const key = deriveAt(root, path).privateKey;
   if (!key) throw new Error(`no private key at ${path}`);
   return key;
 }

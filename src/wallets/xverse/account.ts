@@ -6,6 +6,7 @@ import { p2sh, p2tr, p2wpkh } from '@scure/btc-signer';
 import { publicKeyToAddress } from '@stacks/transactions';
 import type { XversePaymentType } from './settings.ts';
 import { NETWORKS, type NetworkName } from '../../core/networks.ts';
+import { deriveAt } from '../../core/keys.ts';
 
 export const XVERSE_PURPOSES = ['ordinals', 'payment', 'stacks'] as const;
 export type XversePurpose = (typeof XVERSE_PURPOSES)[number];
@@ -88,7 +89,7 @@ export function xverseAccount(root: HDKey, network: NetworkName, account: number
   if (hit) return hit;
   const paths = xversePaths(network, account, paymentType);
   const btc = NETWORKS[network].btc;
-  const pub = (path: string): Uint8Array => root.derive(path).publicKey!;
+  const pub = (path: string): Uint8Array => deriveAt(root, path).publicKey!;
   const paymentKey = pub(paths.payment);
   const inner = p2wpkh(paymentKey, btc);
   const payment = paymentType === 'native' ? inner.address! : p2sh(inner, btc).address!;
@@ -118,7 +119,7 @@ export function xverseAccount(root: HDKey, network: NetworkName, account: number
 
 /** The private key at one of the account's paths: derived when a request is approved, never kept. */
 export function xverseSecret(root: HDKey, account: XverseAccount, purpose: XversePurpose): Uint8Array {
-  return root.derive(account.paths[purpose]).privateKey!;
+  return deriveAt(root, account.paths[purpose]).privateKey!;
 }
 
 /** Addresses in the order asked; every purpose, in Xverse's enum order, when none is given. */

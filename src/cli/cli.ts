@@ -227,7 +227,7 @@ async function run(argv: string[], table: WalletTable, wait: Wait): Promise<{ st
   // As another wallet, the CLI is a site that connected (account and network read), so gated reads answer.
   const as = identity && { identity, site: { origin: 'cli', grant: { accounts: [grantKey(wallet.network, wallet.activeAccount)], readNetwork: true } } };
   // The one call pipeline (core/wallet.ts), as the extension runs it.
-  const { response, delayMs } = await answerAs(new KeyRing(), wallet, called, { id, method: name, params, ...(as && { site: as.site }) });
+  const { response, delayMs } = await answerAs(ring, wallet, called, { id, method: name, params, ...(as && { site: as.site }) });
   // The slow wallet: a connect answer comes that much later, as the extension's does.
   if (delayMs > 0) await wait(delayMs);
   // As the page receives it: the envelope, or (UniSat) the bare result or the { code, message } it rejects with.
@@ -245,6 +245,13 @@ export interface CliResult {
 
 /** How the CLI waits out the slow-wallet fault before it prints. */
 export type Wait = (ms: number) => Promise<void>;
+/**
+ * One key ring for the process: the bin answers once, but runCli in a test or a kit's process is called again and
+ * again, and a new ring derived the seed and every key each time (the one-answer e2e spent 7 s of its 18 s of Node
+ * CPU in elliptic-curve math). It keeps at most 256 accounts (src/core/keyring.ts).
+ */
+const ring = new KeyRing();
+
 const sleep: Wait = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**

@@ -2,7 +2,7 @@
 import { test, expect } from '@playwright/test';
 import { HDKey } from '@scure/bip32';
 import { DEFAULT_MNEMONIC, mnemonicToSeed } from './mnemonic.ts';
-import { deriveAccount, deriveAt, fingerprintHex, masterKey, p2trKey, p2wpkhKey } from './keys.ts';
+import { deriveAccount, deriveAt, fingerprintHex, masterKey, onceFor, p2trKey, p2wpkhKey } from './keys.ts';
 
 const root = masterKey(await mnemonicToSeed(DEFAULT_MNEMONIC));
 
@@ -114,4 +114,20 @@ test("deriveAt: a path is derived once per root, gives BIP-84's receive 0, and a
   const again = deriveAt(root, path);
   expect(again).not.toBe(first);
   expect(again.publicKey).toEqual(first.publicKey);
+});
+
+test('onceFor: a key built from a node is built once per node and network, frozen; BIP-86 receive 0 from the cache too', () => {
+  const path = "m/86'/0'/0'/0/0";
+  let built = 0;
+  const node = deriveAt(root, path);
+  const first = onceFor(node, 'probe', () => ({ n: ++built }));
+  expect(onceFor(node, 'probe', () => ({ n: ++built }))).toBe(first);
+  expect(onceFor(node, 'another', () => ({ n: ++built }))).toEqual({ n: 2 });
+  expect(Object.isFrozen(first)).toBe(true);
+  // The cached taproot key is BIP-86's vector (bips/bip-0086.mediawiki), on each network its own address.
+  const key = p2trKey(root, 'mainnet', path);
+  expect(p2trKey(root, 'mainnet', path)).toBe(key);
+  expect(key.address).toBe('bc1p5cyxnuxmeuwuvkwfem96lqzszd02n6xdcjrs20cac6yqjjwudpxqkedrcr');
+  expect(p2trKey(root, 'testnet', path).address).not.toBe(key.address);
+  expect(p2wpkhKey(root, 'mainnet', "m/84'/0'/0'/0/0").address).toBe('bc1qcr8te4kr609gcawutmrza0j4xv80jy8z306fyu');
 });

@@ -77,6 +77,19 @@ export function deriveAt(root: HDKey, path: string): HDKey {
   return node;
 }
 
+const made = new WeakMap<HDKey, Map<string, unknown>>();
+
+/**
+ * What a wallet computes from a node (an address, the Taproot tweak: a point multiplication of its own), once per
+ * node, frozen since every caller gets the same object. UniSat's methods built both keys of the account on every call.
+ */
+export function onceFor<T extends object>(node: HDKey, what: string, make: () => T): Readonly<T> {
+  let byWhat = made.get(node);
+  if (!byWhat) made.set(node, (byWhat = new Map()));
+  if (!byWhat.has(what)) byWhat.set(what, Object.freeze(make()));
+  return byWhat.get(what) as Readonly<T>;
+}
+
 function publicKeyOf(node: HDKey, path: string): Uint8Array {
   const key = node.publicKey;
   if (!key) throw new Error(`no public key at ${path}`);
@@ -85,23 +98,29 @@ function publicKeyOf(node: HDKey, path: string): Uint8Array {
 
 /** BIP-84 native segwit key at any path. */
 export function p2wpkhKey(root: HDKey, network: NetworkName, path: string): BtcKey {
-  const publicKey = publicKeyOf(deriveAt(root, path), path);
-  const address = p2wpkh(publicKey, NETWORKS[network].btc).address;
-  if (!address) throw new Error(`could not encode a p2wpkh address for ${path}`);
-  return { derivationPath: path, publicKey: bytesToHex(publicKey), address };
+  const node = deriveAt(root, path);
+  return onceFor(node, `p2wpkh ${network}`, () => {
+    const publicKey = publicKeyOf(node, path);
+    const address = p2wpkh(publicKey, NETWORKS[network].btc).address;
+    if (!address) throw new Error(`could not encode a p2wpkh address for ${path}`);
+    return { derivationPath: path, publicKey: bytesToHex(publicKey), address };
+  });
 }
 
 /** BIP-86 key-path-only taproot key at any path. */
 export function p2trKey(root: HDKey, network: NetworkName, path: string): TaprootKey {
-  const publicKey = publicKeyOf(deriveAt(root, path), path);
-  const payment = p2tr(publicKey.subarray(1), undefined, NETWORKS[network].btc);
-  if (!payment.address) throw new Error(`could not encode a p2tr address for ${path}`);
-  return {
-    derivationPath: path,
-    publicKey: bytesToHex(publicKey),
-    tweakedPublicKey: bytesToHex(payment.tweakedPubkey),
-    address: payment.address,
-  };
+  const node = deriveAt(root, path);
+  return onceFor(node, `p2tr ${network}`, () => {
+    const publicKey = publicKeyOf(node, path);
+    const payment = p2tr(publicKey.subarray(1), undefined, NETWORKS[network].btc);
+    if (!payment.address) throw new Error(`could not encode a p2tr address for ${path}`);
+    return {
+      derivationPath: path,
+      publicKey: bytesToHex(publicKey),
+      tweakedPublicKey: bytesToHex(payment.tweakedPubkey),
+      address: payment.address,
+    };
+  });
 }
 
 /**

@@ -4,7 +4,7 @@ import type { HDKey } from '@scure/bip32';
 import { bytesToHex } from '@noble/hashes/utils.js';
 import { p2pkh, p2sh, p2tr, p2wpkh } from '@scure/btc-signer';
 import type { UnisatAddressType } from './settings.ts';
-import { assertAccount, deriveAt } from '../../core/keys.ts';
+import { assertAccount, deriveAt, onceFor } from '../../core/keys.ts';
 import { NETWORKS, type NetworkName } from '../../core/networks.ts';
 
 /** The script an address type pays to: the m44 types are segwit and taproot on the m/44' key. */
@@ -57,18 +57,21 @@ export function paymentOf(
 export function unisatAccount(root: HDKey, type: UnisatAddressType, account: number, network: NetworkName): UnisatAccount {
   assertAccount(account);
   const derivationPath = unisatPath(type, account);
-  const key = deriveAt(root, derivationPath).publicKey;
-  if (!key) throw new Error(`no public key at ${derivationPath}`);
-  const payment = paymentOf(SCRIPT[type], key, network);
-  return {
-    type,
-    script: SCRIPT[type],
-    derivationPath,
-    publicKey: bytesToHex(key),
-    address: payment.address,
-    outputScript: payment.script,
-    ...(payment.redeemScript && { redeemScript: payment.redeemScript }),
-  };
+  const node = deriveAt(root, derivationPath);
+  return onceFor(node, `unisat ${type} ${network}`, () => {
+    const key = node.publicKey;
+    if (!key) throw new Error(`no public key at ${derivationPath}`);
+    const payment = paymentOf(SCRIPT[type], key, network);
+    return {
+      type,
+      script: SCRIPT[type],
+      derivationPath,
+      publicKey: bytesToHex(key),
+      address: payment.address,
+      outputScript: payment.script,
+      ...(payment.redeemScript && { redeemScript: payment.redeemScript }),
+    };
+  });
 }
 
 /** The account's private key: derived when a request is approved, never kept. */

@@ -20,7 +20,7 @@ export default defineConfig<Pick<WalletTestFixtures, 'usageRules'>>({
     reuseExistingServer: !process.env['CI'],
   },
   projects: [
-    // The tests that run tools (the bench, child Playwright runs, installs, `npm start`, the linter), each
+    // The tests that run tools (child Playwright runs, installs, `npm start`, the linter), each
     // starting browsers of its own: one at a time, first in the run, beside one ordinary test. Two at once
     // on two cores kept a Chromium from loading the extension in 10 s in one CI run, and an example's page
     // from rendering in 5 s.

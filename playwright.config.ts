@@ -2,7 +2,7 @@ import { defineConfig } from '@playwright/test';
 import { walletProjects, type WalletTestFixtures } from 'mock-wallet-provider/testing';
 import { DEMO_PORT } from './e2e/demo/server.ts';
 
-const TOOL_SPECS = ['docs-examples.spec.ts', 'docs-node-test.spec.ts', 'firefox-build.spec.ts', 'install.spec.ts', 'screenshots.spec.ts', 'start.spec.ts'];
+const TOOL_SPECS = ['docs-examples.spec.ts', 'docs-node-test.spec.ts', 'firefox-build.spec.ts', 'install.spec.ts', 'start.spec.ts'];
 
 export default defineConfig<Pick<WalletTestFixtures, 'usageRules'>>({
   fullyParallel: true,

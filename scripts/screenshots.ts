@@ -1,9 +1,10 @@
 // npm run screenshots: the pictures README shows, taken from the real extension: an approval window, and
 // a Playwright HTML report of a test whose app broke a usage rule (the kit's finding in the report).
-// Writes docs/images/approval-window.png and docs/images/report-finding.png (or into the folder given).
+// Writes docs/images/approval-window.png and docs/images/report-finding.png (or into the folder given), and exits 1
+// if either is not a picture of the window's size or more.
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
-import { mkdir, mkdtemp, rm, symlink, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm, symlink, writeFile } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -78,6 +79,17 @@ async function reportWithFinding(browser: WalletBrowser, url: string): Promise<v
   }
 }
 
+/**
+ * The script checks what it wrote (it left the suite, where it was 10 s of a 2-core run's CPU: CONTRIBUTING.md says when
+ * to run it): each picture a PNG, wider than 300 px (its IHDR chunk), or exit 1.
+ */
+async function checkPictures(): Promise<void> {
+  for (const name of ['approval-window.png', 'report-finding.png']) {
+    const png = await readFile(join(out, name));
+    if (png.subarray(1, 4).toString() !== 'PNG' || png.readUInt32BE(16) <= 300) throw new Error(`${join(out, name)} is not the picture it should be`);
+  }
+}
+
 await buildIfNeeded();
 await mkdir(out, { recursive: true });
 const server = await startDemoServer(0);
@@ -86,6 +98,7 @@ const browser = await WalletBrowser.launch({ headless: true });
 try {
   await approvalWindow(browser, url);
   await reportWithFinding(browser, url);
+  await checkPictures();
   console.log(`wrote ${join(out, 'approval-window.png')} and ${join(out, 'report-finding.png')}`);
 } finally {
   await browser.close();

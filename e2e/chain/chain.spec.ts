@@ -1,12 +1,13 @@
 // The kit's `chain` fixture as a user's test meets it: the wallet's accounts funded on both chains,
 // the app's page reading Esplora across origins, and each test starting from the chain as it started.
-import { test, expect, type LocalChain, type Page, type Wallet } from 'mock-wallet-provider/testing';
+import { test, expect, expectedAddresses, type LocalChain, type Page, type Wallet } from 'mock-wallet-provider/testing';
 import { BIP32Factory } from 'bip32';
 import * as bitcoin from 'bitcoinjs-lib';
 import * as ecc from 'tiny-secp256k1';
 import { writeProject } from '../../src/chain/stacks/project.ts';
 import { request } from '../support/support.ts';
 import { click, connectThroughPicker, outcome } from '../support/connect-page.ts';
+import { client, openLaserEyes } from '../support/lasereyes-page.ts';
 
 bitcoin.initEccLib(ecc);
 
@@ -309,6 +310,53 @@ test("the demo dApp (npm start's) shows the connected account's balance on the c
   await chain.bitcoin.mine();
   await expect(page.getByLabel('Transfer')).toHaveText(/^Confirmed in block \d+: [0-9a-f]{64}$/);
   await expect(page.getByLabel('Balance')).toHaveText('Balance: 0.99989847 BTC');
+});
+
+// Oyl through LaserEyes 0.0.85's Oyl provider (e2e/wallets/oyl.spec.ts has the rest): here, where the chain and its
+// browser are started already, rather than in a file whose chain options would start a worker, a browser and a chain of its own.
+test.describe('as Oyl', () => {
+  test.use({ identities: ['oyl'] });
+  test("LaserEyes' signPsbt with broadcast: the wallet finalises its inputs and sends the transaction; the chain takes and mines it", async ({
+    page,
+    wallet,
+    chain,
+  }) => {
+    // Oyl's regtest keys are the mainnet ones (coin 0'): an address the chain did not fund at start.
+    const { nativeSegwit, taproot } = await expectedAddresses({ identity: 'oyl', network: 'regtest' });
+    expect(nativeSegwit.address).toBe('bcrt1qcr8te4kr609gcawutmrza0j4xv80jy8zeqchgx');
+    const funding = await chain.bitcoin.fund(nativeSegwit.address, 50_000);
+    await chain.bitcoin.mine();
+    await openLaserEyes(page, 'regtest');
+    await page.getByRole('button', { name: 'Connect Oyl' }).click();
+    await wallet.approveNext();
+    await expect(page.locator('#out')).toHaveText(`Connected: ${taproot.address}`);
+    expect(await client(page, 'getBalance')).toBe(50_000); // the four addresses' coins on the chain
+
+    const [coin] = await chain.bitcoin.utxos(nativeSegwit.address);
+    expect(coin?.txid).toBe(funding);
+    const psbt = new bitcoin.Psbt({ network: bitcoin.networks.regtest });
+    psbt.addInput({
+      hash: coin!.txid,
+      index: coin!.vout,
+      witnessUtxo: { script: bitcoin.address.toOutputScript(nativeSegwit.address, bitcoin.networks.regtest), value: BigInt(coin!.value) },
+    });
+    psbt.addOutput({ address: taproot.address, value: BigInt(coin!.value - 1_000) });
+    const sending = client<{ signedPsbtHex: string; txId?: string }>(page, 'signPsbt', { tx: psbt.toHex(), finalize: false, broadcast: true });
+    const window = await wallet.nextPrompt();
+    expect(await window.details()).toMatchObject({ fields: { Finalize: 'yes', Broadcast: 'yes, once signed' } });
+    await window.approve();
+    const { signedPsbtHex, txId } = (await sending) as { signedPsbtHex: string; txId: string };
+    expect(txId).toBe(bitcoin.Psbt.fromHex(signedPsbtHex).extractTransaction().getId());
+    expect((await chain.bitcoin.tx(txId)).status).toEqual({ confirmed: false });
+    await chain.bitcoin.mine();
+    expect(await chain.bitcoin.waitForTx(txId, { confirmed: true })).toMatchObject({
+      fee: 1_000,
+      vin: [{ prevout: { scriptpubkey_address: nativeSegwit.address } }],
+    });
+    expect(await chain.bitcoin.balance(taproot.address)).toBe(49_000);
+    // getBalance covers all four addresses: the coins moved from nativeSegwit to taproot still count.
+    expect(await client(page, 'getBalance')).toBe(49_000);
+  });
 });
 
 test('a test that does not ask for the chain finds the wallet off it', async ({ wallet }) => {

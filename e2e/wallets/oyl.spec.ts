@@ -1,6 +1,6 @@
 // Oyl through the connectors that call window.oyl (docs/reference/oyl.md §7), their published code bundled in the
 // demo apps: LaserEyes 0.0.85's Oyl provider (connect, its network check and switch, messages, PSBTs, a broadcast
-// on the embedded regtest chain, in oyl-chain.spec.ts) and bigmi 0.10.1's oyl connector (connect, a refused connect, a PSBT). Signatures
+// on the embedded regtest chain, in e2e/chain/chain.spec.ts) and bigmi 0.10.1's oyl connector (connect, a refused connect, a PSBT). Signatures
 // checked with bip322-js, tiny-secp256k1 and bitcoinjs-lib, which the wallet does not use.
 import { test, expect, expectedAddresses } from 'mock-wallet-provider/testing';
 import { createHash } from 'node:crypto';
@@ -9,7 +9,7 @@ import * as ecc from 'tiny-secp256k1';
 import { FOREIGN_P2WPKH, buildPsbt, signerOf, verifyBip322 } from '../../test/bitcoin-reference.ts';
 import { client, openLaserEyes, state } from '../support/lasereyes-page.ts';
 
-// Oyl's test on the embedded regtest chain is e2e/wallets/oyl-chain.spec.ts: its chain options give it a worker of its own.
+// Oyl's test on the embedded regtest chain is in e2e/chain/chain.spec.ts, whose worker has the chain started already.
 test.use({ identities: ['oyl'] });
 
 /** Account 0's entries on mainnet (docs/reference/oyl.md §8.1). */

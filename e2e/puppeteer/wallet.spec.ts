@@ -85,7 +85,8 @@ test('signPsbt: the window lists the inputs; the signatures verify (bitcoinjs-li
   expect([signerOf(signed, 0), signerOf(signed, 1)]).toEqual([ref.p2wpkh.publicKey, ref.p2wpkh.publicKey]);
 });
 
-test('stx_signMessage and stx_transferStx: signatures verify (@stacks/encryption, @stacks/transactions)', async ({ tab, wallet }) => {
+test('stx_signMessage and stx_transferStx: signatures verify (@stacks/encryption, @stacks/transactions)', async ({ tab, wallet, kitBrowser }) => {
+  firefoxOnly(kitBrowser); // Chromium: e2e/contract/stacks-methods.spec.ts
   await tab.goto(`${BASE_URL}/blank.html`);
   const ref = await reference('mainnet', 0);
   const message = request(tab, 'stx_signMessage', { message: 'hello from firefox' });
@@ -118,7 +119,9 @@ test("@stacks/connect's picker lists the wallet; picking it connects", async ({ 
 test("Reown AppKit's modal: pickInAppKit clicks the wallet's row through the shadow roots; a wallet whose row is not there is said, with the rows it lists", async ({
   tab,
   wallet,
+  kitBrowser,
 }) => {
+  firefoxOnly(kitBrowser); // Chromium: the appkit-* projects; the kit's click, the @stacks/connect picker test below
   await wallet.setSettings({ identities: ['okx'] });
   await tab.goto(`${BASE_URL}/appkit.html`);
   await tab.click('#connect');
@@ -222,7 +225,8 @@ test("exposeAs registers the alias in the page's own world (scripting.registerCo
   }
 });
 
-test('Xverse identity: sats-connect connects, reads the addresses, hears accountChange and disconnect', async ({ tab, wallet }) => {
+test('Xverse identity: sats-connect connects, reads the addresses, hears accountChange and disconnect', async ({ tab, wallet, kitBrowser }) => {
+  firefoxOnly(kitBrowser); // Chromium: e2e/wallets/xverse.spec.ts
   await wallet.setSettings({ identities: ['xverse'] });
   await tab.goto(`${BASE_URL}/sats.html`);
   await tab.waitForFunction(() => 'sats' in window);

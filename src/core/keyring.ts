@@ -3,18 +3,7 @@ import type { HDKey } from '@scure/bip32';
 import { deriveAccount, deriveSecrets, masterKey, type AccountKeys, type AccountSecrets } from './keys.ts';
 import { mnemonicToSeed } from './mnemonic.ts';
 import type { NetworkName } from './networks.ts';
-
-const MAX_CACHED = 256;
-
-/** A Map that forgets its oldest entry past a size, so a long session stays small. */
-function remember<V>(map: Map<string, V>, key: string, make: () => V): V {
-  const hit = map.get(key);
-  if (hit !== undefined) return hit;
-  const value = make();
-  map.set(key, value);
-  if (map.size > MAX_CACHED) map.delete(map.keys().next().value as string);
-  return value;
-}
+import { remember } from './remember.ts';
 
 /**
  * Somewhere to keep derived PUBLIC keys beyond this object's life (the extension uses

@@ -5,6 +5,7 @@ import { publicKeyToAddress } from '@stacks/transactions';
 import { bytesToHex } from '@noble/hashes/utils.js';
 import { MAX_ACCOUNT } from './account-path.ts';
 import { NETWORKS, type NetworkName } from './networks.ts';
+import { remember } from './remember.ts';
 
 export { MAX_ACCOUNT };
 
@@ -57,24 +58,18 @@ export function btcPath(purpose: 84 | 86, coin: number, account: number, change 
   return `m/${purpose}'/${coin}'/${account}'/${change}/${index}`;
 }
 
-/** Past this many paths a root forgets its oldest: a long session with many accounts stays small. */
-const MAX_PATHS = 256;
 const nodes = new WeakMap<HDKey, Map<string, HDKey>>();
 
 /**
  * The node at `path` under `root`, derived once per root: each level costs a point multiplication (about 2.4 ms
  * a path in Node, more in a cold service worker), and the wallets with keys of their own (UniSat's, Oyl's,
- * Xverse's) derived two or three paths again on every call. A root dropped from the key ring takes its nodes with it.
+ * Xverse's) derived two or three paths again on every call. A root dropped from the key ring takes its nodes with it;
+ * a node holds its private key in memory, as the root does, and nothing of it is stored.
  */
 export function deriveAt(root: HDKey, path: string): HDKey {
   let byPath = nodes.get(root);
   if (!byPath) nodes.set(root, (byPath = new Map()));
-  const hit = byPath.get(path);
-  if (hit) return hit;
-  const node = root.derive(path);
-  byPath.set(path, node);
-  if (byPath.size > MAX_PATHS) byPath.delete(byPath.keys().next().value as string);
-  return node;
+  return remember(byPath, path, () => root.derive(path));
 }
 
 const made = new WeakMap<HDKey, Map<string, unknown>>();
@@ -86,8 +81,7 @@ const made = new WeakMap<HDKey, Map<string, unknown>>();
 export function onceFor<T extends object>(node: HDKey, what: string, make: () => T): Readonly<T> {
   let byWhat = made.get(node);
   if (!byWhat) made.set(node, (byWhat = new Map()));
-  if (!byWhat.has(what)) byWhat.set(what, Object.freeze(make()));
-  return byWhat.get(what) as Readonly<T>;
+  return remember(byWhat, what, () => Object.freeze(make())) as Readonly<T>;
 }
 
 function publicKeyOf(node: HDKey, path: string): Uint8Array {

@@ -135,9 +135,14 @@ function warmUp(now: boolean): Promise<void> {
 /** Whether a request holds a window or is about to take one: no window is made then; the request that frees it calls again. */
 const busy = async (): Promise<boolean> => (await pendingRequests.values()).some((p) => holdsWindow(p) || p.queued);
 
+/** Loads the parked windows of the pool again as warm ones. */
+async function reloadParked(pool: number[]): Promise<void> {
+  for (const id of pool.filter((id) => parked.has(id))) await unpark(id);
+}
+
 /** Loads the parked windows again as warm ones, then makes new windows until the pool is full. */
 async function fill(pool: number[], settings: Settings): Promise<void> {
-  for (const id of pool.filter((id) => parked.has(id))) await unpark(id);
+  await reloadParked(pool);
   pool = await stored();
   while (pool.length < poolSize(settings)) {
     const window = await browser.windows.create({ url: WARM_URL(), type: 'popup', focused: false, ...WAITS_AS });
@@ -161,8 +166,7 @@ function refillWhenQuiet(): void {
     refillTimer = undefined;
     void serially(async () => {
       const settings = await settingsNow();
-      if (!(await busy())) return fill(await stored(), settings);
-      for (const id of (await stored()).filter((id) => parked.has(id))) await unpark(id);
+      await ((await busy()) ? reloadParked(await stored()) : fill(await stored(), settings));
     }).catch(() => undefined);
   }, REFILL_QUIET_MS);
 }

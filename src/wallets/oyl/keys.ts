@@ -49,7 +49,7 @@ export function oylAccount(root: HDKey, account: number, network: NetworkName): 
   return { taproot: entry('taproot'), nativeSegwit: entry('nativeSegwit'), nestedSegwit: entry('nestedSegwit'), legacy: entry('legacy') };
 }
 
-/** An entry's private key: derived when a request is approved, never kept. */
+/** An entry's private key: derived when a request is approved, never stored (its node stays in memory with the root: deriveAt). */
 export function oylSecret(root: HDKey, entry: OylEntryName, network: NetworkName, account: number): Uint8Array {
   const path = oylPath(entry, network, account);
   const key = deriveAt(root, path).privateKey;

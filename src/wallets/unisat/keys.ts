@@ -74,7 +74,7 @@ export function unisatAccount(root: HDKey, type: UnisatAddressType, account: num
   });
 }
 
-/** The account's private key: derived when a request is approved, never kept. */
+/** The account's private key: derived when a request is approved, never stored (its node stays in memory with the root: deriveAt). */
 export function unisatSecret(root: HDKey, type: UnisatAddressType, account: number): Uint8Array {
   const path = unisatPath(type, account);
   const key = deriveAt(root, path).privateKey;

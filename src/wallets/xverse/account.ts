@@ -117,7 +117,7 @@ export function xverseAccount(root: HDKey, network: NetworkName, account: number
   return made;
 }
 
-/** The private key at one of the account's paths: derived when a request is approved, never kept. */
+/** The private key at one of the account's paths: derived when a request is approved, never stored (its node stays in memory with the root: deriveAt). */
 export function xverseSecret(root: HDKey, account: XverseAccount, purpose: XversePurpose): Uint8Array {
   return deriveAt(root, account.paths[purpose]).privateKey!;
 }

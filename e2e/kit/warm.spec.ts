@@ -3,6 +3,7 @@
 import { test, expect, type BrowserContext, type Page, type Wallet } from 'mock-wallet-provider/testing';
 import { createHash } from 'node:crypto';
 import { request, isPromptPage, testHook } from '../support/support.ts';
+import { connectThroughPicker } from '../support/connect-page.ts';
 
 const isWarm = (p: Page): boolean => p.url().includes('/popup/approve.html?warm=1');
 const warmPages = (context: BrowserContext): Page[] => context.pages().filter(isWarm);
@@ -253,6 +254,42 @@ test.describe
       const routed = await page.evaluate(() => fetch('/leftover').then((r) => r.status));
       expect(routed).toBe(404);
     });
+  });
+
+// Opened in the background, each test's tab must be the one in front, as a new tab is. Once a test's tab was
+// closed, Chrome gave the front back to the tab it was opened from (the start-up tab) instead of the next test's,
+// for the rest of the worker's tests; a tab behind another draws no frames, so each click waited about 2 s for
+// Playwright's stability check, and a third of a suite's time went to it.
+test.describe
+  .serial("each test's tab is the one in front", () => {
+    /** The page draws frames (a tab behind another draws none), and a click on it does not wait for them. */
+    const drawsAndClicks = async (page: Page): Promise<void> => {
+      const frames = await page.evaluate(
+        () =>
+          new Promise<number>((resolve) => {
+            let count = 0;
+            const started = performance.now();
+            const frame = (): void => {
+              count++;
+              if (performance.now() - started < 300) requestAnimationFrame(frame);
+              else resolve(count);
+            };
+            requestAnimationFrame(frame);
+          }),
+      );
+      expect(frames, 'frames drawn in 300 ms').toBeGreaterThan(5);
+      await page.evaluate(() => document.body.insertAdjacentHTML('beforeend', '<button id="press" onclick="this.textContent = \'pressed\'">press</button>'));
+      const started = Date.now();
+      await page.locator('#press').click();
+      expect(Date.now() - started, 'a click, ms').toBeLessThan(1_000);
+      await expect(page.locator('#press')).toHaveText('pressed');
+    };
+    for (const nth of ['first', 'second', 'third']) {
+      test(`the ${nth} test's tab, once a call was approved in a window, draws frames and takes a click at once`, async ({ page, wallet }) => {
+        await connectThroughPicker(page, wallet);
+        await drawsAndClicks(page);
+      });
+    }
   });
 
 test.describe

@@ -235,7 +235,7 @@ export const test = base.extend<WalletTestFixtures & KitTestFixtures, WalletWork
       const keep = new Set([context.pages()[0]]);
       between.spare = spare;
       between.tabsClosed = Promise.resolve(spare).then(
-        (next) => closeAllBut(context, next ? keep.add(next) : keep),
+        (next) => closeAllBut(context, next ? keep.add(next) : keep, next),
         () => closeAllBut(context, keep),
       );
       timing.pause();

@@ -57,8 +57,14 @@ async function targetIdOf(context: BrowserContext, page: Page): Promise<string |
  * close or give back to its warm pool: the next test's reset withdraws any request still in one. Chrome drops a
  * page close (CDP Target.closeTarget) that comes while the page navigates, as a window going back to the pool
  * does, and the close then never ends (the wallet's own windows.remove does not have that problem).
+ *
+ * `front`, the next test's tab, is made the one in front first, as a new tab is. Left to Chrome, closing a tab
+ * opened from the start-up tab gave the front back to the start-up tab, from a worker's third test on; a tab
+ * behind another draws no frames once a window has taken the focus, and each click in it then waited about 2 s
+ * for Playwright's stability check (e2e/kit/warm.spec.ts, "each test's tab is the one in front").
  */
-export async function closeAllBut(context: BrowserContext, keep: Set<Page | undefined>): Promise<void> {
+export async function closeAllBut(context: BrowserContext, keep: Set<Page | undefined>, front?: Page): Promise<void> {
+  await front?.bringToFront().catch(() => undefined);
   await Promise.all(
     context
       .pages()

@@ -1,5 +1,5 @@
 // The extension in a real Chromium: provider, relay, background, approval windows.
-import { test, expect, WalletBrowser } from 'mock-wallet-provider/testing';
+import { test, expect, Wallet, WalletBrowser } from 'mock-wallet-provider/testing';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -323,7 +323,11 @@ test('a page cannot reach the control surface or forge an approval', async ({ pa
   expect(swapped).toBe(true);
 });
 
-test('settings persist across a browser restart; a launch starts a worker Chromium left stopped', async () => {
+// The restarted browser also serves the extension's reload (under automation Chromium does not bring a reloaded
+// unpacked extension back, so the reload needs a browser of its own, and this one closes after it).
+test('settings persist across a browser restart; a launch starts a worker Chromium left stopped; a request waiting when the extension is reloaded is answered -32603, not left hanging', async ({
+  baseURL,
+}) => {
   const profile = await mkdtemp(join(tmpdir(), 'mock-wallet-profile-'));
   try {
     const first = await WalletBrowser.launch({ userDataDir: profile });
@@ -345,6 +349,20 @@ test('settings persist across a browser restart; a launch starts a worker Chromi
       await expect.poll(() => status.at(-1)).toBe('stopped');
       await startWalletWorker(second.context, second.origin);
       await expect.poll(() => status.at(-1)).toBe('running');
+
+      await second.control('setSettings', { approvalPolicy: 'prompt' });
+      const app = await second.context.newPage();
+      await app.goto(`${baseURL}/blank.html`);
+      const call = request(app, 'getAddresses');
+      await new Wallet(second).nextPrompt();
+      // The worker goes away mid-call, as when a developer reloads or removes the extension.
+      await (await second.worker())
+        .evaluate(() => (globalThis as unknown as { chrome: { runtime: { reload(): void } } }).chrome.runtime.reload())
+        .catch(() => undefined);
+      expect(await call).toMatchObject({
+        ok: false,
+        response: { error: { code: -32603, message: 'the wallet extension was reloaded or removed; reload the page' } },
+      });
     } finally {
       await second.close();
     }

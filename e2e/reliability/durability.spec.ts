@@ -53,7 +53,8 @@ test('approved, then the worker stops 5 ms later, for accounts never derived bef
   await wallet.setSettings({ accountCount: 100 });
   await page.goto('/blank.html');
   const tags: string[] = [];
-  for (let round = 0; round < 8; round++) {
+  // Four rounds, each its own new account: the stop lands at a different point of the decision each time.
+  for (let round = 0; round < 4; round++) {
     const account = 60 + round; // never derived in this worker: the slowest path to a decision
     const tag = `round ${round}`;
     tags.push(tag);
@@ -71,7 +72,7 @@ test('approved, then the worker stops 5 ms later, for accounts never derived bef
   await noDuplicates(page, tags);
   expect(await wallet.pending()).toEqual([]);
   const calls = await wallet.calls();
-  expect(calls.map((c) => c.outcome)).toEqual(Array(8).fill('approved'));
+  expect(calls.map((c) => c.outcome)).toEqual(Array(4).fill('approved'));
 });
 
 test('decided and stored, then the worker stops before delivering: the restarted worker delivers it once', async ({ page, wallet, walletBrowser }) => {
@@ -180,22 +181,24 @@ for (const how of ['reject', 'close'] as const) {
   });
 }
 
-test('soak: 20 approvals by click and by kit (Stacks transfers to a loopback node and Bitcoin transfers on the chain among them) with the worker stopped at random moments and the extension renderers killed as windows are taken lose and duplicate nothing', {
+test('soak: 10 approvals by click and by kit (Stacks transfers to a loopback node and Bitcoin transfers on the chain among them) with the worker stopped at random moments and the extension renderers killed as windows are taken lose and duplicate nothing', {
   tag: '@slow',
 }, async ({ walletBrowser, baseURL }) => {
   test.setTimeout(300_000);
-  const seed = Number(process.env['SOAK_SEED'] ?? 7);
-  // 20 rounds here, on every run (30 cost 5 s more of the suite's CPU); `npm run soak` runs hundreds (docs/performance-and-reliability.md).
-  const report = await soak({ rounds: 20, seed, baseURL: baseURL!, browser: walletBrowser });
+  // Seed 22's 10 rounds: every method, 3 Stacks and 2 Bitcoin transfers, 5 decided by the kit and 5 by a click,
+  // and renderers killed in 4 (0, 4, 10 and 19 ms after the call: before and while the window is taken). 10 rounds
+  // here, on every run (20 cost 5 s more of the suite's CPU); `npm run soak` runs hundreds (docs/performance-and-reliability.md).
+  const seed = Number(process.env['SOAK_SEED'] ?? 22);
+  const report = await soak({ rounds: 10, seed, baseURL: baseURL!, browser: walletBrowser });
   test.info().annotations.push({
     type: 'soak',
     description: `seed ${seed}: answered ${report.answered}, lost ${report.lost}, duplicated ${report.duplicated}, log mismatches ${report.logMismatches}`,
   });
   expect(report.details).toEqual([]);
-  expect(report).toMatchObject({ answered: 20, lost: 0, duplicated: 0, logMismatches: 0 });
+  expect(report).toMatchObject({ answered: 10, lost: 0, duplicated: 0, logMismatches: 0 });
   expect(report.kills).toBeGreaterThan(0);
   // The transfer rounds: one transaction each reached the node, nonces without a gap.
-  expect(report.broadcasts.rounds).toBeGreaterThan(3);
+  expect(report.broadcasts.rounds).toBeGreaterThan(1);
   expect(report.broadcasts).toMatchObject({ transactions: report.broadcasts.rounds, nonceGaps: 0 });
   // The Bitcoin rounds: each confirmed on the chain, and no other transaction moved the account's coins.
   expect(report.bitcoin.rounds).toBeGreaterThan(1);
@@ -204,6 +207,9 @@ test('soak: 20 approvals by click and by kit (Stacks transfers to a loopback nod
 
 test('a flood from one origin cannot starve another: the other connects, nothing is left behind', async ({ context, page, wallet }) => {
   test.setTimeout(90_000);
+  // Two windows at most: the flood's requests then wait for a window as the 17th does by default
+  // (window-cap.spec.ts shows the cap), without drawing 16 windows no one looks at.
+  await wallet.setSettings({ maxOpenWindows: 2 });
   await page.goto('/blank.html');
   const flood = await page.evaluate(async () => {
     const provider = (window as unknown as { WalletProvider: { request(m: string, p?: unknown): Promise<{ error?: { code: number; message: string } }> } })

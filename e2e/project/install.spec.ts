@@ -35,6 +35,12 @@ test('connects with Account 3', async ({ page, wallet }) => {
   const response = await answer;
   if (!('result' in response)) throw new Error(response.error.message);
   expect(response.result).toEqual(await expectedAddresses({ account: 2 }));
+  // The kit's and the window's types arrived, not \`any\`: each misuse below is an error (were a declaration
+  // unresolved under skipLibCheck, its type would read as any and the unused directive would fail instead).
+  // @ts-expect-error: approveNext has no option "acount"
+  void (() => wallet.approveNext({ acount: 2 }));
+  // @ts-expect-error: request() takes a method name
+  void (() => window.WalletProvider!.request(42));
 });
 `;
 
@@ -42,6 +48,7 @@ const projects = [
   {
     kind: 'CommonJS',
     install: 'tarball',
+    skipLibCheck: false,
     // module node16 cannot import any ESM-only package from CommonJS (TS1479); nodenext can. Bundler resolution
     // reads a package's "type" nowhere (it takes the `import` and `types` conditions, as the ESM project does): checked there.
     resolutions: [['nodenext', 'nodenext']],
@@ -50,6 +57,11 @@ const projects = [
   {
     kind: 'ESM with playwright.config.ts',
     install: 'checkout',
+    // The declaration files are checked whole once, by the CommonJS project under nodenext (the same files: the
+    // package's "types" condition comes first). Here each resolution resolves them, with skipLibCheck: what did not
+    // resolve would read as any, which the spec's @ts-expect-error lines catch. Checking them whole three more
+    // times cost 11 s of CPU.
+    skipLibCheck: true,
     resolutions: [
       ['node16', 'node16'],
       ['nodenext', 'nodenext'],
@@ -136,16 +148,25 @@ test.describe('installing as Getting started says', { tag: '@slow' }, () => {
           .filter((line) => line.endsWith('@playwright/test')),
       ).toEqual([join(app, 'node_modules/@playwright/test')]);
 
-      // The user's compiler, TypeScript 5, strict, no skipLibCheck (run with node: npx's own start-up is a second a call).
-      // skipDefaultLibCheck: TypeScript's own lib files (lib.dom.d.ts…) are not checked again each time; every
-      // other declaration file, this package's and the ones it pulls in, is (a quarter of tsc's time).
+      // The user's compiler, TypeScript 5, strict (run with node: npx's own start-up is a second a call).
+      // skipDefaultLibCheck: TypeScript's own lib files (lib.dom.d.ts…) are not checked again each time; in the
+      // CommonJS project every other declaration file, this package's and the ones it pulls in, is (a quarter of
+      // tsc's time).
       const tsc = join(dir, 'node_modules', 'typescript', 'bin', 'tsc');
       // One tsconfig per resolution, all checked by one `tsc -b` (which reads the files they share once: a
       // third less than a tsc per config); should it fail, each is checked alone to say which.
       const configs = await Promise.all(
         project.resolutions.map(async ([module, resolution]) => {
           const config = {
-            compilerOptions: { strict: true, module, moduleResolution: resolution, target: 'es2022', noEmit: true, skipDefaultLibCheck: true },
+            compilerOptions: {
+              strict: true,
+              module,
+              moduleResolution: resolution,
+              target: 'es2022',
+              noEmit: true,
+              skipDefaultLibCheck: true,
+              skipLibCheck: project.skipLibCheck,
+            },
             include: ['tests'],
           };
           await writeFile(join(app, `tsconfig.${resolution}.json`), JSON.stringify(config));

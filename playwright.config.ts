@@ -46,17 +46,9 @@ export default defineConfig<Pick<WalletTestFixtures, 'usageRules'>>({
     },
     // Pure TypeScript: the core, the CLI, the kit's helpers. No browser.
     { name: 'unit', testDir: 'src', testMatch: '**/*.test.ts' },
-    // A real Chromium with the built extension.
-    // usageRules off: these tests call the wallet as no app should, on purpose; e2e/contract/usage.spec.ts turns it on.
-    {
-      name: 'e2e',
-      testDir: 'e2e',
-      testMatch: '**/*.spec.ts',
-      testIgnore: ['e2e/puppeteer/**', 'e2e/connectors/matrix/**', 'e2e/connectors/appkit/**', ...TOOL_SPECS.map((f) => `e2e/project/${f}`)],
-      timeout: 30_000,
-      use: { baseURL: `http://127.0.0.1:${DEMO_PORT}`, usageRules: 'off' },
-    },
-    // One app suite run once per wallet, as docs/wallets.md shows it (matrix-unisat, matrix-okx).
+    // One app suite run once per wallet, as docs/wallets.md shows it (matrix-unisat, matrix-okx). These projects, one
+    // test and one worker (a Chromium launch) each, come before the e2e project: at the end of the run their
+    // launches left the cores part idle, where e2e's many short tests now fill them.
     ...walletProjects(['unisat', 'okx'], {
       name: 'matrix',
       testDir: 'e2e/connectors/matrix',
@@ -71,5 +63,15 @@ export default defineConfig<Pick<WalletTestFixtures, 'usageRules'>>({
       timeout: 30_000,
       use: { baseURL: `http://127.0.0.1:${DEMO_PORT}`, usageRules: 'off' },
     }),
+    // A real Chromium with the built extension.
+    // usageRules off: these tests call the wallet as no app should, on purpose; e2e/contract/usage.spec.ts turns it on.
+    {
+      name: 'e2e',
+      testDir: 'e2e',
+      testMatch: '**/*.spec.ts',
+      testIgnore: ['e2e/puppeteer/**', 'e2e/connectors/matrix/**', 'e2e/connectors/appkit/**', ...TOOL_SPECS.map((f) => `e2e/project/${f}`)],
+      timeout: 30_000,
+      use: { baseURL: `http://127.0.0.1:${DEMO_PORT}`, usageRules: 'off' },
+    },
   ],
 });

@@ -25,11 +25,24 @@ let query = new URLSearchParams(location.search);
 const param = (name: keyof PromptUrlParams): string => query.get(name) ?? '';
 const $ = <T extends HTMLElement>(id: string): T => document.getElementById(id) as T;
 
+/**
+ * The window's markup as loaded, before any request drew on it: a warm window given back to the pool is drawn
+ * from it again (again()), so nothing of its last request stays on screen.
+ */
+const PRISTINE = document.querySelector('main')!.cloneNode(true) as HTMLElement;
+/**
+ * Which request's drawing this is: a warm window given back starts the next one. Work still under way for the
+ * last request (an answer arriving, a retry, a close) checks it and stops, so it never draws on the next.
+ */
+let drawing = 0;
+
 // Set from the request when the window starts drawing it (start()).
 let key = '';
 let connect = false;
-const select = $<HTMLSelectElement>('account');
-const buttons = [$<HTMLButtonElement>('approve'), $<HTMLButtonElement>('reject')];
+let select = $<HTMLSelectElement>('account');
+let buttons = [$<HTMLButtonElement>('approve'), $<HTMLButtonElement>('reject')];
+/** Stops following the wallet's active account (a connect request follows it). */
+let unwatch = (): void => undefined;
 /** The account that acts: the picker's for a connect request, the request's target otherwise. */
 let acting = 0;
 /** Until the person picks an account here, the window follows the wallet's active account. */
@@ -154,13 +167,15 @@ function renderFindings(findings: PromptDetails['findings']): void {
 }
 
 async function showDetails(account: number, attempt = 0): Promise<void> {
+  const mine = drawing;
   const reply = await send<PromptDetails>({ type: 'prompt/details', key, account });
+  if (mine !== drawing) return; // the window went back to the pool meanwhile
   if (!reply.ok) {
     if (reply.gone) return gone(reply.error);
     // A worker Chrome stopped is restarting, or a request failed: keep asking while the window
     // is open (soon at first, then every second), and say why the buttons still wait.
     if (attempt >= 3) $('error').textContent = `${reply.error} Asking the wallet again…`;
-    setTimeout(() => void showDetails(account, attempt + 1), attempt < 10 ? 300 : 1000);
+    setTimeout(() => void (mine === drawing && showDetails(account, attempt + 1)), attempt < 10 ? 300 : 1000);
     return;
   }
   $('error').textContent = '';
@@ -214,41 +229,52 @@ function fail(message: string): void {
 /** The request was answered or withdrawn elsewhere: say so, then close. */
 function gone(message: string): void {
   fail(message);
-  setTimeout(() => window.close(), 1500);
+  const mine = drawing;
+  // Unless the wallet gave the window back to its pool meanwhile: then it waits for the next request.
+  setTimeout(() => mine === drawing && window.close(), 1500);
 }
 
 async function decide(message: PromptMessage): Promise<void> {
   for (const button of buttons) button.disabled = true;
   $('error').textContent = '';
+  const mine = drawing;
   const reply = await send<null>(message);
-  if (reply.ok) return; // the wallet closes the window, or gives it back to its warm pool (a new document)
+  // The wallet closes the window, or gives it back to its warm pool (drawn from PRISTINE again).
+  if (reply.ok || mine !== drawing) return;
   if (reply.gone) return gone(reply.error);
   // The wallet was stopped or failed mid-click: nothing was decided, so the person can try again.
   $('error').textContent = `${reply.error} Try again.`;
   enable();
 }
 
-select.addEventListener('change', () => {
-  picked = true;
-  acting = Number(select.value);
-  void showDetails(acting);
-});
-$('other-account').addEventListener('change', (event) => {
-  const input = event.target as HTMLInputElement;
-  const account = Number(input.value);
-  if (input.value.trim() === '' || !Number.isInteger(account) || account < 0 || account > MAX_ACCOUNT) {
-    $('error').textContent = `An account number is a whole number from 0 to ${MAX_ACCOUNT}.`;
-    return;
-  }
-  $('error').textContent = '';
-  picked = true;
-  choose(account);
-  acting = account;
-  void showDetails(acting);
-});
-// Not picked here: the wallet approves with its active account at that moment, as the kit's approve(id) does.
-$('approve').addEventListener('click', () => void decide({ type: 'prompt/approve', key, ...(connect && picked && { account: acting }) }));
-$('reject').addEventListener('click', () => void decide({ type: 'prompt/reject', key }));
+/** The controls' listeners, on the markup drawn now (at load, and again once the window is given back). */
+function bind(): void {
+  select = $<HTMLSelectElement>('account');
+  buttons = [$<HTMLButtonElement>('approve'), $<HTMLButtonElement>('reject')];
+  select.addEventListener('change', () => {
+    picked = true;
+    acting = Number(select.value);
+    void showDetails(acting);
+  });
+  $('other-account').addEventListener('change', (event) => {
+    const input = event.target as HTMLInputElement;
+    const account = Number(input.value);
+    if (input.value.trim() === '' || !Number.isInteger(account) || account < 0 || account > MAX_ACCOUNT) {
+      $('error').textContent = `An account number is a whole number from 0 to ${MAX_ACCOUNT}.`;
+      return;
+    }
+    $('error').textContent = '';
+    picked = true;
+    choose(account);
+    acting = account;
+    void showDetails(acting);
+  });
+  // Not picked here: the wallet approves with its active account at that moment, as the kit's approve(id) does.
+  $('approve').addEventListener('click', () => void decide({ type: 'prompt/approve', key, ...(connect && picked && { account: acting }) }));
+  $('reject').addEventListener('click', () => void decide({ type: 'prompt/reject', key }));
+}
+bind();
+
 /** Draws the request the window's address names. */
 function start(): void {
   key = param('key');
@@ -264,7 +290,7 @@ function start(): void {
   if (connect) {
     for (let account = 0; account < listed; account++) select.add(new Option(accountLabel(account), String(account)));
     choose(acting);
-    watchActiveAccount((account) => {
+    unwatch = watchActiveAccount((account) => {
       if (picked) return;
       choose(account);
       acting = account;
@@ -286,9 +312,18 @@ function waitForRequest(): void {
   let done = false;
   port.onMessage.addListener((received: unknown) => {
     const message = received as WarmPortMessage;
+    if ('again' in message) {
+      // The request is over and the window back in the pool: drawn as loaded, it waits for the next.
+      port.disconnect();
+      again();
+      return waitForRequest();
+    }
     done = true;
-    port.disconnect();
-    if ('gone' in message) return window.close(); // no longer the warm window
+    if ('gone' in message) {
+      port.disconnect();
+      return window.close(); // no longer the warm window
+    }
+    // The port stays open while the request is drawn: the wallet sends `again` down it when it gives the window back.
     query = new URLSearchParams(message.query);
     // The address now names the request, as a window opened for it would: Playwright's kit reads it
     // in Chromium. Not in Firefox: a script's result there reached the Puppeteer kit about 45 ms
@@ -305,6 +340,20 @@ function waitForRequest(): void {
     nudge();
     setTimeout(waitForRequest, 50);
   });
+}
+
+/** A warm window given back to the pool: its last request's drawing, listeners and pending work dropped. */
+function again(): void {
+  drawing++;
+  unwatch();
+  unwatch = () => undefined;
+  document.querySelector('main')!.replaceWith(PRISTINE.cloneNode(true));
+  delete document.body.dataset['ready'];
+  delete document.documentElement.dataset[TAKEN_QUERY];
+  if (location.protocol !== 'moz-extension:') history.replaceState(null, '', `?${WARM_QUERY}`);
+  query = new URLSearchParams(`?${WARM_QUERY}`);
+  [key, connect, acting, picked, listed, extra, shown] = ['', false, 0, false, 1, undefined, false];
+  bind();
 }
 
 if (location.search === `?${WARM_QUERY}`) waitForRequest();

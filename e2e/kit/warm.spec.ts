@@ -14,7 +14,7 @@ async function warmWindows(context: BrowserContext, wallet: Wallet, count = 2): 
   return warmPages(context);
 }
 
-test('a call is drawn in a warm window loaded before it; the call right after the answer takes the second, also loaded before; each window goes back to the pool as a new document, and serves again', async ({
+test('a call is drawn in a warm window loaded before it; the call right after the answer takes the second, also loaded before; each window goes back to the pool drawn as loaded, and serves again', async ({
   context,
   page,
   wallet,
@@ -37,15 +37,35 @@ test('a call is drawn in a warm window loaded before it; the call right after th
   expect(new URL(second.page.url()).searchParams.get('method')).toBe('signMessage');
   await second.approve();
   expect((await sign).ok).toBe(true);
-  // The same two windows wait again, no new one made: each a new document that holds nothing of its request.
+  // The same two windows wait again, no new one made: each drawn as loaded, holding nothing of its request.
   const after = await warmWindows(context, wallet);
   expect(new Set(after)).toEqual(new Set(before));
   expect(context.pages().filter((p) => p.url().includes('/popup/approve.html'))).toHaveLength(2);
   for (const window of after) {
-    expect(await window.evaluate(`[document.getElementById('title').textContent, document.documentElement.dataset.takenQuery ?? null]`)).toEqual([
-      'Waiting for a request',
-      null,
-    ]);
+    expect(
+      await window.evaluate(`(() => {
+        const $ = (id) => document.getElementById(id);
+        return {
+          title: $('title').textContent,
+          taken: document.documentElement.dataset.takenQuery ?? null,
+          address: location.search,
+          ready: document.body.dataset.ready ?? null,
+          shown: ['origin', 'method', 'network', 'fields', 'tables', 'error', 'findings'].map((id) => $(id).textContent).join(''),
+          sections: ['connect', 'sign', 'screen', 'findings'].map((id) => $(id).hidden),
+          buttons: [$('approve').disabled, $('reject').disabled],
+          accounts: $('account').options.length,
+        };
+      })()`),
+    ).toEqual({
+      title: 'Waiting for a request',
+      taken: null,
+      address: '?warm=1',
+      ready: null,
+      shown: '',
+      sections: [true, true, true, true],
+      buttons: [true, true],
+      accounts: 0,
+    });
   }
   // The first call's prompt no longer reaches its window: the window is the pool's, soon another request's.
   await expect(prompt.details()).rejects.toThrow(

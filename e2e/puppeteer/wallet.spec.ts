@@ -184,7 +184,7 @@ test("every wallet's provider in Firefox, on a page that pollutes, replaces and 
   }
 });
 
-test('reset withdraws a waiting request, lets its window go (back to the warm pool, a new document), and restores the defaults', async ({ tab, wallet }) => {
+test('reset withdraws a waiting request, lets its window go (back to the warm pool), and restores the defaults', async ({ tab, wallet }) => {
   await tab.goto(`${BASE_URL}/blank.html`);
   await wallet.setActiveAccount(3);
   const waiting = request(tab, 'getAddresses');

@@ -12,7 +12,7 @@ export interface Settled {
 export const isPromptPage = (page: Page): boolean => page.url().includes('/popup/approve.html') && new URL(page.url()).searchParams.has('key');
 /** A warm approval window, waiting for a request (a new one, or one the wallet gave back to its pool). */
 export const isWarmPage = (page: Page): boolean => page.url().includes('/popup/approve.html?warm=1');
-/** The window let its request go: closed, or given back to the warm pool as a new document. */
+/** The window let its request go: closed, or given back to the warm pool. */
 export const letGo = (page: Page): boolean => page.isClosed() || isWarmPage(page);
 
 /** Starts window.WalletProvider.request(...) in the page; resolves once it settles either way. */

@@ -56,7 +56,7 @@ test('a window the wallet gives back to its pool is found again for each request
   };
   go(request('1')); // taken
   go(request('1')); // the same request's page navigated again (a reload): not a new prompt
-  go(`${ORIGIN}popup/approve.html?warm=1`); // given back to the pool: a new document
+  go(`${ORIGIN}popup/approve.html?warm=1`); // given back to the pool
   expect(found).toEqual([request('1')]);
   go(request('2')); // taken by the next request
   expect(found).toEqual([request('1'), request('2')]);

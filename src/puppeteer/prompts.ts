@@ -67,7 +67,7 @@ export function watchPromptTargets(
   watchExtensionPages(browser, prefix, (page, href, openedAt) => {
     void (async () => {
       // A prompt each time a request takes the window: at once for a window made for one, then, as for a warm
-      // window, each time it is taken after the wallet gave it back to its pool (a new document).
+      // window, each time it is taken after the wallet gave it back to its pool.
       let held = '';
       if (holdsRequest(href)) found(promptWindow(page, (held = href), prefix, openedAt));
       for (;;) {
@@ -83,7 +83,7 @@ export function watchPromptTargets(
  * The window's address once a request other than `held`'s takes it; '' if it closes first. Asked in spans the
  * protocol's timeout allows. An ask that fails is asked again: with two Firefox and a Chromium in one process, a
  * window in each browser failed its first ask while loading, and the request that took it was never seen by the
- * kit; a window given back to the pool fails it once, as its document is replaced.
+ * kit; a window given back to the pool and loaded again (its wallet restarted) fails it once, as its document is replaced.
  */
 async function untilTaken(page: Page, timing: { unaskableMs: number }, held: string): Promise<string> {
   let failingSince: number | undefined;

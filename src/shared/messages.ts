@@ -129,8 +129,11 @@ export interface PromptRejectMessage {
 export const RELAY_PORT = 'relay-waiting';
 /** The port a warm window (src/background/window/warm.ts) waits on for its request. */
 export const WARM_PORT = 'warm-window';
-/** What the worker sends down it: the request's query once one takes the window, or that it is not the warm window. */
-export type WarmPortMessage = { query: string } | { gone: true };
+/**
+ * Down a warm window's port: the request that takes it, or that it is no longer the pool's (it closes). The port
+ * stays open while the request is drawn; `again` then tells the window it is back in the pool, to draw itself as loaded.
+ */
+export type WarmPortMessage = { query: string } | { gone: true } | { again: true };
 
 /** The query a warm window is marked with until a request takes it. */
 export const WARM_QUERY = 'warm=1';

@@ -2,10 +2,9 @@
 // ahead of need, out of the way (WAITS_AS), that the next requests take. Each window connects a port to the worker
 // and waits on it; taking a window sends it the request's query, and it draws, is shown and focused.
 // Once taken a window is that request's alone; when the request is done, the window goes back to the
-// pool, reloaded as a warm window (a new document: nothing of the request stays), if the pool has room:
-// navigating a window costs Chrome about 85 ms of CPU where closing one and making another cost 130–220 ms
-// (probe of 2026-12-03), and Firefox makes a window in 400–700 ms. A port that drops while its window
-// waits means the window closed or crashed: it is replaced.
+// pool if it has room, its page drawn again as loaded (nothing of the request stays; see unpark): closing a
+// window and making another cost Chrome 130–220 ms of CPU (probe of 2026-12-03), and Firefox makes a window in
+// 400–700 ms. A port that drops while its window waits means the window closed or crashed: it is replaced.
 //
 // Two, because apps connect and sign at once and tests follow them: the call right after an answer
 // finds the second window loaded instead of waiting on one made after the answer (issue #35).
@@ -40,14 +39,18 @@ const GOES_BACK_AS = FIREFOX ? { focused: false } : WAITS_AS;
 const WARM_URL = (): string => `${browser.runtime.getURL(PROMPT_PAGE)}?${WARM_QUERY}`;
 
 /**
- * Windows given back to the pool that still hold their last request's page, hidden: each is loaded again as a
- * warm window (a new document) when the pool is next topped up, off the path of a call that may follow at once.
+ * Windows given back to the pool that still hold their last request's page, hidden: each is made a warm window
+ * again (unpark) when the pool is next topped up, off the path of a call that may follow at once.
  */
 const parked = new Set<number>();
 /** Which request holds each window this worker gave out (a warm one taken, or a new one): only its own request gives it back. */
 const holders = new Map<number, string>();
 /** The warm windows waiting for a request, by window id: taking one sends the query down its port. */
 const waiting = new Map<number, Runtime.Port>();
+/** The ports of warm windows a request took, kept open: giving the window back sends `again` down it. */
+const drawn = new Map<number, Runtime.Port>();
+/** Windows given back that draw themselves as loaded (no new document): their reconnect says nothing of a load's time. */
+const redrawn = new Set<number>();
 /** When each warm window was created, until it connects: how long a window takes to load here. */
 const createdAt = new Map<number, number>();
 /** How long the last warm window took from created to connected: what a new window would cost a request now. */
@@ -206,6 +209,8 @@ const exists = (windowId: number): Promise<boolean> =>
 
 async function discard(windowId: number): Promise<void> {
   await without(windowId);
+  drawn.delete(windowId);
+  redrawn.delete(windowId);
   parked.delete(windowId);
   createdAt.delete(windowId);
   waiting.get(windowId)?.disconnect();
@@ -224,11 +229,13 @@ export function acceptWarmPort(port: Runtime.Port): void {
       return port.disconnect();
     }
     const created = createdAt.get(windowId);
-    if (created !== undefined) lastLoadMs = Date.now() - created;
+    if (created !== undefined && !redrawn.has(windowId)) lastLoadMs = Date.now() - created;
     createdAt.delete(windowId);
+    redrawn.delete(windowId);
     waiting.get(windowId)?.disconnect(); // a window that connects again replaces its old port
     waiting.set(windowId, port);
     port.onDisconnect.addListener(() => {
+      if (drawn.get(windowId) === port) drawn.delete(windowId); // its request's window closed, or this worker stops
       if (waiting.get(windowId) !== port) return; // taken, or replaced
       // Closed or crashed while waiting: another takes its place.
       waiting.delete(windowId);
@@ -273,6 +280,7 @@ export function takeWarm(query: string, key: string, settings: Settings): Promis
     await without(windowId);
     try {
       port.postMessage({ query } satisfies WarmPortMessage);
+      drawn.set(windowId, port);
     } catch {
       holders.delete(windowId);
       await browser.windows.remove(windowId).catch(() => undefined);
@@ -354,10 +362,28 @@ async function showsWarmPage(windowId: number): Promise<boolean> {
   return url === undefined || url === WARM_URL();
 }
 
-/** A parked window loaded again as a warm one: a new document, so nothing of its last request stays. */
+/**
+ * A parked window made a warm one again. Its page still holding the port its request took it by draws itself as
+ * loaded (popup/approve.ts, again(): its markup as loaded, its state and pending work dropped), which costs Chrome
+ * none of a navigation's work (about 60 ms of CPU, a fifth of an approval's). Without that port (this worker
+ * restarted since) it is loaded again: a new document. Either way nothing of its last request stays.
+ */
 async function unpark(windowId: number): Promise<void> {
   if (reloadHeld) return;
   parked.delete(windowId);
+  const port = drawn.get(windowId);
+  drawn.delete(windowId);
+  if (port) {
+    try {
+      createdAt.set(windowId, Date.now());
+      redrawn.add(windowId);
+      port.postMessage({ again: true } satisfies WarmPortMessage);
+      replaceUnlessConnected(windowId);
+      return;
+    } catch {
+      redrawn.delete(windowId); // its port dropped this instant: loaded again below
+    }
+  }
   const tab = await tabOf(windowId);
   try {
     if (tab?.id === undefined) throw new Error('no tab');
@@ -373,6 +399,8 @@ async function unpark(windowId: number): Promise<void> {
 export function forgetWarm(windowId: number): Promise<boolean> {
   holders.delete(windowId);
   return serially(async () => {
+    drawn.delete(windowId);
+    redrawn.delete(windowId);
     if (!(await without(windowId))) return false;
     waiting.delete(windowId);
     parked.delete(windowId);

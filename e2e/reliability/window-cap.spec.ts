@@ -55,15 +55,17 @@ test('beyond the cap requests wait in order; the next window goes to the site wi
   await expect.poll(() => promptWindows(context)).toBe(0);
 });
 
-test('200 requests from 8 sites: at most 16 windows, memory within a few hundred MB of idle, all answered by a reset', async ({ context, wallet }) => {
+// 100 requests from 4 sites: six times the cap, each site past the 16 alone (8 sites and 200 requests cost 2 s more of
+// the suite's CPU and proved nothing more).
+test('100 requests from 4 sites: at most 16 windows, memory within a few hundred MB of idle, all answered by a reset', async ({ context, wallet }) => {
   test.setTimeout(180_000);
-  const sites = await Promise.all(Array.from({ length: 8 }, (_, n) => site(context, n + 10)));
+  const sites = await Promise.all(Array.from({ length: 4 }, (_, n) => site(context, n + 10)));
   const idle = await browserRssMb(context);
   const calls = sites.flatMap((page) => Array.from({ length: 25 }, () => request(page, 'getAddresses')));
-  await expect.poll(async () => (await wallet.pending()).length, { timeout: 60_000 }).toBe(200);
+  await expect.poll(async () => (await wallet.pending()).length, { timeout: 60_000 }).toBe(100);
   await expect.poll(() => promptWindows(context), { timeout: 30_000 }).toBe(16);
   const busy = await browserRssMb(context);
-  expect(busy - idle, `idle ${Math.round(idle)} MB, with 200 waiting ${Math.round(busy)} MB`).toBeLessThan(400);
+  expect(busy - idle, `idle ${Math.round(idle)} MB, with 100 waiting ${Math.round(busy)} MB`).toBeLessThan(400);
   expect((await wallet.pending()).filter((p) => p.windowId !== undefined)).toHaveLength(16);
   await wallet.reset();
   const settled = await Promise.all(calls);

@@ -481,8 +481,9 @@ test("Xverse events reach only the granted site's frames; a sandboxed frame's gr
   }
 });
 
-// One second Firefox serves both checks (a launch costs about 5 s of CPU): launchWallet's options, and two wallets at once.
-test('Firefox, straight from launchWallet with options: they are the settings from the start and across reset(); the first calls need no reset and take warm windows loaded before them, back to back; two browsers at once each answer their own page; a closed control tab is opened again at once', async ({
+// One second Firefox serves every check that needs one (a launch costs about 3 s of CPU): launchWallet's options, a
+// chain of its own, and two wallets at once.
+test('Firefox, straight from launchWallet with options and a chain: they are the settings from the start and across reset(); the first calls need no reset and take warm windows loaded before them, back to back; a transfer is paid from its coins on the chain, accepted, mined; two browsers at once each answer their own page; a closed control tab is opened again at once; close() stops the chain it started', async ({
   tab,
   wallet,
   kitBrowser,
@@ -497,11 +498,20 @@ test('Firefox, straight from launchWallet with options: they are the settings fr
     baseURL: BASE_URL,
     identities: ['xverse'],
     warmWindow: true,
-    settings: { accountCount: 3, network: 'testnet' },
+    settings: { accountCount: 3 },
+    chain: { stacks: false, accounts: 2 },
   });
+  const chain = fresh.chain!;
   try {
+    // The chain's settings are part of the launch's: the wallet is on regtest, broadcasting to the chain, across reset().
     const settingsHold = async (): Promise<void> =>
-      expect(await fresh.wallet.settings()).toMatchObject({ identities: ['xverse'], warmWindow: true, accountCount: 3, network: 'testnet' });
+      expect(await fresh.wallet.settings()).toMatchObject({
+        identities: ['xverse'],
+        warmWindow: true,
+        accountCount: 3,
+        network: 'regtest',
+        bitcoinBroadcastUrl: chain.bitcoin.url,
+      });
     // Opened while the warm windows are being made: Firefox put such a tab in a warm window (a popup) and Puppeteer's page detached.
     const page = await fresh.newPage('/blank.html');
     expect(await page.evaluate(() => 'XverseProviders' in window)).toBe(true);
@@ -539,15 +549,28 @@ test('Firefox, straight from launchWallet with options: they are the settings fr
     for (let i = 0; i < 3; i++) expect(await connect()).toBeLessThan(5_000);
     await settingsHold();
 
+    // On the chain: a transfer paid from the account's coins there, accepted by the chain, mined.
+    const [from, to] = chain.accounts;
+    await chain.bitcoin.setFeeRates({ halfHourFee: 3 });
+    const sending = request(page, 'sendTransfer', { recipients: [{ address: to!.p2wpkh, amount: '12345' }], network: 'devnet' });
+    await fresh.wallet.approveNext();
+    const sent = await sending;
+    expect(sent.ok, JSON.stringify(sent.response)).toBe(true);
+    const txid = sent.response.result!['txid'] as string;
+    // Leather's size estimate for one input, a p2wpkh recipient and change: 140.5 vB × 3 = 421.5, rounded up.
+    expect(await chain.bitcoin.tx(txid)).toMatchObject({ fee: 422, vin: [{ prevout: { scriptpubkey_address: from!.p2wpkh } }] });
+    await chain.bitcoin.mine();
+    expect((await chain.bitcoin.waitForTx(txid, { confirmed: true })).status.confirmed).toBe(true);
+
     // Two browsers at once: each wallet answers its own page, with its own settings, and logs only its own calls.
     await fresh.wallet.setActiveAccount(2);
     await tab.goto(`${BASE_URL}/blank.html`);
     const [mine, theirs] = [request(tab, 'getAddresses'), request(page, 'getAddresses')];
     await Promise.all([wallet.approveNext(), fresh.wallet.approveNext()]);
     expect((await mine).response.result).toEqual(await expectedAddresses({ account: 0 }));
-    expect((await theirs).response.result).toEqual(await expectedAddresses({ account: 2, network: 'testnet' }));
+    expect((await theirs).response.result).toEqual(await expectedAddresses({ account: 2, network: 'regtest' }));
     expect((await wallet.calls()).length).toBe(1);
-    expect((await fresh.wallet.calls()).length).toBe(6);
+    expect((await fresh.wallet.calls()).length).toBe(7);
 
     const isControl = async (tab: Page): Promise<boolean> => String(await tab.evaluate('location.href').catch(() => '')).endsWith('popup/control.html');
     const controls = [];
@@ -566,37 +589,10 @@ test('Firefox, straight from launchWallet with options: they are the settings fr
   } finally {
     await fresh.close();
   }
+  await expect(fetch(`${chain.bitcoin.url}/blocks/tip/height`)).rejects.toThrow();
   // It ran on its own copy of the kit's profile template (src/puppeteer/firefox-profile.ts), removed once it exited.
   const args = fresh.browser.process()!.spawnargs;
   const profile = args[args.indexOf('--profile') + 1]!;
   expect(basename(profile)).toMatch(/^mock-wallet-firefox-run-/);
   await expect.poll(() => existsSync(profile), { timeout: 10_000 }).toBe(false);
-});
-
-test('Firefox on the chain, from launchWallet({ chain }): the wallet on regtest across reset(), its transfer paid from its coins there, accepted by the chain, mined; close() stops the chain it started', async ({
-  kitBrowser,
-}) => {
-  firefoxOnly(kitBrowser); // Chromium meets the chain through the Playwright kit's fixture (e2e/chain/chain.spec.ts)
-  test.setTimeout(60_000);
-  const session = await launchWallet({ browser: 'firefox', baseURL: BASE_URL, chain: { stacks: false, accounts: 2 } });
-  const chain = session.chain!;
-  try {
-    await session.wallet.reset();
-    expect(await session.wallet.settings()).toMatchObject({ network: 'regtest', bitcoinBroadcastUrl: chain.bitcoin.url });
-    const [from, to] = chain.accounts;
-    const page = await session.newPage('/blank.html');
-    await chain.bitcoin.setFeeRates({ halfHourFee: 3 });
-    const sending = request(page, 'sendTransfer', { recipients: [{ address: to!.p2wpkh, amount: '12345' }], network: 'devnet' });
-    await session.wallet.approveNext();
-    const settled = await sending;
-    expect(settled.ok, JSON.stringify(settled.response)).toBe(true);
-    const txid = settled.response.result!['txid'] as string;
-    // Leather's size estimate for one input, a p2wpkh recipient and change: 140.5 vB × 3 = 421.5, rounded up.
-    expect(await chain.bitcoin.tx(txid)).toMatchObject({ fee: 422, vin: [{ prevout: { scriptpubkey_address: from!.p2wpkh } }] });
-    await chain.bitcoin.mine();
-    expect((await chain.bitcoin.waitForTx(txid, { confirmed: true })).status.confirmed).toBe(true);
-  } finally {
-    await session.close();
-  }
-  await expect(fetch(`${chain.bitcoin.url}/blocks/tip/height`)).rejects.toThrow();
 });

@@ -19,6 +19,11 @@ async function newcomer(prefix: string): Promise<string> {
   for (const name of ['@playwright/test', 'playwright', 'playwright-core', '@types', 'typescript'])
     await symlink(join(repo, 'node_modules', name), join(project, 'node_modules', name));
   await writeFile(join(project, 'package.json'), JSON.stringify({ name: 'newcomer', private: true, type: 'module' }));
+  // An ESM project with a playwright.config.ts, as Getting started says either works (the install test runs the CommonJS one).
+  await writeFile(
+    join(project, 'playwright.config.ts'),
+    "import { defineConfig } from '@playwright/test';\nexport default defineConfig({ testDir: 'tests' });\n",
+  );
   return project;
 }
 

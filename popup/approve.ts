@@ -7,6 +7,7 @@
 import { MAX_ACCOUNT, MAX_LISTED_ACCOUNTS, accountLabel } from '../src/core/account-path.ts';
 import type { AccountSource, MethodView } from '../src/core/methods/method.ts';
 import {
+  AGAIN_EVENT,
   TAKEN_EVENT,
   TAKEN_QUERY,
   WARM_PORT,
@@ -354,6 +355,9 @@ function again(): void {
   query = new URLSearchParams(`?${WARM_QUERY}`);
   [key, connect, acting, picked, listed, extra, shown] = ['', false, 0, false, 1, undefined, false];
   bind();
+  scrollTo(0, 0);
+  // A kit call still waiting here for the last request ends now (src/kit/prompt.ts).
+  dispatchEvent(new Event(AGAIN_EVENT));
 }
 
 if (location.search === `?${WARM_QUERY}`) waitForRequest();

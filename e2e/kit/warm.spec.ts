@@ -176,6 +176,26 @@ test('a crash of the warm window with no call waiting: control calls do not hang
   expect(Date.now() - crashed).toBeLessThan(4_000);
 });
 
+test("a prompt's read still waiting when its window goes back to the pool ends there, and never reads what the window draws next", async ({
+  context,
+  page,
+  wallet,
+}) => {
+  await warmWindows(context, wallet);
+  await page.goto('/blank.html');
+  void request(page, 'signMessage', { message: 'first' }).catch(() => undefined);
+  const first = await wallet.nextPrompt();
+  await first.details();
+  // Read again while the window says its details are not on screen yet, as while they are still coming: the read waits in the window.
+  await first.page.evaluate(() => delete document.body.dataset['ready']);
+  const reading = first.details();
+  reading.catch(() => undefined);
+  // The request is withdrawn (its tab closes) and its window goes back to the pool, drawn again as a warm one.
+  await page.close();
+  await warmWindows(context, wallet);
+  await expect(reading).rejects.toThrow('its request was answered or withdrawn, and the wallet gave the window back to its warm pool');
+});
+
 test('reset withdraws a request waiting in a warm window, gives the window back to the pool, and leaves a clean pool', async ({ context, page, wallet }) => {
   await warmWindows(context, wallet);
   await page.goto('/blank.html');
@@ -304,10 +324,12 @@ test.describe
       expect(Date.now() - started, 'a click, ms').toBeLessThan(1_000);
       await expect(page.locator('#press')).toHaveText('pressed');
     };
-    for (const nth of ['first', 'second', 'third']) {
+    for (const nth of ['first', 'second', 'third', 'fourth']) {
       test(`the ${nth} test's tab, once a call was approved in a window, draws frames and takes a click at once`, async ({ page, wallet }) => {
         await connectThroughPicker(page, wallet);
         await drawsAndClicks(page);
+        // A test that adds to the context (a route here): the next test's tab is opened again after it, and must be in front too.
+        if (nth === 'second') await page.context().route('**/never-asked', (route) => route.abort());
       });
     }
   });

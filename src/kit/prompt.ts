@@ -1,7 +1,7 @@
 // One approval window, as the person in front of it sees it. Read and pressed through the
 // driver's PromptWindow (scripts in the window, Enter at the keyboard), so every kit shares it.
 import { APPROVAL_API, type ApprovalWindowApi, type PromptButton, type PromptDetails } from '../shared/approval-window.ts';
-import { HELD_ADDRESS_SCRIPT } from '../shared/messages.ts';
+import { AGAIN_EVENT, HELD_ADDRESS_SCRIPT } from '../shared/messages.ts';
 import { MAX_ACCOUNT } from '../core/account-path.ts';
 import type { PromptWindow } from './driver.ts';
 
@@ -31,12 +31,19 @@ type Reply<T> = { value: T } | { missing: string; ours: boolean } | { holds: str
  * (tsx, keepNames) cannot break it.
  */
 const callScript = (name: keyof ApprovalWindowApi, args: readonly unknown[], key: string | null): string => `new Promise((resolve, reject) => {
+  const held = () => new URL(${HELD_ADDRESS_SCRIPT}).searchParams.get('key');
   const go = () => {
     const api = globalThis[${JSON.stringify(APPROVAL_API)}];
     if (!api) return resolve({ missing: location.href.split('?')[0] + ', ' + document.readyState, ours: location.pathname.endsWith('/popup/approve.html') });
-    const holds = new URL(${HELD_ADDRESS_SCRIPT}).searchParams.get('key');
-    if (${JSON.stringify(key)} !== null && holds !== ${JSON.stringify(key)}) return resolve({ holds });
-    Promise.resolve(api[${JSON.stringify(name)}](...${JSON.stringify(args)})).then((value) => resolve({ value }), reject);
+    if (${JSON.stringify(key)} !== null && held() !== ${JSON.stringify(key)}) return resolve({ holds: held() });
+    // Given back to the pool while this waits (the window draws itself again, the same document): it ends there,
+    // and an answer that comes after is the window's next request's, not this one's.
+    const again = () => resolve({ holds: held() });
+    if (${JSON.stringify(key)} !== null) addEventListener(${JSON.stringify(AGAIN_EVENT)}, again, { once: true });
+    Promise.resolve(api[${JSON.stringify(name)}](...${JSON.stringify(args)})).then(
+      (value) => resolve(${JSON.stringify(key)} !== null && held() !== ${JSON.stringify(key)} ? { holds: held() } : { value }),
+      reject,
+    ).finally(() => removeEventListener(${JSON.stringify(AGAIN_EVENT)}, again));
   };
   if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', go, { once: true });
   else go();

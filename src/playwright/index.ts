@@ -153,7 +153,13 @@ export const test = base.extend<WalletTestFixtures & KitTestFixtures, WalletWork
       const spare = await between.spare?.catch(() => undefined);
       // Opened while the test's init scripts were on, its blank page ran them: the next test gets a tab opened now.
       if ((await restoreContext(walletBrowser.context, between.tabsClosed)) && spare) {
-        (between.spare = openInBackground(walletBrowser.context).finally(() => spare.close().catch(() => undefined))).catch(() => undefined);
+        // In front before the one it replaces closes (src/playwright/tabs.ts, closeAllBut, says why).
+        (between.spare = openInBackground(walletBrowser.context)
+          .then(async (next) => {
+            await next.bringToFront().catch(() => undefined);
+            return next;
+          })
+          .finally(() => spare.close().catch(() => undefined))).catch(() => undefined);
       }
       // Torn down after the wallet and the page (they use it): the time the test waited here counts too.
       _kitTest.timing.report();

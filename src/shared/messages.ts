@@ -139,6 +139,11 @@ export type WarmPortMessage = { query: string } | { gone: true } | { again: true
 export const WARM_QUERY = 'warm=1';
 /** The event a warm window dispatches on itself once a request took it (TAKEN_QUERY then holds the request's query). */
 export const TAKEN_EVENT = 'mock-wallet-taken';
+/**
+ * The event an approval window dispatches on itself when it is given back to the warm pool and drawn again: a kit
+ * call still waiting in it for the last request (src/kit/prompt.ts) ends there, instead of reading the next one.
+ */
+export const AGAIN_EVENT = 'mock-wallet-again';
 /** Where a taken warm window keeps that query (document.documentElement.dataset): in Firefox its address keeps the warm query. */
 export const TAKEN_QUERY = 'takenQuery';
 /** A page-script expression (for the kits' evaluates): the address of the request the approval window holds, as a window opened for it would have. */

@@ -37,20 +37,28 @@ const PRISTINE = document.querySelector('main')!.cloneNode(true) as HTMLElement;
  */
 let drawing = 0;
 
-// Set from the request when the window starts drawing it (start()).
-let key = '';
-let connect = false;
 let select = $<HTMLSelectElement>('account');
 let buttons = [$<HTMLButtonElement>('approve'), $<HTMLButtonElement>('reject')];
+// The request's state: set when the window starts drawing it (start()), as forgetRequest() leaves it before.
+let key: string;
+let connect: boolean;
 /** Stops following the wallet's active account (a connect request follows it). */
-let unwatch = (): void => undefined;
+let unwatch: () => void;
 /** The account that acts: the picker's for a connect request, the request's target otherwise. */
-let acting = 0;
+let acting: number;
 /** Until the person picks an account here, the window follows the wallet's active account. */
-let picked = false;
+let picked: boolean;
 /** The listed accounts (at most 100), plus one beyond them when the wallet's or the person's choice is there. */
-let listed = 1;
+let listed: number;
 let extra: HTMLOptionElement | undefined;
+/** A signing request's details are on screen: only then may it be approved. */
+let shown: boolean;
+/** No request's state: at load, and once the window is given back (again()). */
+function forgetRequest(): void {
+  [key, connect, acting, picked, listed, extra, shown] = ['', false, 0, false, 1, undefined, false];
+  unwatch = () => undefined;
+}
+forgetRequest();
 function choose(account: number): void {
   if (account >= listed && extra?.value !== String(account)) {
     extra?.remove();
@@ -213,9 +221,6 @@ function showScreen(screen: NonNullable<PromptDetails['screen']>): void {
   document.body.dataset['ready'] = 'true';
 }
 
-/** A signing request's details are on screen: only then may it be approved. */
-let shown = false;
-
 /** Reject always works; Approve once the person can see what they approve. */
 function enable(): void {
   $<HTMLButtonElement>('reject').disabled = false;
@@ -347,13 +352,12 @@ function waitForRequest(): void {
 function again(): void {
   drawing++;
   unwatch();
-  unwatch = () => undefined;
+  forgetRequest();
   document.querySelector('main')!.replaceWith(PRISTINE.cloneNode(true));
   delete document.body.dataset['ready'];
   delete document.documentElement.dataset[TAKEN_QUERY];
   if (location.protocol !== 'moz-extension:') history.replaceState(null, '', `?${WARM_QUERY}`);
   query = new URLSearchParams(`?${WARM_QUERY}`);
-  [key, connect, acting, picked, listed, extra, shown] = ['', false, 0, false, 1, undefined, false];
   bind();
   scrollTo(0, 0);
   // A kit call still waiting here for the last request ends now (src/kit/prompt.ts).

@@ -224,12 +224,13 @@ async function typecheck(): Promise<string> {
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const started = performance.now();
   // --typecheck (npm test): the type check runs beside the build, on the core the build leaves idle, instead of before it.
-  const [checked] = await Promise.all([process.argv.includes('--typecheck') ? typecheck() : Promise.resolve(''), buildAll()]);
+  const checking = process.argv.includes('--typecheck');
+  const [checked] = await Promise.all([checking ? typecheck() : Promise.resolve(''), buildAll()]);
   if (checked) {
     console.error(`tsc -p . failed:\n${checked}`);
     process.exit(1);
   }
   console.log(
-    `built dist/extension, dist/testing, dist/puppeteer, dist/cli, dist/demo${process.argv.includes('--typecheck') ? ' and type-checked' : ''} in ${Math.round(performance.now() - started)} ms`,
+    `built dist/extension, dist/testing, dist/puppeteer, dist/cli, dist/demo${checking ? ' and type-checked' : ''} in ${Math.round(performance.now() - started)} ms`,
   );
 }

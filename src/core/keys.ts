@@ -151,7 +151,8 @@ export interface AccountSecrets {
   stx: Uint8Array;
 }
 
-function privateKeyOf(root: HDKey, path: string): Uint8Array {
+/** The private key at `path`: derived when a request is approved, never stored (its node stays in memory with the root: deriveAt). */
+export function privateKeyAt(root: HDKey, path: string): Uint8Array {
   const key = deriveAt(root, path).privateKey;
   if (!key) throw new Error(`no private key at ${path}`);
   return key;
@@ -161,8 +162,8 @@ export function deriveSecrets(root: HDKey, network: NetworkName, account: number
   assertAccount(account);
   const { coin } = NETWORKS[network];
   return {
-    p2wpkh: privateKeyOf(root, btcPath(84, coin, account)),
-    p2tr: privateKeyOf(root, btcPath(86, coin, account)),
-    stx: privateKeyOf(root, `m/44'/5757'/0'/0/${account}`),
+    p2wpkh: privateKeyAt(root, btcPath(84, coin, account)),
+    p2tr: privateKeyAt(root, btcPath(86, coin, account)),
+    stx: privateKeyAt(root, `m/44'/5757'/0'/0/${account}`),
   };
 }

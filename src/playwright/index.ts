@@ -7,7 +7,7 @@ import { WalletBrowser } from './browser.ts';
 import { clearSiteData, trackOrigins } from './site-data.ts';
 import { restoreContext, trackContext } from './context-state.ts';
 import { Wallet } from './wallet.ts';
-import { closeAllBut, openInBackground } from './tabs.ts';
+import { closeAllBut, openInBackground, openInPlaceOf } from './tabs.ts';
 import { boxed } from './steps.ts';
 import { describeFindings, type UsageFinding } from '../core/usage.ts';
 import type { ExposeName, IdentityName, WalletName } from '../core/choices.ts';
@@ -153,13 +153,7 @@ export const test = base.extend<WalletTestFixtures & KitTestFixtures, WalletWork
       const spare = await between.spare?.catch(() => undefined);
       // Opened while the test's init scripts were on, its blank page ran them: the next test gets a tab opened now.
       if ((await restoreContext(walletBrowser.context, between.tabsClosed)) && spare) {
-        // In front before the one it replaces closes (src/playwright/tabs.ts, closeAllBut, says why).
-        (between.spare = openInBackground(walletBrowser.context)
-          .then(async (next) => {
-            await next.bringToFront().catch(() => undefined);
-            return next;
-          })
-          .finally(() => spare.close().catch(() => undefined))).catch(() => undefined);
+        (between.spare = openInPlaceOf(walletBrowser.context, spare)).catch(() => undefined);
       }
       // Torn down after the wallet and the page (they use it): the time the test waited here counts too.
       _kitTest.timing.report();

@@ -39,6 +39,16 @@ export async function openInBackground(context: BrowserContext): Promise<Page> {
   return opened;
 }
 
+/** A new background tab in place of `old`, brought to the front before `old` closes (closeAllBut says why). */
+export function openInPlaceOf(context: BrowserContext, old: Page): Promise<Page> {
+  return openInBackground(context)
+    .then(async (next) => {
+      await next.bringToFront().catch(() => undefined);
+      return next;
+    })
+    .finally(() => old.close().catch(() => undefined));
+}
+
 /** The CDP target id of a page (undefined when it closed meanwhile). */
 async function targetIdOf(context: BrowserContext, page: Page): Promise<string | undefined> {
   const cdp = await context.newCDPSession(page).catch(() => undefined);

@@ -2,7 +2,7 @@
 // (@oyl/sdk's 'bip44_account_last': the account is the last index), each with its compressed public key.
 import type { HDKey } from '@scure/bip32';
 import { bytesToHex } from '@noble/hashes/utils.js';
-import { assertAccount, deriveAt } from '../../core/keys.ts';
+import { assertAccount, deriveAt, privateKeyAt } from '../../core/keys.ts';
 import type { NetworkName } from '../../core/networks.ts';
 import { paymentOf, type UnisatScript } from '../unisat/keys.ts';
 import { oylCoin } from './networks.ts';
@@ -51,8 +51,5 @@ export function oylAccount(root: HDKey, account: number, network: NetworkName): 
 
 /** An entry's private key: derived when a request is approved, never stored (its node stays in memory with the root: deriveAt). */
 export function oylSecret(root: HDKey, entry: OylEntryName, network: NetworkName, account: number): Uint8Array {
-  const path = oylPath(entry, network, account);
-  const key = deriveAt(root, path).privateKey;
-  if (!key) throw new Error(`no private key at ${path}`);
-  return key;
+  return privateKeyAt(root, oylPath(entry, network, account));
 }

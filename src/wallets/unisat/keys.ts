@@ -4,7 +4,7 @@ import type { HDKey } from '@scure/bip32';
 import { bytesToHex } from '@noble/hashes/utils.js';
 import { p2pkh, p2sh, p2tr, p2wpkh } from '@scure/btc-signer';
 import type { UnisatAddressType } from './settings.ts';
-import { assertAccount, deriveAt, onceFor } from '../../core/keys.ts';
+import { assertAccount, deriveAt, onceFor, privateKeyAt } from '../../core/keys.ts';
 import { NETWORKS, type NetworkName } from '../../core/networks.ts';
 
 /** The script an address type pays to: the m44 types are segwit and taproot on the m/44' key. */
@@ -76,8 +76,5 @@ export function unisatAccount(root: HDKey, type: UnisatAddressType, account: num
 
 /** The account's private key: derived when a request is approved, never stored (its node stays in memory with the root: deriveAt). */
 export function unisatSecret(root: HDKey, type: UnisatAddressType, account: number): Uint8Array {
-  const path = unisatPath(type, account);
-  const key = deriveAt(root, path).privateKey;
-  if (!key) throw new Error(`no private key at ${path}`);
-  return key;
+  return privateKeyAt(root, unisatPath(type, account));
 }

@@ -1,7 +1,8 @@
 // `npm start`, as a developer runs it: headless (it clicks through itself) and headed.
 import { test, expect } from '@playwright/test';
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import { mkdtemp, readdir, readFile, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -35,18 +36,45 @@ test('headless: connects through the real window, sends a transfer on the embedd
 
 const xvfb = spawnSync('sh', ['-c', 'command -v xvfb-run'], { encoding: 'utf8' }).stdout.trim();
 
-test('headed: with a display it opens Chromium on the demo and waits for the developer', async () => {
+test('headed: with a display it opens Chromium on the demo and waits for the developer; Ctrl-C stops it and leaves no profile behind', async () => {
   test.skip(!xvfb, 'needs xvfb-run for a display (as root, npm test installs it)');
   test.setTimeout(60_000);
   const child = spawn(xvfb, ['-a', process.execPath, tsx, start], { cwd: repo, env: { ...process.env, DEMO_PORT: '0' }, detached: true });
   let out = '';
   child.stdout.on('data', (d) => (out += String(d)));
   child.stderr.on('data', (d) => (out += String(d)));
+  const exited = new Promise((resolve) => child.once('exit', resolve));
   try {
     await expect.poll(() => out, { timeout: 45_000 }).toContain('Chromium is open on the demo dApp');
     expect(out).toContain('Click "Connect wallet"');
     expect(child.exitCode).toBeNull(); // still waiting for the developer
+    const profiles = await profileDirsUnder(child.pid!);
+    expect(profiles).toHaveLength(1);
+    expect(existsSync(profiles[0]!)).toBe(true);
+    // Ctrl-C: the terminal signals the whole foreground group.
+    process.kill(-child.pid!, 'SIGINT');
+    await exited;
+    expect(existsSync(profiles[0]!), `${profiles[0]} left behind`).toBe(false);
   } finally {
-    process.kill(-child.pid!, 'SIGTERM');
+    if (child.exitCode === null && child.signalCode === null) process.kill(-child.pid!, 'SIGKILL');
   }
 });
+
+/** The --user-data-dir of every Chromium under a process (Linux: /proc). Playwright starts its browsers in a group of their own. */
+async function profileDirsUnder(root: number): Promise<string[]> {
+  const parent = new Map<number, number>();
+  const flags = new Map<number, string>();
+  for (const entry of await readdir('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = await readFile(`/proc/${entry}/stat`, 'utf8');
+      parent.set(Number(entry), Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]));
+      const flag = (await readFile(`/proc/${entry}/cmdline`, 'utf8')).split('\0').find((a) => a.startsWith('--user-data-dir='));
+      if (flag) flags.set(Number(entry), flag.slice('--user-data-dir='.length));
+    } catch {
+      // the process ended while being read
+    }
+  }
+  const under = (pid: number): boolean => pid === root || (pid > 1 && parent.has(pid) && under(parent.get(pid)!));
+  return [...new Set([...flags].filter(([pid]) => under(pid)).map(([, dir]) => dir))];
+}

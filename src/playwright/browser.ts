@@ -1,9 +1,7 @@
 // Finds a Chromium that honours --load-extension and launches it with the wallet loaded.
 import { chromium, type BrowserContext, type CDPSession, type Page, type Worker } from '@playwright/test';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { CONTROL_GLOBAL, type WalletControl } from '../shared/control.ts';
+import { ownedProfileDir, removeProfileDir } from './profile-dir.ts';
 import {
   EXTENSION_NUDGE_MS,
   EXTENSION_START_MS,
@@ -101,6 +99,8 @@ export class WalletBrowser {
     private readonly ownedDir: string | undefined,
   ) {
     this.track(worker);
+    // Closed by close(), by the person at the window or by its process ending: the profile goes with it.
+    if (ownedDir) context.once('close', () => void removeProfileDir(ownedDir));
     context.on('serviceworker', (w) => {
       if (w.url().startsWith(this.origin)) this.track(w);
     });
@@ -120,7 +120,7 @@ export class WalletBrowser {
   static async launch(options: LaunchOptions = {}): Promise<WalletBrowser> {
     const executablePath = findChromium();
     const extension = extensionPath();
-    const ownedDir = options.userDataDir ? undefined : await mkdtemp(join(tmpdir(), 'mock-wallet-'));
+    const ownedDir = options.userDataDir ? undefined : await ownedProfileDir();
     const context = await chromium.launchPersistentContext(options.userDataDir ?? ownedDir!, {
       executablePath,
       headless: options.headless ?? true,
@@ -136,6 +136,7 @@ export class WalletBrowser {
       return new WalletBrowser(context, extensionId, worker, ownedDir);
     } catch (error) {
       await context.close();
+      if (ownedDir) await removeProfileDir(ownedDir);
       throw new WalletSetupError(
         `Chromium started but the wallet extension did not load (${String(error)}). Is ${executablePath} a Chromium that honours --load-extension?`,
       );
@@ -314,7 +315,6 @@ export class WalletBrowser {
 
   async close(): Promise<void> {
     await this.context.close();
-    // Chromium may still be flushing its profile for a moment after close.
-    if (this.ownedDir) await rm(this.ownedDir, { recursive: true, force: true, maxRetries: 5, retryDelay: 100 });
+    if (this.ownedDir) await removeProfileDir(this.ownedDir);
   }
 }

@@ -45,8 +45,9 @@ export default defineConfig<Pick<WalletTestFixtures, 'usageRules'>>({
       timeout: 30_000,
       metadata: { kitBrowser: 'chrome' },
     },
-    // Pure TypeScript: the core, the CLI, the kit's helpers. No browser.
-    { name: 'unit', testDir: 'src', testMatch: '**/*.test.ts' },
+    // Pure TypeScript: the core, the CLI, the kit's helpers, and the docs' checks. No browser. The docs' checks run
+    // here rather than in e2e, whose workers carry a browser: there they took a Node worker of their own at the run's end.
+    { name: 'unit', testDir: '.', testMatch: [/\/src\/.*\.test\.ts$/, /\/e2e\/project\/docs\.spec\.ts$/], testIgnore: ['out/**', 'dist/**'] },
     // One app suite run once per wallet, as docs/wallets.md shows it (matrix-unisat, matrix-okx). These projects, one
     // test and one worker (a Chromium launch) each, come before the e2e project: at the end of the run their
     // launches left the cores part idle, where e2e's many short tests now fill them.
@@ -70,7 +71,13 @@ export default defineConfig<Pick<WalletTestFixtures, 'usageRules'>>({
       name: 'e2e',
       testDir: 'e2e',
       testMatch: '**/*.spec.ts',
-      testIgnore: ['e2e/puppeteer/**', 'e2e/connectors/matrix/**', 'e2e/connectors/appkit/**', ...TOOL_SPECS.map((f) => `e2e/project/${f}`)],
+      testIgnore: [
+        'e2e/puppeteer/**',
+        'e2e/connectors/matrix/**',
+        'e2e/connectors/appkit/**',
+        'e2e/project/docs.spec.ts',
+        ...TOOL_SPECS.map((f) => `e2e/project/${f}`),
+      ],
       timeout: 30_000,
       use: { baseURL: `http://127.0.0.1:${DEMO_PORT}`, usageRules: 'off' },
     },

@@ -7,26 +7,26 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
-const live = new Set<string>();
+/** Every folder owned in this process: each is removed again as it exits, since a Chromium still shutting down can write into one removed at its context's close. */
+const owned = new Set<string>();
 let hooked = false;
 
 /** A new empty folder for one browser's profile, removed at the latest when this process exits. */
 export async function ownedProfileDir(): Promise<string> {
   const dir = await mkdtemp(join(tmpdir(), 'mock-wallet-'));
-  live.add(dir);
+  owned.add(dir);
   if (!hooked) {
     hooked = true;
     // 'exit' runs synchronously: the browser is gone by then (closed, or killed with this process's group).
     process.once('exit', () => {
-      for (const left of live) rmSync(left, { recursive: true, force: true });
+      for (const dir of owned) rmSync(dir, { recursive: true, force: true });
     });
   }
   return dir;
 }
 
-/** Removes the folder once its browser has gone; safe to call more than once. */
-export async function removeProfileDir(dir: string): Promise<void> {
-  if (!live.delete(dir)) return;
+/** Removes the folder now (its browser has gone); a failure is left to the exit hook. */
+export function removeProfileDir(dir: string): Promise<void> {
   // Chromium may still be flushing its profile for a moment after close.
-  await rm(dir, { recursive: true, force: true, maxRetries: 5, retryDelay: 100 });
+  return rm(dir, { recursive: true, force: true, maxRetries: 5, retryDelay: 100 }).catch(() => undefined);
 }

@@ -19,7 +19,13 @@ export async function ownedProfileDir(): Promise<string> {
     hooked = true;
     // 'exit' runs synchronously: the browser is gone by then (closed, or killed with this process's group).
     process.once('exit', () => {
-      for (const dir of owned) rmSync(dir, { recursive: true, force: true });
+      for (const dir of owned) {
+        try {
+          rmSync(dir, { recursive: true, force: true });
+        } catch {
+          // an exit handler that throws would change how this process ends: the folder stays, as before
+        }
+      }
     });
   }
   return dir;

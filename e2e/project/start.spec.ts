@@ -67,5 +67,5 @@ test('headed: with a display it opens Chromium on the demo and waits for the dev
   }
 });
 
-/** The kit's Chromium profiles in a temporary folder (src/playwright/profile-dir.ts names them). */
+/** The kit's Chromium profiles in a temporary folder (src/kit/profile-dir.ts names them). */
 const leftProfiles = async (temp: string): Promise<string[]> => (await readdir(temp)).filter((name) => name.startsWith('mock-wallet-'));

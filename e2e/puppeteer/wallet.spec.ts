@@ -1,7 +1,11 @@
 // The same wallet flows in Firefox and Chromium through the Puppeteer kit (projects `firefox` and
 // `puppeteer-chromium` run this file): what a Playwright user gets, from any Node runner.
+import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { basename } from 'node:path';
+import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { basename, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type { Page } from 'puppeteer-core';
 import { expectedAddresses, launchWallet, type Wallet } from 'mock-wallet-provider/puppeteer';
 import { test, expect, request, addressesOf, BASE_URL } from './fixtures.ts';
@@ -595,4 +599,31 @@ test('Firefox, straight from launchWallet with options and a chain: they are the
   const profile = args[args.indexOf('--profile') + 1]!;
   expect(basename(profile)).toMatch(/^mock-wallet-firefox-run-/);
   await expect.poll(() => existsSync(profile), { timeout: 10_000 }).toBe(false);
+});
+
+test("a script on launchWallet stopped with Ctrl-C leaves no Chrome profile behind (Puppeteer's own stayed)", async ({ kitBrowser }) => {
+  test.skip(kitBrowser !== 'chrome', "Firefox runs on the kit's own profile copy (src/puppeteer/firefox-profile.ts), removed as it closes or later as stale");
+  const temp = await mkdtemp(join(tmpdir(), 'launch-ctrl-c-'));
+  const script = "import { launchWallet } from 'mock-wallet-provider/puppeteer'; await launchWallet(); console.log('launched'); setInterval(() => {}, 1000);";
+  // The package found by its own name from the checkout, as a user's script finds it installed; a TMPDIR of its own.
+  const child = spawn(process.execPath, ['--input-type=module', '-e', script], {
+    cwd: fileURLToPath(new URL('../..', import.meta.url)),
+    env: { ...process.env, TMPDIR: temp },
+    detached: true,
+  });
+  let out = '';
+  child.stdout.on('data', (d) => (out += String(d)));
+  child.stderr.on('data', (d) => (out += String(d)));
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  const profiles = async (): Promise<string[]> => (await readdir(temp)).filter((name) => /^(mock-wallet-|puppeteer_dev_chrome_profile-)/.test(name));
+  try {
+    await expect.poll(() => out, { timeout: 20_000 }).toContain('launched');
+    expect(await profiles()).toEqual([expect.stringMatching(/^mock-wallet-/)]);
+    process.kill(-child.pid!, 'SIGINT'); // Ctrl-C: the terminal signals the whole foreground group
+    await exited;
+    expect(await profiles()).toEqual([]);
+  } finally {
+    if (child.exitCode === null && child.signalCode === null) process.kill(-child.pid!, 'SIGKILL');
+    await rm(temp, { recursive: true, force: true });
+  }
 });

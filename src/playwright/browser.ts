@@ -1,7 +1,7 @@
 // Finds a Chromium that honours --load-extension and launches it with the wallet loaded.
 import { chromium, type BrowserContext, type CDPSession, type Page, type Worker } from '@playwright/test';
 import { CONTROL_GLOBAL, type WalletControl } from '../shared/control.ts';
-import { ownedProfileDir, removeProfileDir } from './profile-dir.ts';
+import { ownedProfileDir, removeProfileDir } from '../kit/profile-dir.ts';
 import {
   EXTENSION_NUDGE_MS,
   EXTENSION_START_MS,

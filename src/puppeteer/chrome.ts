@@ -5,19 +5,30 @@ import { CONTROL_GLOBAL } from '../shared/control.ts';
 import { chromiumArgs, EXTENSION_NUDGE_MS, EXTENSION_START_MS, findChromiumAmong, unpackedExtensionId, WalletSetupError, withTimeout } from '../kit/setup.ts';
 import type { Launched, LaunchWalletOptions, Puppeteer } from './launch.ts';
 import { controlScript, type ControlCall } from './control.ts';
+import { ownedProfileDir, removeProfileDir } from '../kit/profile-dir.ts';
 
 const CONTROL_TIMEOUT_MS = 20_000;
 
 export async function launchChrome(puppeteer: Puppeteer, extension: string, options: LaunchWalletOptions): Promise<Launched> {
   const executablePath = options.executablePath ?? findChromiumAmong([]);
-  const browser = await puppeteer.launch({
-    browser: 'chrome',
-    executablePath,
-    headless: options.headless ?? true,
-    defaultViewport: null,
-    ignoreDefaultArgs: ['--disable-extensions'],
-    args: chromiumArgs(extension),
-  });
+  // A profile of the kit's own rather than Puppeteer's: Puppeteer's stays behind after a Ctrl-C.
+  const userDataDir = await ownedProfileDir();
+  const release = (): Promise<void> => removeProfileDir(userDataDir);
+  const browser = await puppeteer
+    .launch({
+      browser: 'chrome',
+      executablePath,
+      headless: options.headless ?? true,
+      defaultViewport: null,
+      ignoreDefaultArgs: ['--disable-extensions'],
+      args: chromiumArgs(extension),
+      userDataDir,
+    })
+    .catch(async (error: unknown) => {
+      await release();
+      throw error;
+    });
+  browser.once('disconnected', () => void release());
   // Started through CDP if Chromium has not started it by then (src/playwright/browser.ts, walletWorker, says why).
   const nudge = setTimeout(() => void startWorker(browser, `chrome-extension://${unpackedExtensionId(extension)}/`).catch(() => undefined), EXTENSION_NUDGE_MS);
   try {
@@ -25,9 +36,10 @@ export async function launchChrome(puppeteer: Puppeteer, extension: string, opti
       .waitForTarget((t) => t.type() === 'service_worker' && t.url().startsWith('chrome-extension://'), { timeout: EXTENSION_START_MS })
       .finally(() => clearTimeout(nudge));
     const origin = `chrome-extension://${new URL(target.url()).host}/`;
-    return { browser, origin, call: workerCall(browser, origin) };
+    return { browser, origin, call: workerCall(browser, origin), release };
   } catch (error) {
     await browser.close();
+    await release();
     throw new WalletSetupError(
       `Chromium started but the wallet extension did not load (${String(error)}). Is ${executablePath} a Chromium that honours --load-extension?`,
     );

@@ -47,6 +47,8 @@ export interface Launched {
   browser: Browser;
   origin: string;
   call: ControlCall;
+  /** Removes what the browser leaves once closed (Chrome's temporary profile). */
+  release?: () => Promise<void>;
 }
 
 export interface WalletSession {
@@ -111,6 +113,7 @@ export async function launchWallet(options: LaunchWalletOptions = {}): Promise<W
       await wallet.reset();
     } catch (error) {
       await launched.browser.close();
+      await launched.release?.();
       await ownChain?.close();
       throw error;
     }
@@ -132,6 +135,7 @@ export async function launchWallet(options: LaunchWalletOptions = {}): Promise<W
     },
     async close() {
       await launched.browser.close();
+      await launched.release?.();
       await ownChain?.close();
     },
   };

@@ -1,7 +1,8 @@
-// The temporary Chromium profile a WalletBrowser launched without `userDataDir` owns: removed when the
-// browser goes, however it goes (closed by the kit, closed by the person at the window, or a Ctrl-C, after
-// which Playwright closes its browsers and exits with 130: its SIGINT handler in playwright-core's
-// processLauncher), so a developer's /tmp does not fill with 8 MB folders.
+// The temporary Chromium profile either kit launches with (the Playwright kit's WalletBrowser without
+// `userDataDir`, the Puppeteer kit's Chrome): removed when the browser goes, however it goes (closed by the kit,
+// closed by the person at the window, or a Ctrl-C, after which Playwright closes its browsers and exits with 130,
+// its SIGINT handler in playwright-core's processLauncher, and Puppeteer kills its browser and exits, before its
+// own temporary profile is removed), so a developer's /tmp does not fill with 8 MB folders.
 import { rmSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';

@@ -384,17 +384,30 @@ test.describe('the smaller holes (issue: never twice, never wrong)', () => {
     await wallet.setSettings({ accountRule: 'site', approvalPolicy: 'approve' });
     const origin = new URL(page.url()).origin;
     const worker = await walletBrowser.worker();
-    await worker.evaluate(async (site) => {
-      const session = (globalThis as unknown as { chrome: { storage: { session: { set(v: object): Promise<void> } } } }).chrome.storage.session;
-      await session.set({ [`site:${site}`]: 7.5 });
-    }, origin);
-    await wallet.stopServiceWorker();
-    const signed = await request(page, 'signMessage', { message: 'who signs?' });
-    expect(signed.ok).toBe(true);
-    expect((await wallet.calls()).at(-1)).toMatchObject({ method: 'signMessage', account: 0 });
-    expect(await wallet.settingsProblems()).toContain(
-      `stored site:${origin} held 7.5, which is not a site's connection (an account number and a wallet): dropped, read as none`,
+    type Chrome = { chrome: { storage: { session: { get(k: string): Promise<Record<string, unknown>>; set(v: object): Promise<void> } } } };
+    // A real connection first (Account 3), to corrupt as the probe did: not a record at all, then an account no path has.
+    await wallet.setActiveAccount(2);
+    expect((await request(page, 'getAddresses')).ok).toBe(true);
+    await wallet.setActiveAccount(0);
+    const stored = await worker.evaluate(
+      async (site) =>
+        (await (globalThis as unknown as Chrome).chrome.storage.session.get(`site:${site}`))[`site:${site}`] as { account: number; wallet: string },
+      origin,
     );
+    expect(stored.account).toBe(2);
+    for (const bad of [7.5, { ...stored, account: -1 }, { ...stored, account: 2 ** 31 }]) {
+      await worker.evaluate(([site, value]) => (globalThis as unknown as Chrome).chrome.storage.session.set({ [`site:${site}`]: value }), [
+        origin,
+        bad,
+      ] as const);
+      await wallet.stopServiceWorker();
+      const signed = await request(page, 'signMessage', { message: 'who signs?' });
+      expect(signed.ok, JSON.stringify(bad)).toBe(true);
+      expect((await wallet.calls()).at(-1)).toMatchObject({ method: 'signMessage', account: 0 });
+      expect(await wallet.settingsProblems()).toContain(
+        `stored site:${origin} held ${JSON.stringify(bad)}, which is not a site's connection (an account number and a wallet): dropped, read as none`,
+      );
+    }
     // A reset forgets what was reported.
     await wallet.reset();
     expect(await wallet.settingsProblems()).toEqual([]);

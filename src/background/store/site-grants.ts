@@ -7,6 +7,7 @@ import type { SiteGrant } from '../../core/site-grant.ts';
 import type { IdentityName } from '../../core/choices.ts';
 import { IDENTITY_NAMES } from '../../wallets/index.ts';
 import { SessionMap } from './session-map.ts';
+import { MAX_ACCOUNT } from '../../core/account-path.ts';
 
 export interface StoredGrant extends SiteGrant {
   /** The master fingerprint of the wallet it was given for. */
@@ -28,9 +29,11 @@ const isGrant = (value: unknown): boolean => {
     typeof v.wallet === 'string'
   );
 };
+// An account a derivation path can hold (m/84'/0'/n'): -1 or 2^31 would reach the signer and fail there, not read as none.
+const isAccount = (value: unknown): boolean => typeof value === 'number' && Number.isInteger(value) && value >= 0 && value <= MAX_ACCOUNT;
 const isConnection = (value: unknown): boolean => {
   const v = value as Partial<Connection> | null;
-  return typeof v === 'object' && v !== null && Number.isInteger(v.account) && typeof v.wallet === 'string';
+  return typeof v === 'object' && v !== null && isAccount(v.account) && typeof v.wallet === 'string';
 };
 
 /** Each wallet's own: a site connected to one wallet holds nothing of another. */

@@ -1,7 +1,8 @@
 // nextPrompt over a fake driver: which found windows are the test's next prompt.
 import { test, expect } from '@playwright/test';
 import type { KitDriver, PromptWindow } from './driver.ts';
-import { WalletApi } from './wallet.ts';
+import { WalletApi, connectCalls } from './wallet.ts';
+import type { CallLogEntry } from '../shared/control.ts';
 
 function fakeWindow(key: string, openedAt: number, page = key): PromptWindow<string> & { pressed: number } {
   const window = {
@@ -27,7 +28,7 @@ function kit() {
       asked.push(method);
       // decided: not yet when asked at once (a window found waiting), taken when a press waits for it.
       if (method === 'decided') return args[1] !== 0;
-      return ({ calls: [], settingsProblems: [], getSettings: { approvalPolicy: 'prompt' } } as Record<string, unknown>)[method];
+      return ({ calls: [], settingsProblems: [], getSettings: { approvalPolicy: 'prompt', identities: [] } } as Record<string, unknown>)[method];
     },
     watchPrompts: (callback: (window: PromptWindow<string>) => void) => void (found = callback),
   } as unknown as KitDriver<string>;
@@ -101,4 +102,29 @@ test('a window whose document is replaced while the kit asks for its button (fou
   const failing = other.approveNext({ timeout: 2000 });
   foundOther(broken);
   await expect(failing).rejects.toThrow('the window has no approval page script (its document: chrome-extension://x/popup/approve.html, complete)');
+});
+
+test("a helper that found no window speaks of the connect calls of the wallets in use: the contract's getAddresses only when no other is on or the page called it", () => {
+  const call = (method: string, identity?: CallLogEntry['identity']): CallLogEntry =>
+    ({
+      id: method,
+      origin: 'http://a.test',
+      url: 'http://a.test/',
+      tabId: 1,
+      frameId: 0,
+      method,
+      userActivation: true,
+      startedAt: 0,
+      outcome: 'approved',
+      ...(identity && { identity }),
+    }) as CallLogEntry;
+  expect(connectCalls([], [])).toBe('0 getAddresses calls');
+  // docs/okx.md: connect and requestAccounts on each network's object; the issue's OKX page got "0 getAddresses calls".
+  expect(connectCalls([], ['okx'])).toBe('no connect call to OKX (connect, requestAccounts)');
+  expect(connectCalls([call('bitcoin.requestAccounts', 'okx'), call('bitcoin.signMessage', 'okx')], ['okx'])).toBe('1 bitcoin.requestAccounts call to OKX');
+  expect(connectCalls([call('getAddresses'), call('requestAccounts', 'unisat'), call('requestAccounts', 'unisat')], ['unisat'])).toBe(
+    '1 getAddresses call, 2 requestAccounts calls to UniSat',
+  );
+  // A wallet the page called that was turned off since is still counted.
+  expect(connectCalls([call('wallet_connect', 'xverse')], [])).toBe('0 getAddresses calls, 1 wallet_connect call to Xverse');
 });

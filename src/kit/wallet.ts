@@ -1,7 +1,7 @@
 // The `wallet` a test talks to: what the user does with their wallet, in plain verbs. Written
 // once over a KitDriver; the Playwright and Puppeteer kits each add what only their driver can do.
 import type { NetworkName } from '../core/networks.ts';
-import type { ApprovalPolicy, Variant, WalletName } from '../core/choices.ts';
+import type { ApprovalPolicy, IdentityName, Variant, WalletName } from '../core/choices.ts';
 import { WALLETS, CONTRACT_WALLET, walletFor } from '../wallets/index.ts';
 import { methodNamed } from '../core/request.ts';
 import type { Settings, SettingsPatch } from '../core/settings.ts';
@@ -115,14 +115,7 @@ export class WalletApi<H> {
   /** Why no window came: the page's requests since the helper was called (else its last few), each with what became of it. */
   private async noPromptMessage(timeout: number, since: number): Promise<string> {
     const [calls, settings] = await Promise.all([this.calls(), this.settings()]);
-    // The connect calls of each wallet the page used: the contract's getAddresses always, each identity's own (UniSat's requestAccounts…).
-    const connects = new Map<string, number>([['getAddresses', calls.filter((c) => !c.identity && c.method === 'getAddresses').length]]);
-    for (const c of calls) {
-      if (!c.identity || methodNamed(walletFor(c.identity), c.method)?.kind !== 'connect') continue;
-      const label = `${c.method} to ${walletFor(c.identity).title}`;
-      connects.set(label, (connects.get(label) ?? 0) + 1);
-    }
-    const made = [...connects].map(([label, n]) => `${n} ${label.replace(/^(\S+)/, `$1 call${n === 1 ? '' : 's'}`)}`).join(', ');
+    const made = connectCalls(calls, settings.identities);
     let message = `no approval window opened within ${timeout / 1000} s; the page made ${made}`;
     if (settings.approvalPolicy !== 'prompt')
       message += ` (approval policy is "${settings.approvalPolicy}", so no window opens; use setApprovalPolicy('prompt'))`;
@@ -269,6 +262,38 @@ export class WalletApi<H> {
     await this.driver.control('reset', this.baseline);
     this.unclaimed.length = 0;
   }
+}
+
+/**
+ * The connect calls of the wallets in use, for a helper that found no window: each wallet the settings turn on (its
+ * connect methods named when the page made none), and the contract's getAddresses when no other wallet is on or the
+ * page called it. On an OKX page, "0 getAddresses calls" alone said nothing of the calls that mattered.
+ */
+export function connectCalls(calls: readonly CallLogEntry[], identities: readonly IdentityName[]): string {
+  const contract = calls.filter((c) => !c.identity && c.method === 'getAddresses').length;
+  const parts = identities.length === 0 || contract > 0 ? [`${contract} getAddresses call${contract === 1 ? '' : 's'}`] : [];
+  const used = new Set<IdentityName>(identities);
+  for (const c of calls) if (c.identity) used.add(c.identity);
+  for (const identity of used) {
+    const wallet = walletFor(identity);
+    const counts = new Map<string, number>();
+    for (const c of calls) {
+      if (c.identity === identity && methodNamed(wallet, c.method)?.kind === 'connect') counts.set(c.method, (counts.get(c.method) ?? 0) + 1);
+    }
+    if (counts.size === 0) {
+      // OKX's are per network object (bitcoin.connect, bitcoinTestnet.connect…): named once each.
+      const names = [
+        ...new Set(
+          Object.keys(wallet.methods)
+            .filter((name) => wallet.methods[name]!.kind === 'connect')
+            .map((name) => name.split('.').at(-1)),
+        ),
+      ];
+      parts.push(`no connect call to ${wallet.title}${names.length > 0 ? ` (${names.join(', ')})` : ''}`);
+    }
+    for (const [method, n] of counts) parts.push(`${n} ${method} call${n === 1 ? '' : 's'} to ${wallet.title}`);
+  }
+  return parts.join(', ');
 }
 
 /** One call in a person's words: its method and what became of it, e.g. `stx_transferStx: refused at once: -32602 recipient …`. */

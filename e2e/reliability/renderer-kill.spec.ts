@@ -34,12 +34,17 @@ async function liveWindow(context: BrowserContext, ms: number): Promise<Page | u
   return undefined;
 }
 
+/** The kill itself, which must find the extension's renderers: one that matched no process would test nothing. */
+function kill(): void {
+  expect(killExtensionRenderers().length, "the extension's renderer processes killed").toBeGreaterThan(0);
+}
+
 /** Where the kill falls: before the call, a few ms after it (the probe's 20 ms among them), as the taken window draws, once it is shown. */
 const points: [string, (page: Page, pool: Page[], tag: string) => Promise<void>][] = [
   [
     'before the request arrives',
     async (page, _pool, tag) => {
-      killExtensionRenderers();
+      kill();
       await call(page, tag);
     },
   ],
@@ -48,7 +53,7 @@ const points: [string, (page: Page, pool: Page[], tag: string) => Promise<void>]
     async (page, _pool, tag) => {
       await call(page, tag);
       await sleep(ms);
-      killExtensionRenderers();
+      kill();
     },
   ]),
   [
@@ -57,7 +62,7 @@ const points: [string, (page: Page, pool: Page[], tag: string) => Promise<void>]
       const taken = Promise.race(pool.map((p) => p.waitForURL(/[?&]key=/, { waitUntil: 'commit' })));
       await call(page, tag);
       await taken;
-      killExtensionRenderers();
+      kill();
     },
   ],
   [
@@ -65,7 +70,7 @@ const points: [string, (page: Page, pool: Page[], tag: string) => Promise<void>]
     async (page, pool, tag) => {
       await call(page, tag);
       await Promise.race(pool.map((p) => p.locator('#approve:enabled').waitFor()));
-      killExtensionRenderers();
+      kill();
     },
   ],
 ];
@@ -78,12 +83,12 @@ test('the extension renderers killed at each point of a warm window take: one an
   test.setTimeout(120_000);
   await page.goto('/blank.html');
   const took: number[] = [];
-  for (const [point, kill] of points) {
+  for (const [point, killAt] of points) {
     await test.step(point, async () => {
       await expect.poll(() => wallet.warmReady(), { timeout: 10_000 }).toBe(true);
       const pool = context.pages().filter((p) => p.url().endsWith('/popup/approve.html?warm=1'));
       const started = Date.now();
-      await kill(page, pool, point);
+      await killAt(page, pool, point);
       const window = await liveWindow(context, 10_000);
       if (!window)
         throw new Error(

@@ -515,56 +515,70 @@ test('numbers and names past their ranges are refused through the extension with
   }
 });
 
-test('an Object.prototype.error the page defines is not an error: every UniSat-shaped wallet, Fordefi and Magic Eden still answer, and a real refusal still rejects', async ({
-  page,
-  wallet,
-}) => {
-  // UniSat's API where each wallet puts it (OKX: its mainnet object), and Fordefi's request() in sats-connect's shape.
-  const holders = ['unisat', 'okxwallet.bitcoin', 'bitkeep.unisat', 'binancew3w.bitcoin', '$onekey.btc', 'wizz', 'opnet', 'keplr.bitcoin'];
-  await wallet.setSettings({
-    identities: ['unisat', 'okx', 'bitget', 'binance', 'onekey', 'wizz', 'opnet', 'keplr', 'fordefi', 'magiceden'],
-    approvalPolicy: 'approve',
+// Defined after the providers loaded, and before (an init script: it runs before the wallet's document_start scripts, as the
+// #49 probe's pollution did; the test checks that it ran first).
+for (const when of ['after the providers load', 'before the providers load'] as const)
+  test(`an Object.prototype.error the page defines ${when} is not an error: every UniSat-shaped wallet, Fordefi and Magic Eden still answer, and a real refusal still rejects`, async ({
+    page,
+    wallet,
+  }) => {
+    // UniSat's API where each wallet puts it (OKX: its mainnet object), and Fordefi's request() in sats-connect's shape.
+    const holders = ['unisat', 'okxwallet.bitcoin', 'bitkeep.unisat', 'binancew3w.bitcoin', '$onekey.btc', 'wizz', 'opnet', 'keplr.bitcoin'];
+    await wallet.setSettings({
+      identities: ['unisat', 'okx', 'bitget', 'binance', 'onekey', 'wizz', 'opnet', 'keplr', 'fordefi', 'magiceden'],
+      approvalPolicy: 'approve',
+    });
+    const early = when === 'before the providers load';
+    if (early)
+      await page.addInitScript(() => {
+        (window as unknown as { providerFirst: boolean }).providerFirst = 'unisat' in window;
+        Object.defineProperty(Object.prototype, 'error', { value: undefined, configurable: true, writable: true });
+      });
+    await page.goto('/blank.html');
+    if (early)
+      expect(await page.evaluate(() => (window as unknown as { providerFirst: boolean }).providerFirst), 'the pollution ran before the provider').toBe(false);
+    const outcomes = await page.evaluate(
+      async ([paths, polluted]) => {
+        type Provider = { getNetwork(): Promise<unknown>; requestAccounts(): Promise<string[]>; signMessage(m: unknown): Promise<unknown> };
+        const at = <T>(path: string): T => path.split('.').reduce((o: Record<string, unknown>, k) => o[k] as Record<string, unknown>, window as never) as T;
+        if (!polluted) Object.defineProperty(Object.prototype, 'error', { value: undefined, configurable: true, writable: true });
+        try {
+          const settle = (p: Promise<unknown>) =>
+            p.then(
+              (value) => ({ value }),
+              (error: { code?: number }) => ({ code: error.code }),
+            );
+          const results: Record<string, unknown[]> = {};
+          for (const path of paths) {
+            const provider = at<Provider>(path);
+            results[path] = [
+              await settle(provider.requestAccounts().then((a) => a.length)),
+              // A real refusal: signMessage without a message.
+              await settle(provider.signMessage(undefined)),
+            ];
+          }
+          results['unisat.getNetwork'] = [await settle(at<Provider>('unisat').getNetwork())];
+          const fordefi = at<{ request(m: string, p?: unknown): Promise<{ status: string }> }>('FordefiProviders.UtxoProvider');
+          results['fordefi'] = [(await fordefi.request('getInfo')).status, (await fordefi.request('nope')).status];
+          // Magic Eden's token: base64url of the header and of the payload.
+          const part = (value: unknown) => btoa(JSON.stringify(value)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+          const magicEden = at<{ connect(t: unknown): Promise<{ addresses: unknown[] }>; signMessage(t: unknown): Promise<unknown> }>('magicEden.bitcoin');
+          results['magiceden'] = [
+            await settle(magicEden.connect(`${part({ typ: 'JWT', alg: 'none' })}.${part({ purposes: ['payment'] })}.`).then((r) => r.addresses.length)),
+            await settle(magicEden.signMessage(undefined)),
+          ];
+          return results;
+        } finally {
+          delete (Object.prototype as unknown as Record<string, unknown>)['error'];
+        }
+      },
+      [holders, early] as const,
+    );
+    for (const path of holders) expect(outcomes[path], path).toEqual([{ value: 1 }, { code: expect.any(Number) }]);
+    expect(outcomes['unisat.getNetwork']).toEqual([{ value: 'livenet' }]);
+    expect(outcomes['fordefi']).toEqual(['success', 'error']);
+    expect(outcomes['magiceden']).toEqual([{ value: 1 }, { code: -32602 }]);
   });
-  await page.goto('/blank.html');
-  const outcomes = await page.evaluate(async (paths) => {
-    type Provider = { getNetwork(): Promise<unknown>; requestAccounts(): Promise<string[]>; signMessage(m: unknown): Promise<unknown> };
-    const at = <T>(path: string): T => path.split('.').reduce((o: Record<string, unknown>, k) => o[k] as Record<string, unknown>, window as never) as T;
-    Object.defineProperty(Object.prototype, 'error', { value: undefined, configurable: true, writable: true });
-    try {
-      const settle = (p: Promise<unknown>) =>
-        p.then(
-          (value) => ({ value }),
-          (error: { code?: number }) => ({ code: error.code }),
-        );
-      const results: Record<string, unknown[]> = {};
-      for (const path of paths) {
-        const provider = at<Provider>(path);
-        results[path] = [
-          await settle(provider.requestAccounts().then((a) => a.length)),
-          // A real refusal: signMessage without a message.
-          await settle(provider.signMessage(undefined)),
-        ];
-      }
-      results['unisat.getNetwork'] = [await settle(at<Provider>('unisat').getNetwork())];
-      const fordefi = at<{ request(m: string, p?: unknown): Promise<{ status: string }> }>('FordefiProviders.UtxoProvider');
-      results['fordefi'] = [(await fordefi.request('getInfo')).status, (await fordefi.request('nope')).status];
-      // Magic Eden's token: base64url of the header and of the payload.
-      const part = (value: unknown) => btoa(JSON.stringify(value)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
-      const magicEden = at<{ connect(t: unknown): Promise<{ addresses: unknown[] }>; signMessage(t: unknown): Promise<unknown> }>('magicEden.bitcoin');
-      results['magiceden'] = [
-        await settle(magicEden.connect(`${part({ typ: 'JWT', alg: 'none' })}.${part({ purposes: ['payment'] })}.`).then((r) => r.addresses.length)),
-        await settle(magicEden.signMessage(undefined)),
-      ];
-      return results;
-    } finally {
-      delete (Object.prototype as unknown as Record<string, unknown>)['error'];
-    }
-  }, holders);
-  for (const path of holders) expect(outcomes[path], path).toEqual([{ value: 1 }, { code: expect.any(Number) }]);
-  expect(outcomes['unisat.getNetwork']).toEqual([{ value: 'livenet' }]);
-  expect(outcomes['fordefi']).toEqual(['success', 'error']);
-  expect(outcomes['magiceden']).toEqual([{ value: 1 }, { code: -32602 }]);
-});
 
 test.describe('the HTTP cache does not cross tests', () => {
   test.describe.configure({ mode: 'serial' });

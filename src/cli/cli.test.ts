@@ -183,6 +183,31 @@ test("--as xverse answers in Xverse's dialect: its purposes and shapes, --paymen
   expect((await cli('addresses', '--payment-type', 'nested')).stderr).toContain('--payment-type goes with --as xverse');
 });
 
+test("--network testnet4 (BIP-94 keeps testnet's key and address versions): the contract's, Leather's and UniSat's addresses are testnet's, UniSat's chain its own", async () => {
+  const second = JSON.parse((await cli('addresses', '--network', 'testnet4', '--variant', 'second')).stdout);
+  // m/84'/1'/0'/0/0 of the test mnemonic.
+  expect(second.result.addresses[0]).toMatchObject({
+    type: 'p2wpkh',
+    address: 'tb1q6rz28mcfaxtmd6v789l9rrlrusdprr9pqcpvkl',
+    derivationPath: "m/84'/1'/0'/0/0",
+  });
+  const leather = JSON.parse((await cli('addresses', '--variant', 'leather', '--network', 'testnet4', '--account', '1')).stdout);
+  expect(JSON.stringify(leather.result.addresses)).toBe(JSON.stringify(leatherVariant(await reference('testnet', 1))));
+  // docs/reference/unisat.md §6: coin 0' on every network.
+  expect(JSON.parse((await cli('addresses', '--as', 'unisat', '--network', 'testnet4')).stdout)).toEqual(['tb1qcr8te4kr609gcawutmrza0j4xv80jy8zmfp6l0']);
+  for (const args of [
+    ['--network', 'testnet4'],
+    ['--params', '["BITCOIN_TESTNET4"]'],
+  ]) {
+    const method = args[0] === '--network' ? 'getChain' : 'switchChain';
+    expect(JSON.parse((await cli('call', method, '--as', 'unisat', ...args)).stdout), method).toEqual({
+      enum: 'BITCOIN_TESTNET4',
+      name: 'Bitcoin Testnet4 (Beta)',
+      network: 'testnet',
+    });
+  }
+});
+
 test('--as unisat: arguments in order, the answer printed bare as the page gets it, a rejection as its { code, message }', async () => {
   // docs/reference/unisat.md §6: the testnet address keeps coin 0'; the BIP-322 signature is the vector's, and verifies.
   expect(JSON.parse((await cli('addresses', '--as', 'unisat', '--network', 'testnet')).stdout)).toEqual(['tb1qcr8te4kr609gcawutmrza0j4xv80jy8zmfp6l0']);

@@ -59,16 +59,10 @@ export interface AnswerFor {
   documentId?: string;
 }
 
-export const answerFor = (request: PendingRequest): AnswerFor => ({
-  id: request.id,
-  origin: request.origin,
-  tabId: request.tabId,
-  frameId: request.frameId,
-  ...(request.documentId !== undefined && { documentId: request.documentId }),
-});
+export { answerFor } from './own-answer.ts';
 
 export interface StoredAnswer {
-  /** Delivered only to this request (settle.ts ownAnswer). */
+  /** Delivered only to this request (own-answer.ts, on every path settle.ts delivers by). */
   for: AnswerFor;
   response: RpcResponse;
   /** What the call log records once it is delivered. */

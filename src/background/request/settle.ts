@@ -11,7 +11,8 @@ import type { JsonValue } from '../../core/json.ts';
 import type { RpcResponseMessage } from '../../shared/messages.ts';
 import type { TestHooks } from '../../shared/control.ts';
 import { logOutcome, logWork } from '../store/call-log.ts';
-import { answerFor, pendingRequests, type AnswerFor, type PendingRequest, type StoredAnswer } from './pending.ts';
+import { answerFor, pendingRequests, type PendingRequest, type StoredAnswer } from './pending.ts';
+import { ownAnswer } from './own-answer.ts';
 import { reportStoredProblem } from '../store/session-map.ts';
 import { type CallNamed, calledBy, forgetResolved } from './resolved.ts';
 import { deliveryDelayMs } from '../../core/wallet.ts';
@@ -257,35 +258,7 @@ export async function answerForRetry(key: string): Promise<RpcResponse | undefin
   const request = await pendingRequests.get(key);
   if (!request?.answer || !isDue(request.answer)) return undefined;
   void logWork(complete(key, false, []));
-  return ownAnswer(request, request.answer).response;
-}
-
-const same = (a: AnswerFor, b: AnswerFor): boolean =>
-  a.id === b.id && a.origin === b.origin && a.tabId === b.tabId && a.frameId === b.frameId && a.documentId === b.documentId;
-
-/**
- * The stored answer, if it is this request's: its envelope names the request's id, and it was stored for
- * this id, origin and frame. Anything else (storage written by something other than this worker) is
- * reported and replaced by an error naming the request: never delivered, whatever the path.
- */
-function ownAnswer(request: PendingRequest, answer: StoredAnswer): { response: RpcResponse; forged: boolean } {
-  const { response } = answer;
-  const stamped: Partial<AnswerFor> | undefined = typeof answer.for === 'object' && answer.for !== null ? answer.for : undefined;
-  const envelope = typeof response === 'object' && response !== null && 'id' in response;
-  const fits = envelope && response.id === request.id && response.jsonrpc === '2.0' && stamped !== undefined && same(stamped as AnswerFor, answerFor(request));
-  if (fits) return { response, forged: false };
-  const found = `id ${JSON.stringify(envelope ? response.id : undefined)}${stamped ? `, made for ${stamped.origin} (tab ${stamped.tabId}, frame ${stamped.frameId}, id ${stamped.id})` : ', made for no request'}`;
-  reportStoredProblem(
-    `the stored answer of ${request.method} from ${request.origin} (id ${request.id}) was not made for it (${found}): dropped, never delivered; the page got an error`,
-  );
-  return {
-    response: rpcFailure(
-      request.id,
-      RPC_ERROR.INTERNAL_ERROR,
-      'the wallet no longer holds a valid answer for this request (its stored answer was not made for it); ask again',
-    ),
-    forged: true,
-  };
+  return ownAnswer(request, request.answer, reportStoredProblem).response;
 }
 
 async function complete(key: string, send: boolean, closing: Promise<void>[]): Promise<void> {
@@ -294,7 +267,7 @@ async function complete(key: string, send: boolean, closing: Promise<void>[]): P
   if (!request?.answer || !isDue(request.answer)) return;
   now.finishing.add(key);
   try {
-    const { response, forged } = ownAnswer(request, request.answer);
+    const { response, forged } = ownAnswer(request, request.answer, reportStoredProblem);
     const settled: StoredAnswer['settled'] = forged
       ? { outcome: 'error', errorCode: RPC_ERROR.INTERNAL_ERROR, errorMessage: 'the stored answer was not made for this request' }
       : request.answer.settled;

@@ -435,8 +435,9 @@ test.describe('the smaller holes (issue: never twice, never wrong)', () => {
     wallet,
     walletBrowser,
   }) => {
-    await wallet.setApprovalPolicy('approve');
+    await wallet.setSettings({ approvalPolicy: 'approve', identities: ['unisat'] });
     await page.goto('/blank.html');
+    const origin = new URL(page.url()).origin;
     const worker = await walletBrowser.worker();
     // One malformed record of each kind, as a hand edit or an older version might leave them.
     const records: Record<string, unknown> = {
@@ -456,6 +457,8 @@ test.describe('the smaller holes (issue: never twice, never wrong)', () => {
       'nonce-free:mainnet:0': ['five'],
       'keys:forged': {},
       warmWindows: 'abc',
+      // This site's UniSat connection, with its accounts no list: the site is not connected.
+      [`grant:unisat:${origin}`]: { accounts: 'all', readNetwork: true, wallet: '73c5da0a' },
     };
     await worker.evaluate(async (entries) => {
       const session = (globalThis as unknown as { chrome: { storage: { session: { set(v: object): Promise<void> } } } }).chrome.storage.session;
@@ -470,6 +473,7 @@ test.describe('the smaller holes (issue: never twice, never wrong)', () => {
     expect((await wallet.calls()).at(-1)?.transaction?.nonce).toBe(0);
     // The forged pending request was never acted on: the log holds the real calls only.
     expect((await wallet.calls()).map((c) => c.method)).toEqual(['signMessage', 'stx_transferStx']);
+    expect(await page.evaluate(() => (window as unknown as { unisat: { getAccounts(): Promise<string[]> } }).unisat.getAccounts())).toEqual([]);
     await wallet.pending(); // every map is read by now
     const problems = (await wallet.settingsProblems()).join('\n');
     const kinds: [string, string][] = [
@@ -479,6 +483,7 @@ test.describe('the smaller holes (issue: never twice, never wrong)', () => {
       ['nonce-free:mainnet:0', 'nonces given back'],
       ['keys:forged', 'sealed keys'],
       ['warmWindows', 'a list of window ids'],
+      [`grant:unisat:${origin}`, "a site's unisat grant (accounts, readNetwork, wallet)"],
     ];
     for (const [key, what] of kinds) expect(problems, key).toMatch(new RegExp(`stored ${key} held .*, which is not ${what.replace(/[()]/g, '\\$&')}`));
   });

@@ -82,6 +82,16 @@ test("docs/wallets.md's matrix example is what the suite runs: its spec is e2e/c
   expect(configText).toContain(`walletProjects(${call}, { name: 'matrix', testDir: 'e2e/connectors/matrix'`);
 });
 
+/** The table's connector columns, in order, and what a spec that goes through each one holds. */
+const CONNECTORS: [string, RegExp][] = [
+  ['LaserEyes', /lasereyes/],
+  ['bigmi', /bigmi/],
+  ['sats-connect', /sats-connect|sats\.html|pickinsatsconnect/],
+  ['@stacks/connect', /@stacks\/connect|connect\.html|pickinconnectmodal/],
+  ['Reown AppKit', /appkit/],
+  ['Dynamic', /dynamic/],
+];
+
 test("docs/wallets.md's wallet × connector table: each marked cell names a spec that exists and drives that wallet (AppKit's: a project of this config)", () => {
   const text = readFileSync(join(repo, 'docs/wallets.md'), 'utf8');
   const header = text.split('\n').find((line) => line.startsWith('| wallet | LaserEyes |'));
@@ -94,14 +104,17 @@ test("docs/wallets.md's wallet × connector table: each marked cell names a spec
       .split('|')
       .slice(1, -1)
       .map((c) => c.trim());
-    for (const cell of cells.filter((c) => c.startsWith('✓'))) {
+    cells.forEach((cell, column) => {
+      if (!cell.startsWith('✓')) return;
       const spec = /`([^`]+\.spec\.ts)`/.exec(cell)?.[1];
       expect(spec, `${wallet}: "${cell}" names its spec`).toBeDefined();
       const source = readFileSync(join(repo, spec!), 'utf8').toLowerCase();
       if (spec!.startsWith('e2e/connectors/appkit/')) expect(appkit, `${wallet} is an AppKit project`).toContain(`'${wallet}'`);
-      else expect(source, `${spec} drives ${wallet}`).toContain(wallet === 'leather' ? 'leather' : wallet);
+      else expect(source, `${spec} drives ${wallet}`).toContain(wallet);
+      // The column's connector drives it there: its package, its demo page or the kit's picker for it.
+      expect(source, `${spec} goes through ${CONNECTORS[column]![0]}`).toMatch(CONNECTORS[column]![1]);
       marked++;
-    }
+    });
   }
   expect(marked).toBeGreaterThanOrEqual(30);
 });

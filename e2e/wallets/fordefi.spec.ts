@@ -2,7 +2,8 @@
 // find it: sats-connect's FordefiAdapter (its default provider set to Fordefi's id) and @stacks/connect's
 // picker row. Signatures checked with bip322-js and @stacks/transactions, which the wallet does not use.
 import { test, expect, expectedAddresses, type Page } from 'mock-wallet-provider/testing';
-import { verifyBip322 } from '../../test/bitcoin-reference.ts';
+import * as bitcoin from 'bitcoinjs-lib';
+import { buildPsbt, signerOf, verifyBip322 } from '../../test/bitcoin-reference.ts';
 import { decodeStacksTransaction } from '../../test/stacks-reference.ts';
 import { click, installedRows, outcome } from '../support/connect-page.ts';
 
@@ -18,7 +19,7 @@ const sats = (page: Page, method: string, params: unknown) =>
     error?: { code: number; message: string };
   }>;
 
-test("sats-connect's selector lists it and its Fordefi adapter, picked, connects, signs a message (BIP-322 verifies) and gets Xverse's rejection", async ({
+test("sats-connect's selector lists it and its Fordefi adapter, picked, rejects with Xverse's code, connects, signs a message (BIP-322 verifies) and a PSBT (libsecp256k1 verifies), and tells the app of an account switch", async ({
   page,
   wallet,
 }) => {
@@ -30,7 +31,12 @@ test("sats-connect's selector lists it and its Fordefi adapter, picked, connects
   expect(
     await page.evaluate(() => (window as unknown as { FordefiProviders: { UtxoProvider: { isFordefi: unknown } } }).FordefiProviders.UtxoProvider.isFordefi),
   ).toBe(true);
-  // No wallet chosen yet: sats-connect shows its selector, and the user picks Fordefi's row.
+  // No wallet chosen yet: sats-connect shows its selector, and the user picks Fordefi's row; the first connect is refused.
+  const refused = sats(page, 'wallet_connect', { addresses: ['payment', 'ordinals'] });
+  await wallet.pickInSatsConnect(page, { identity: 'fordefi' });
+  await wallet.rejectNext();
+  expect(await refused).toMatchObject({ status: 'error', error: { code: -32000 } });
+  // sats-connect keeps no provider after a refusal: its selector again.
   const connecting = sats(page, 'wallet_connect', { addresses: ['payment', 'ordinals'] });
   await wallet.pickInSatsConnect(page, { identity: 'fordefi' });
   await wallet.approveNext();
@@ -46,7 +52,22 @@ test("sats-connect's selector lists it and its Fordefi adapter, picked, connects
   const rejected = sats(page, 'signMessage', { address: payment, message: 'no' });
   await wallet.rejectNext();
   expect(await rejected).toMatchObject({ status: 'error', error: { code: -32000 } });
-  expect((await wallet.calls()).map((c) => c.identity)).toEqual(['fordefi', 'fordefi', 'fordefi']);
+  // A PSBT spending the payment address, its input named by address as sats-connect's signPsbt takes it.
+  const paymentKey = expected.addresses.find((a) => a.purpose === 'payment')!.publicKey;
+  const psbt = buildPsbt([{ address: payment, value: 10_000n }], [{ address: payment, value: 9_000n }]);
+  const signingPsbt = sats(page, 'signPsbt', { psbt: psbt.toBase64(), signInputs: { [payment]: [0] } });
+  await wallet.approveNext();
+  const signedPsbt = await signingPsbt;
+  expect(signedPsbt).toMatchObject({ status: 'success' });
+  expect(signerOf(bitcoin.Psbt.fromBase64((signedPsbt.result as { psbt: string }).psbt), 0)).toBe(paymentKey);
+  // Its events reach the app through sats-connect's Wallet.addListener (the chosen adapter's), as Xverse's do.
+  await page.evaluate(() => {
+    (window as unknown as { heard: unknown[] }).heard = [];
+    window.sats.Wallet.addListener({ eventName: 'accountChange', cb: (e: unknown) => (window as unknown as { heard: unknown[] }).heard.push(e) } as never);
+  });
+  await wallet.setActiveAccount(1);
+  await expect.poll(() => page.evaluate(() => (window as unknown as { heard: { type: string }[] }).heard.map((e) => e.type))).toEqual(['accountChange']);
+  expect((await wallet.calls()).map((c) => c.identity)).toEqual(['fordefi', 'fordefi', 'fordefi', 'fordefi', 'fordefi']);
 });
 
 test("@stacks/connect lists Fordefi; picked, it connects and its stx_transferStx is signed by the account's Stacks key", async ({ page, wallet }) => {

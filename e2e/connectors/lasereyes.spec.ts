@@ -132,15 +132,21 @@ test('LaserEyes follows UniSat: a rejected connect, then an account switch in th
 
 test.describe("UniSat's look-alikes LaserEyes lists", () => {
   test.use({ identities: ['wizz', 'opnet', 'keplr', 'binance'] });
-  for (const [identity, provider, button] of [
-    ['wizz', 'wizz', 'Connect Wizz'],
-    ['opnet', 'op_net', 'Connect OP_NET'],
-    ['keplr', 'keplr', 'Connect Keplr'],
-    ['binance', 'binance', 'Connect Binance'],
+  // What LaserEyes 0.0.85 does with the wallet's accountsChanged (dist/index.js): OP_NET's and Keplr's providers
+  // take the new address; Wizz's keeps `address` and updates only `accounts`; Binance's never subscribes (its
+  // addListeners() is not called from initialize()). The wallet's event reaches the look-alike's object either way.
+  for (const [identity, provider, button, holder, follows] of [
+    ['wizz', 'wizz', 'Connect Wizz', 'wizz', 'accounts'],
+    ['opnet', 'op_net', 'Connect OP_NET', 'opnet', 'address'],
+    ['keplr', 'keplr', 'Connect Keplr', 'keplr.bitcoin', 'address'],
+    ['binance', 'binance', 'Connect Binance', 'binancew3w.bitcoin', 'nothing'],
   ] as const) {
-    test(`LaserEyes finds ${identity} where it looks, connects it on a click and signs a message through it (BIP-322 verifies)`, async ({ page, wallet }) => {
+    test(`LaserEyes finds ${identity} where it looks, connects it on a click, signs a message (BIP-322 verifies) and a PSBT (libsecp256k1 verifies) through it; an account switch reaches it`, async ({
+      page,
+      wallet,
+    }) => {
       await page.goto('/lasereyes.html');
-      await expect.poll(async () => (await state(page)).hasProvider[provider], { message: `LaserEyes finds ${identity}` }).toBe(true);
+      await expect.poll(async () => (await state(page)).hasProvider[provider], { message: `LaserEyes finds ${identity}`, timeout: 10_000 }).toBe(true);
       await page.getByRole('button', { name: button }).click();
       await wallet.approveNext();
       const [expected] = await expectedAddresses({ identity });
@@ -149,6 +155,37 @@ test.describe("UniSat's look-alikes LaserEyes lists", () => {
       const signing = client<string>(page, 'signMessage', 'Hello World', { protocol: 'bip322' });
       await wallet.approveNext();
       expect(verifyBip322(expected!, 'Hello World', (await signing) as string)).toBe(true);
+      // UniSat's signPsbt, as LaserEyes sends it: the account's input signed by its key (UniSat's m/84'/0'/0'/0/0), the other left alone.
+      const psbt = buildPsbt(
+        [
+          { address: expected!, value: 20_000n },
+          { address: 'bc1q530dz4h80kwlzywlhx2qn0k6vdtftd93c499yq', value: 1_000n },
+        ],
+        [{ address: expected!, value: 19_000n }],
+      );
+      const signingPsbt = client<{ signedPsbtHex: string }>(page, 'signPsbt', {
+        tx: psbt.toHex(),
+        finalize: false,
+        inputsToSign: [{ index: 0, address: expected }],
+      });
+      await wallet.approveNext();
+      const signed = bitcoin.Psbt.fromHex(((await signingPsbt) as { signedPsbtHex: string }).signedPsbtHex);
+      expect(signerOf(signed, 0)).toBe('0330d54fd0dd420a6e5f8d3624f5f3482cae350f79d5f0753bf5beef9c2d91af3c');
+      expect(signerOf(signed, 1)).toBeUndefined();
+      // An account switch: accountsChanged on the look-alike's own object, and LaserEyes as it handles it.
+      await page.evaluate((path) => {
+        const object = path.split('.').reduce((o: Record<string, unknown>, k) => o[k] as Record<string, unknown>, window as never) as unknown as {
+          on(event: string, cb: (accounts: string[]) => void): void;
+        };
+        object.on('accountsChanged', (accounts) => ((window as unknown as { heard: string[] }).heard = accounts));
+      }, holder);
+      await wallet.setActiveAccount(1);
+      const account2 = 'bc1qnjg0jd8228aq7egyzacy8cys3knf9xvrerkf9g'; // UniSat's m/84'/0'/1'/0/0
+      await expect.poll(() => page.evaluate(() => (window as unknown as { heard?: string[] }).heard)).toEqual([account2]);
+      const after = (await state(page)) as { address: string; accounts?: string[] };
+      if (follows === 'address') await expect.poll(async () => (await state(page)).address).toBe(account2);
+      else if (follows === 'accounts') await expect.poll(async () => ((await state(page)) as { accounts?: string[] }).accounts).toEqual([account2]);
+      else expect(after.address).toBe(expected);
       expect(new Set((await wallet.calls()).map((c) => c.identity))).toEqual(new Set([identity]));
     });
   }

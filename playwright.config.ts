@@ -48,20 +48,16 @@ export default defineConfig<Pick<WalletTestFixtures, 'usageRules'>>({
     // Pure TypeScript: the core, the CLI, the kit's helpers, and the docs' checks. No browser. The docs' checks run
     // here rather than in e2e, whose workers carry a browser: there they took a Node worker of their own at the run's end.
     { name: 'unit', testDir: '.', testMatch: [/\/src\/.*\.test\.ts$/, /\/e2e\/project\/docs\.spec\.ts$/], testIgnore: ['out/**', 'dist/**'] },
-    // One app suite run once per wallet, as docs/wallets.md shows it (matrix-unisat, matrix-okx). These projects, one
-    // test and one worker (a Chromium launch) each, come before the e2e project: at the end of the run their
-    // launches left the cores part idle, where e2e's many short tests now fill them.
-    ...walletProjects(['unisat', 'okx'], {
-      name: 'matrix',
-      testDir: 'e2e/connectors/matrix',
-      timeout: 30_000,
-      use: { baseURL: `http://127.0.0.1:${DEMO_PORT}` },
-    }),
-    // A Reown AppKit app (its Bitcoin adapter) once per wallet AppKit lists (appkit-leather, appkit-xverse, …; docs/wallets.md).
-    // usageRules off: AppKit reads Xverse before connecting, and the test signs right after connecting (docs/wallets.md).
-    ...walletProjects(['leather', 'xverse', 'unisat', 'okx', 'bitget', 'binance'], {
-      name: 'appkit',
-      testDir: 'e2e/connectors/appkit',
+    // The connectors' apps (LaserEyes, bigmi, sats-connect, Reown AppKit: e2e/connectors/apps), each suite run once per
+    // wallet its connector lists, as docs/wallets.md shows it: one project per wallet (apps-leather, apps-xverse, …), and a
+    // suite skips the wallets its connector does not list. These projects, a worker (a Chromium launch) each, come before
+    // the e2e project: at the end of the run their launches left the cores part idle, where e2e's many short tests fill them.
+    // usageRules off: AppKit reads Xverse before connecting, and its test signs right after connecting (docs/wallets.md).
+    ...walletProjects(['leather', 'xverse', 'unisat', 'okx', 'bitget', 'binance', 'onekey', 'wizz', 'opnet', 'keplr', 'fordefi'], {
+      name: 'apps',
+      testDir: 'e2e/connectors/apps',
+      // One worker per wallet: its suites share one Chromium launch (about 2.4 s of CPU, a worker's start 1.4 s more).
+      workers: 1,
       timeout: 30_000,
       use: { baseURL: `http://127.0.0.1:${DEMO_PORT}`, usageRules: 'off' },
     }),
@@ -71,13 +67,7 @@ export default defineConfig<Pick<WalletTestFixtures, 'usageRules'>>({
       name: 'e2e',
       testDir: 'e2e',
       testMatch: '**/*.spec.ts',
-      testIgnore: [
-        'e2e/puppeteer/**',
-        'e2e/connectors/matrix/**',
-        'e2e/connectors/appkit/**',
-        'e2e/project/docs.spec.ts',
-        ...TOOL_SPECS.map((f) => `e2e/project/${f}`),
-      ],
+      testIgnore: ['e2e/puppeteer/**', 'e2e/connectors/apps/**', 'e2e/project/docs.spec.ts', ...TOOL_SPECS.map((f) => `e2e/project/${f}`)],
       timeout: 30_000,
       use: { baseURL: `http://127.0.0.1:${DEMO_PORT}`, usageRules: 'off' },
     },

@@ -2,7 +2,7 @@
 // LaserEyes finds window.unisat, connects on a real click, signs messages and PSBTs, and follows account
 // and network switches (docs/reference/unisat.md §7.1). Signatures checked with bip322-js,
 // bitcoinjs-message and bitcoinjs-lib, which the wallet does not use.
-import { test, expect, expectedAddresses, type Page, type Settings } from 'mock-wallet-provider/testing';
+import { test, expect, expectedAddresses, type Page } from 'mock-wallet-provider/testing';
 import { createRequire } from 'node:module';
 import * as bitcoin from 'bitcoinjs-lib';
 import { buildPsbt, signerOf, verifyBip322 } from '../../test/bitcoin-reference.ts';
@@ -129,90 +129,3 @@ test('LaserEyes follows UniSat: a rejected connect, then an account switch in th
     expect.stringMatching(/^switchChain came while UniSat's window for switchChain was still open/),
   ]);
 });
-
-test.describe("UniSat's look-alikes LaserEyes lists", () => {
-  test.use({ identities: ['wizz', 'opnet', 'keplr', 'binance'] });
-  // What LaserEyes 0.0.85 does with the wallet's accountsChanged (dist/index.js): OP_NET's and Keplr's providers
-  // take the new address; Wizz's keeps `address` and updates only `accounts`; Binance's never subscribes (its
-  // addListeners() is not called from initialize()). The wallet's event reaches the look-alike's object either way.
-  for (const [identity, provider, button, holder, follows] of [
-    ['wizz', 'wizz', 'Connect Wizz', 'wizz', 'accounts'],
-    ['opnet', 'op_net', 'Connect OP_NET', 'opnet', 'address'],
-    ['keplr', 'keplr', 'Connect Keplr', 'keplr.bitcoin', 'address'],
-    ['binance', 'binance', 'Connect Binance', 'binancew3w.bitcoin', 'nothing'],
-  ] as const) {
-    test(`LaserEyes finds ${identity} where it looks, connects it on a click, signs a message (BIP-322 verifies) and a PSBT (libsecp256k1 verifies) through it; an account switch reaches it`, async ({
-      page,
-      wallet,
-    }) => {
-      await page.goto('/lasereyes.html');
-      await expect.poll(async () => (await state(page)).hasProvider[provider], { message: `LaserEyes finds ${identity}`, timeout: 10_000 }).toBe(true);
-      await page.getByRole('button', { name: button }).click();
-      await wallet.approveNext();
-      const [expected] = await expectedAddresses({ identity });
-      await expect(page.locator('#out')).toHaveText(`Connected: ${expected}`);
-      expect(await state(page)).toMatchObject({ connected: true, provider, address: expected });
-      const signing = client<string>(page, 'signMessage', 'Hello World', { protocol: 'bip322' });
-      await wallet.approveNext();
-      expect(verifyBip322(expected!, 'Hello World', (await signing) as string)).toBe(true);
-      // UniSat's signPsbt, as LaserEyes sends it: the account's input signed by its key (UniSat's m/84'/0'/0'/0/0), the other left alone.
-      const psbt = buildPsbt(
-        [
-          { address: expected!, value: 20_000n },
-          { address: 'bc1q530dz4h80kwlzywlhx2qn0k6vdtftd93c499yq', value: 1_000n },
-        ],
-        [{ address: expected!, value: 19_000n }],
-      );
-      const signingPsbt = client<{ signedPsbtHex: string }>(page, 'signPsbt', {
-        tx: psbt.toHex(),
-        finalize: false,
-        inputsToSign: [{ index: 0, address: expected }],
-      });
-      await wallet.approveNext();
-      const signed = bitcoin.Psbt.fromHex(((await signingPsbt) as { signedPsbtHex: string }).signedPsbtHex);
-      expect(signerOf(signed, 0)).toBe('0330d54fd0dd420a6e5f8d3624f5f3482cae350f79d5f0753bf5beef9c2d91af3c');
-      expect(signerOf(signed, 1)).toBeUndefined();
-      // An account switch: accountsChanged on the look-alike's own object, and LaserEyes as it handles it.
-      await page.evaluate((path) => {
-        const object = path.split('.').reduce((o: Record<string, unknown>, k) => o[k] as Record<string, unknown>, window as never) as unknown as {
-          on(event: string, cb: (accounts: string[]) => void): void;
-        };
-        object.on('accountsChanged', (accounts) => ((window as unknown as { heard: string[] }).heard = accounts));
-      }, holder);
-      await wallet.setActiveAccount(1);
-      const account2 = 'bc1qnjg0jd8228aq7egyzacy8cys3knf9xvrerkf9g'; // UniSat's m/84'/0'/1'/0/0
-      await expect.poll(() => page.evaluate(() => (window as unknown as { heard?: string[] }).heard)).toEqual([account2]);
-      const after = (await state(page)) as { address: string; accounts?: string[] };
-      if (follows === 'address') await expect.poll(async () => (await state(page)).address).toBe(account2);
-      else if (follows === 'accounts') await expect.poll(async () => ((await state(page)) as { accounts?: string[] }).accounts).toEqual([account2]);
-      else expect(after.address).toBe(expected);
-      expect(new Set((await wallet.calls()).map((c) => c.identity))).toEqual(new Set([identity]));
-    });
-  }
-});
-
-const OTHERS: [name: 'xverse' | 'leather', settings: Partial<Settings>][] = [
-  ['xverse', { identities: ['xverse'] }],
-  ['leather', { exposeAs: ['LeatherProvider'] }],
-];
-for (const [name, settings] of OTHERS) {
-  test(`LaserEyes' ${name} provider finds the wallet, connects on a click (taproot and payment addresses, keys), and signs a message checked with bip322-js`, async ({
-    page,
-    wallet,
-  }) => {
-    await wallet.setSettings(settings);
-    await page.route(/^https?:\/\/(?!127\.0\.0\.1|localhost)/, (route) => route.abort());
-    await page.goto('/lasereyes.html');
-    await expect.poll(async () => (await state(page)).hasProvider[name], { message: `LaserEyes finds ${name}` }).toBe(true);
-    await page.getByRole('button', { name: `Connect ${name === 'xverse' ? 'Xverse' : 'Leather'}` }).click();
-    await wallet.approveNext();
-    await expect(page.locator('#out')).toHaveText(/^Connected: bc1p/);
-    const { address, paymentAddress } = (await page.evaluate(() => window.lasereyes.client.$store.get())) as { address: string; paymentAddress: string };
-    // The taproot and native segwit addresses of account 0 (BIP-86, BIP-84 vectors).
-    expect([address, paymentAddress]).toEqual(['bc1p5cyxnuxmeuwuvkwfem96lqzszd02n6xdcjrs20cac6yqjjwudpxqkedrcr', 'bc1qcr8te4kr609gcawutmrza0j4xv80jy8z306fyu']);
-    // LaserEyes' Leather provider signs only for an address the app names (its signMessage).
-    const signing = page.evaluate((a) => window.lasereyes.client.signMessage('Hello World', { toSignAddress: a }), paymentAddress);
-    await wallet.approveNext();
-    expect(verifyBip322(paymentAddress, 'Hello World', await signing)).toBe(true);
-  });
-}

@@ -71,16 +71,25 @@ function sourceFiles(folders: string[]): string[] {
   return out;
 }
 
-test("docs/wallets.md's matrix example is what the suite runs: its spec is e2e/connectors/matrix/connect.spec.ts, its projects this config's", () => {
+test("docs/wallets.md's matrix example is what the suite runs: its spec is e2e/connectors/apps/matrix.spec.ts, each of its wallets a project of this config's", () => {
   const [spec] = examples('matrix-spec');
   const [config] = examples('matrix-config');
-  expect(spec?.code).toBe(readFileSync(join(repo, 'e2e/connectors/matrix/connect.spec.ts'), 'utf8'));
+  expect(spec?.code).toBe(readFileSync(join(repo, 'e2e/connectors/apps/matrix.spec.ts'), 'utf8'));
   const call = /walletProjects\((\[[^\]]*\])/.exec(config?.code ?? '')?.[1];
   expect(call, 'the config example calls walletProjects').toBeDefined();
-  // Whitespace collapsed: the formatter decides where the config's lines break.
-  const configText = readFileSync(join(repo, 'playwright.config.ts'), 'utf8').replace(/\s+/g, ' ');
-  expect(configText).toContain(`walletProjects(${call}, { name: 'matrix', testDir: 'e2e/connectors/matrix'`);
+  const listed = JSON.parse(call!.replaceAll("'", '"')) as string[];
+  expect(listed.length).toBeGreaterThan(0);
+  for (const name of listed) expect(appsProjects(), `${name} is an apps project`).toContain(`'${name}'`);
 });
+
+/** The wallets of this config's apps projects (walletProjects' list), as written there. */
+function appsProjects(): string {
+  // Whitespace collapsed: the formatter decides where the config's lines break.
+  const config = readFileSync(join(repo, 'playwright.config.ts'), 'utf8').replace(/\s+/g, ' ');
+  const list = /walletProjects\((\[[^\]]*\]), \{ name: 'apps', testDir: 'e2e\/connectors\/apps'/.exec(config)?.[1];
+  expect(list, "the config has walletProjects(…, { name: 'apps', testDir: 'e2e/connectors/apps' … })").toBeDefined();
+  return list!;
+}
 
 /** The table's connector columns, in order, and what a spec that goes through each one holds. */
 const CONNECTORS: [string, RegExp][] = [
@@ -92,12 +101,11 @@ const CONNECTORS: [string, RegExp][] = [
   ['Dynamic', /dynamic/],
 ];
 
-test("docs/wallets.md's wallet × connector table: each marked cell names a spec that exists and drives that wallet (AppKit's: a project of this config)", () => {
+test("docs/wallets.md's wallet × connector table: each marked cell names a spec that exists and drives that wallet (the apps suites': a project of this config)", () => {
   const text = readFileSync(join(repo, 'docs/wallets.md'), 'utf8');
   const header = text.split('\n').find((line) => line.startsWith('| wallet | LaserEyes |'));
   expect(header, 'the table is there').toBeDefined();
-  const config = readFileSync(join(repo, 'playwright.config.ts'), 'utf8').replace(/\s+/g, ' ');
-  const appkit = /walletProjects\((\[[^\]]*\]), \{ name: 'appkit'/.exec(config)?.[1] ?? '';
+  const apps = appsProjects();
   let marked = 0;
   for (const line of text.split('\n').filter((l) => /^\| [a-z]+ \| /.test(l) && text.indexOf(l) > text.indexOf(header!))) {
     const [wallet, ...cells] = line
@@ -109,8 +117,9 @@ test("docs/wallets.md's wallet × connector table: each marked cell names a spec
       const spec = /`([^`]+\.spec\.ts)`/.exec(cell)?.[1];
       expect(spec, `${wallet}: "${cell}" names its spec`).toBeDefined();
       const source = readFileSync(join(repo, spec!), 'utf8').toLowerCase();
-      if (spec!.startsWith('e2e/connectors/appkit/')) expect(appkit, `${wallet} is an AppKit project`).toContain(`'${wallet}'`);
-      else expect(source, `${spec} drives ${wallet}`).toContain(wallet);
+      // A suite of the apps projects runs once per wallet: the wallet is one of them, and the suite names it.
+      if (spec!.startsWith('e2e/connectors/apps/')) expect(apps, `${wallet} is an apps project`).toContain(`'${wallet}'`);
+      expect(source, `${spec} drives ${wallet}`).toContain(wallet);
       // The column's connector drives it there: its package, its demo page or the kit's picker for it.
       expect(source, `${spec} goes through ${CONNECTORS[column]![0]}`).toMatch(CONNECTORS[column]![1]);
       marked++;

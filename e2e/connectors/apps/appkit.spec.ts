@@ -1,6 +1,6 @@
 // A dApp on Reown AppKit 1.8.23 and its Bitcoin adapter (e2e/demo/appkit-app.ts, offline: AppKit's remote config
 // and wallet list fail and it keeps its defaults), run once per wallet AppKit lists (walletProjects in
-// playwright.config.ts: appkit-leather, appkit-xverse, …). The visitor picks the wallet in AppKit's modal
+// playwright.config.ts: apps-leather, apps-xverse, …). The visitor picks the wallet in AppKit's modal
 // (pickInAppKit), rejects, connects, signs a message (checked with bip322-js) and a PSBT (bitcoinjs-lib); then the
 // wallet switches account and network, the app switches network through AppKit, and the test reads what AppKit
 // shows. Where AppKit keeps what the wallet changed, the page first hears the wallet's own event, so the gap is

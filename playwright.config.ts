@@ -55,7 +55,7 @@ export default defineConfig<Pick<WalletTestFixtures, 'usageRules'>>({
     // suite skips the wallets its connector does not list. These projects, a worker (a Chromium launch) each, come before
     // the e2e project: at the end of the run their launches left the cores part idle, where e2e's many short tests fill them.
     // usageRules off: AppKit reads Xverse before connecting, and its test signs right after connecting (docs/wallets.md).
-    ...walletProjects(['leather', 'xverse', 'unisat', 'okx', 'bitget', 'binance', 'onekey', 'wizz', 'opnet', 'keplr', 'fordefi'], {
+    ...walletProjects(['leather', 'xverse', 'unisat', 'okx', 'bitget', 'binance', 'onekey', 'wizz', 'opnet', 'keplr', 'fordefi', 'magiceden', 'oyl'], {
       name: 'apps',
       testDir: 'e2e/connectors/apps',
       // One worker per wallet: its suites share one Chromium launch (about 2.4 s of CPU, a worker's start 1.4 s more).

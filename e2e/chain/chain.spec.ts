@@ -317,7 +317,7 @@ test("the demo dApp (npm start's) shows the connected account's balance on the c
   await expect(page.getByLabel('Balance')).toHaveText('Balance: 0.99989847 BTC');
 });
 
-// Oyl through LaserEyes 0.0.85's Oyl provider (e2e/wallets/oyl.spec.ts has the rest): here, where the chain and its
+// Oyl through LaserEyes 0.0.85's Oyl provider (e2e/connectors/apps/oyl.spec.ts has the rest): here, where the chain and its
 // browser are started already, rather than in a file whose chain options would start a worker, a browser and a chain of its own.
 test.describe('as Oyl', () => {
   test.use({ identities: ['oyl'] });

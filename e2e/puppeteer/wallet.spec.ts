@@ -349,7 +349,7 @@ test("Magic Eden identity in Firefox: the Wallet Standard wallet found with getW
   wallet,
   kitBrowser,
 }) => {
-  firefoxOnly(kitBrowser); // Chromium: e2e/wallets/magiceden.spec.ts
+  firefoxOnly(kitBrowser); // Chromium: e2e/connectors/apps/magiceden.spec.ts
   await wallet.setSettings({ identities: ['magiceden'] });
   await tab.goto(`${BASE_URL}/wallet-standard.html`);
   await tab.waitForFunction(() => 'ws' in window);
@@ -380,7 +380,7 @@ test('Oyl identity in Firefox: LaserEyes connects window.oyl on a click, signs a
   wallet,
   kitBrowser,
 }) => {
-  firefoxOnly(kitBrowser); // Chromium: e2e/wallets/oyl.spec.ts
+  firefoxOnly(kitBrowser); // Chromium: e2e/connectors/apps/oyl.spec.ts
   await wallet.setSettings({ identities: ['oyl'] });
   const address = await laserEyesConnected(tab, wallet, 'oyl');
   const { taproot, nativeSegwit } = await expectedAddresses({ identity: 'oyl' });

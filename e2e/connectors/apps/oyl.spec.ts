@@ -6,11 +6,12 @@ import { test, expect, expectedAddresses } from 'mock-wallet-provider/testing';
 import { createHash } from 'node:crypto';
 import * as bitcoin from 'bitcoinjs-lib';
 import * as ecc from 'tiny-secp256k1';
-import { FOREIGN_P2WPKH, buildPsbt, signerOf, verifyBip322 } from '../../test/bitcoin-reference.ts';
-import { client, openLaserEyes, state } from '../support/lasereyes-page.ts';
+import { FOREIGN_P2WPKH, buildPsbt, signerOf, verifyBip322 } from '../../../test/bitcoin-reference.ts';
+import { client, openLaserEyes, state } from '../../support/lasereyes-page.ts';
 
 // Oyl's test on the embedded regtest chain is in e2e/chain/chain.spec.ts, whose worker has the chain started already.
-test.use({ identities: ['oyl'] });
+// Run by the apps project of Oyl (apps-oyl), which poses as it: every other project skips this file.
+test.skip(({ walletName }) => walletName !== 'oyl', "Oyl's own dialect, through the connectors that call it");
 
 /** Account 0's entries on mainnet (docs/reference/oyl.md §8.1). */
 const TAPROOT = 'bc1p5cyxnuxmeuwuvkwfem96lqzszd02n6xdcjrs20cac6yqjjwudpxqkedrcr';

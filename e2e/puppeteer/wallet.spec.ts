@@ -274,7 +274,7 @@ test("UniSat identity in Firefox: LaserEyes connects on a click, signs (BIP-322,
   wallet,
   kitBrowser,
 }) => {
-  firefoxOnly(kitBrowser); // Chromium: e2e/connectors/lasereyes.spec.ts
+  firefoxOnly(kitBrowser); // Chromium: e2e/connectors/apps/unisat.spec.ts
   await wallet.setSettings({ identities: ['unisat'] });
   const address = await laserEyesConnected(tab, wallet, 'unisat');
   expect([address]).toEqual(await expectedAddresses({ identity: 'unisat' }));
@@ -316,7 +316,7 @@ test('OKX identity in Firefox: LaserEyes connects okxwallet.bitcoin on a click a
   wallet,
   kitBrowser,
 }) => {
-  firefoxOnly(kitBrowser); // Chromium: e2e/wallets/okx.spec.ts
+  firefoxOnly(kitBrowser); // Chromium: e2e/connectors/apps/okx.spec.ts (LaserEyes), e2e/wallets/okx.spec.ts (the events)
   await wallet.setSettings({ identities: ['okx'] });
   const address = await laserEyesConnected(tab, wallet, 'okx');
   expect(address).toBe((await expectedAddresses({ identity: 'okx' })).address);

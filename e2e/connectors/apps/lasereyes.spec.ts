@@ -1,7 +1,7 @@
 // A LaserEyes app (@omnisat/lasereyes-core 0.0.85, its published code: e2e/demo/lasereyes-app.ts) run once per wallet
 // it lists that speaks UniSat's API or Xverse's and Leather's (walletProjects in playwright.config.ts: apps-wizz,
-// apps-xverse, …; UniSat itself and OKX have deeper suites of their own: e2e/connectors/lasereyes.spec.ts,
-// e2e/wallets/okx.spec.ts). LaserEyes finds the wallet where it looks (the project poses as it, Leather's
+// apps-xverse, …; UniSat itself and OKX have deeper suites of their own beside it: unisat.spec.ts,
+// okx.spec.ts). LaserEyes finds the wallet where it looks (the project poses as it, Leather's
 // window.LeatherProvider included, with no setting of the test's), connects on a click and signs a message, checked with
 // bip322-js; the UniSat look-alikes also sign a PSBT (bitcoinjs-lib) and hear an account switch.
 import { test, expect, expectedAddresses, type WalletName } from 'mock-wallet-provider/testing';

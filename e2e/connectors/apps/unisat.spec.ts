@@ -5,13 +5,14 @@
 import { test, expect, expectedAddresses, type Page } from 'mock-wallet-provider/testing';
 import { createRequire } from 'node:module';
 import * as bitcoin from 'bitcoinjs-lib';
-import { buildPsbt, signerOf, verifyBip322 } from '../../test/bitcoin-reference.ts';
+import { buildPsbt, signerOf, verifyBip322 } from '../../../test/bitcoin-reference.ts';
 
 const bitcoinMessage = createRequire(import.meta.url)('bitcoinjs-message') as {
   verify(message: string, address: string, signature: string, prefix?: null, checkSegwitAlways?: boolean): boolean;
 };
 
-test.use({ identities: ['unisat'] });
+// Run by UniSat's apps project (apps-unisat), which poses as it: every other project skips this file.
+test.skip(({ walletName }) => walletName !== 'unisat', "UniSat's own LaserEyes flows");
 
 /** The app as it stands: LaserEyes' store. */
 const state = (page: Page) =>

@@ -1,7 +1,8 @@
-// A LaserEyes app (@omnisat/lasereyes-core 0.0.85, its published code) with this wallet posing as UniSat:
-// LaserEyes finds window.unisat, connects on a real click, signs messages and PSBTs, and follows account
-// and network switches (docs/reference/unisat.md §7.1). Signatures checked with bip322-js,
-// bitcoinjs-message and bitcoinjs-lib, which the wallet does not use.
+// UniSat's own flows through its connectors, run by UniSat's apps project (apps-unisat): a LaserEyes app
+// (@omnisat/lasereyes-core 0.0.85, its published code) finds window.unisat, connects on a real click, signs messages
+// and PSBTs, and follows account and network switches (docs/reference/unisat.md §7.1); a sats-connect app (4.2.1)
+// reaches it through its UnisatAdapter and its selector. Signatures checked with bip322-js, bitcoinjs-message and
+// bitcoinjs-lib, which the wallet does not use.
 import { test, expect, expectedAddresses, type Page } from 'mock-wallet-provider/testing';
 import { createRequire } from 'node:module';
 import * as bitcoin from 'bitcoinjs-lib';
@@ -129,4 +130,63 @@ test('LaserEyes follows UniSat: a rejected connect, then an account switch in th
     expect.stringMatching(/^switchChain came while UniSat's window for switchChain was still open\. UniSat keeps one approval at a time/),
     expect.stringMatching(/^switchChain came while UniSat's window for switchChain was still open/),
   ]);
+});
+
+test("sats-connect's UniSat path (its UnisatAdapter, chosen by its default provider): accounts, BIP-322, a PSBT, a rejection", async ({ page, wallet }) => {
+  await page.goto('/sats.html');
+  // Its wallet selector lists UniSat as installed (the name is the record's picker row).
+  expect(await page.evaluate(() => window.sats.getSupportedWallets().find((w) => w.id === 'unisat'))).toMatchObject({ name: 'Unisat', isInstalled: true });
+  await page.evaluate(() => localStorage.setItem('sats-connect_defaultProvider', 'unisat'));
+  const sats = (method: string, params?: unknown) =>
+    page.evaluate(([m, p]) => window.sats.Wallet.request(m as never, p as never), [method, params] as const) as Promise<{
+      status: string;
+      result?: any;
+      error?: { code: number; message: string };
+    }>;
+  const accounts = sats('getAccounts', { purposes: ['payment', 'ordinals'] });
+  await wallet.approveNext();
+  const [address] = await expectedAddresses({ identity: 'unisat' });
+  // One address serves both purposes (docs/reference/unisat.md §7.2).
+  expect(await accounts).toEqual({
+    status: 'success',
+    result: ['payment', 'ordinals'].map((purpose) => ({
+      address,
+      publicKey: '0330d54fd0dd420a6e5f8d3624f5f3482cae350f79d5f0753bf5beef9c2d91af3c',
+      addressType: 'p2wpkh',
+      purpose,
+      walletType: 'software',
+    })),
+  });
+  const message = sats('signMessage', { address, message: 'Hello World' });
+  await wallet.approveNext();
+  const signed = await message;
+  expect(signed).toMatchObject({ status: 'success', result: { address, protocol: 'BIP322' } });
+  expect(verifyBip322(address!, 'Hello World', signed.result.signature)).toBe(true);
+  const psbt = buildPsbt([{ address: address!, value: 10_000n }], [{ address: address!, value: 9_000n }]);
+  const signing = sats('signPsbt', { psbt: psbt.toBase64(), signInputs: { [address!]: [0] } });
+  await wallet.approveNext();
+  // sats-connect sends autoFinalized: broadcast, undefined here: UniSat finalises.
+  const finalised = bitcoin.Psbt.fromBase64(((await signing) as { result: { psbt: string } }).result.psbt);
+  expect(finalised.data.inputs[0]!.finalScriptWitness).toBeDefined();
+  expect(finalised.extractTransaction().ins).toHaveLength(1);
+  const rejected = sats('signMessage', { address, message: 'no' });
+  await wallet.rejectNext();
+  expect(await rejected).toMatchObject({ status: 'error', error: { code: -32000, message: 'User rejected the request.' } });
+});
+
+test("sats-connect's selector, picked by the kit as a person picks: its Unisat row, then UniSat's connect window; a wallet the selector does not list is said at once", async ({
+  page,
+  wallet,
+}) => {
+  await page.goto('/sats.html');
+  const accounts = page.evaluate(() => window.sats.Wallet.request('getAccounts' as never, { purposes: ['payment'] } as never)) as Promise<{
+    status: string;
+    result?: { address: string }[];
+  }>;
+  await wallet.pickInSatsConnect(page, { identity: 'unisat' });
+  await wallet.approveNext();
+  const [address] = await expectedAddresses({ identity: 'unisat' });
+  expect(await accounts).toMatchObject({ status: 'success', result: [{ address }] });
+  await expect(wallet.pickInSatsConnect(page, { identity: 'okx' })).rejects.toThrow('the sats-connect wallet selector does not list OKX');
+  await expect(wallet.pickInConnectModal(page, { identity: 'unisat' })).rejects.toThrow('the @stacks/connect wallet picker does not list UniSat');
 });

@@ -37,9 +37,9 @@ try {
 }
 
 const rows: { ms: number; project: string; where: string; title: string }[] = [];
+// A skipped test (a walletProjects suite on a wallet its connector does not list) ran nothing: not a row.
 const walk = (suite: Suite): void => {
   for (const spec of suite.specs ?? [])
-    // A skipped test (a walletProjects suite on a wallet its connector does not list) ran nothing: not a row.
     for (const test of spec.tests)
       for (const result of test.results)
         if (result.status !== 'skipped') rows.push({ ms: result.duration, project: test.projectName, where: `${spec.file}:${spec.line}`, title: spec.title });

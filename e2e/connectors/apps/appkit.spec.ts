@@ -5,10 +5,11 @@
 // wallet switches account and network, the app switches network through AppKit, and the test reads what AppKit
 // shows. Where AppKit keeps what the wallet changed, the page first hears the wallet's own event, so the gap is
 // shown to be AppKit's (docs/wallets.md, "Reown AppKit").
-import { test, expect, expectedAddresses, type NetworkName, type Page, type WalletName } from 'mock-wallet-provider/testing';
+import { test, expect, type Page, type WalletName } from 'mock-wallet-provider/testing';
 import * as bitcoin from 'bitcoinjs-lib';
 import { buildPsbt, signerOf, verifyBip322 } from '../../../test/bitcoin-reference.ts';
 import { reference } from '../../../test/reference.ts';
+import { paymentAddress } from '../../support/payment.ts';
 
 /** What AppKit 1.8.23's connector for each wallet does with the wallet's events and a network switch. */
 interface AppKitWay {
@@ -52,15 +53,6 @@ const WAYS: Partial<Record<WalletName, AppKitWay>> = {
     switched: { network: 'Bitcoin', address: 'testnet' },
   },
 };
-
-/** The payment address the wallet gives an app (what AppKit shows): each wallet's answer, from the kit's expected values. */
-async function paymentAddress(walletName: WalletName, account: number, network: NetworkName): Promise<string> {
-  if (walletName === 'leather') return (await expectedAddresses({ account, network })).addresses.find((a) => 'type' in a && a.type === 'p2wpkh')!.address;
-  if (walletName === 'xverse') return (await expectedAddresses({ identity: 'xverse', account, network, purposes: ['payment'] })).addresses[0]!.address;
-  // UniSat-shaped wallets: requestAccounts' [address]; OKX: its [address], or connect()'s { address, … } where the kit gives that.
-  const answer: unknown = await expectedAddresses({ identity: walletName as 'unisat', account, network });
-  return Array.isArray(answer) ? (answer[0] as string) : (answer as { address: string }).address;
-}
 
 /** Starts listening on the wallet's own object; the promise it returns is the event's payload, heard by the page. */
 async function hear(page: Page, object: NonNullable<AppKitWay['object']>, event: string): Promise<() => Promise<unknown>> {

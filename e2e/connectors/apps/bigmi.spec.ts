@@ -6,9 +6,7 @@
 import { test, expect, expectedAddresses, type WalletName } from 'mock-wallet-provider/testing';
 import * as bitcoin from 'bitcoinjs-lib';
 import { buildPsbt, signerOf } from '../../../test/bitcoin-reference.ts';
-
-/** BIP-84's m/84'/0'/0'/0/0 key (the spec's vector): the first account's payment key in every wallet here. */
-const ACCOUNT_1_KEY = '0330d54fd0dd420a6e5f8d3624f5f3482cae350f79d5f0753bf5beef9c2d91af3c';
+import { BIP84_FIRST_KEY, paymentAddress } from '../../support/payment.ts';
 
 /** What the app's button and bigmi's connector for each wallet it lists are called, and how each asks. */
 interface BigmiWay {
@@ -52,23 +50,14 @@ test("bigmi's connector for the wallet of this run: a rejected connect is bigmi'
   await expect(page.locator('#out')).toHaveText(way.rejected);
   await page.getByRole('button', { name: way.button }).click();
   await wallet.approveNext();
-  // The payment address and its key each wallet gives bigmi: Xverse's payment purpose, the others' BIP-84 first address.
-  const [address, key] =
-    walletName === 'xverse'
-      ? await expectedAddresses({ identity: 'xverse', purposes: ['payment'] }).then(({ addresses: [payment] }) => [payment!.address, payment!.publicKey])
-      : [
-          walletName === 'leather'
-            ? (await expectedAddresses()).addresses.find((a) => 'type' in a && a.type === 'p2wpkh')!.address
-            : await expectedAddresses({ identity: walletName as 'unisat' }).then((answer: unknown) =>
-                Array.isArray(answer) ? (answer[0] as string) : (answer as { address: string }).address,
-              ),
-          ACCOUNT_1_KEY,
-        ];
+  const address = await paymentAddress(walletName);
+  // Its key: Xverse's payment purpose is its own (m/49'), every other wallet's is BIP-84's first.
+  const key = walletName === 'xverse' ? (await expectedAddresses({ identity: 'xverse', purposes: ['payment'] })).addresses[0]!.publicKey : BIP84_FIRST_KEY;
   await expect(page.locator('#out')).toHaveText(`Connected: ${address}`);
   if (way.connector) expect(await page.evaluate(() => window.bigmi.account())).toMatchObject({ address, status: 'connected', connector: way.connector });
   if (way.calls) expect((await wallet.calls()).map((c) => c.method)).toEqual(way.calls);
-  const psbt = buildPsbt([{ address: address!, value: 10_000n }], [{ address: address!, value: 9_000n }]).toHex();
-  const signing = page.evaluate(([p, a]) => window.bigmi.signPsbt(p, [{ address: a, signingIndexes: [0] }], false), [psbt, address!] as const);
+  const psbt = buildPsbt([{ address: address, value: 10_000n }], [{ address: address, value: 9_000n }]).toHex();
+  const signing = page.evaluate(([p, a]) => window.bigmi.signPsbt(p, [{ address: a, signingIndexes: [0] }], false), [psbt, address] as const);
   await wallet.approveNext();
   expect(signerOf(bitcoin.Psbt.fromHex(await signing), 0)).toBe(key);
 });

@@ -8,10 +8,33 @@ import { connectThroughPicker } from '../support/connect-page.ts';
 const isWarm = (p: Page): boolean => p.url().includes('/popup/approve.html?warm=1');
 const warmPages = (context: BrowserContext): Page[] => context.pages().filter(isWarm);
 
-/** The warm windows (a pool of `count`), once the wallet says they wait and Playwright lists their pages; oldest first. */
+/**
+ * The warm windows (a pool of `count`), once the wallet says they wait and Playwright lists their pages; oldest first.
+ * Each listed page answers first: Playwright can still list a window the wallet has just closed (a lowered
+ * maxOpenWindows) before it lists the one that stays (a fresh clone's run, 2026-12-07).
+ */
 async function warmWindows(context: BrowserContext, wallet: Wallet, count = 2): Promise<Page[]> {
-  await expect.poll(async () => warmPages(context).length === count && (await wallet.warmReady())).toBe(true);
-  return warmPages(context);
+  let live: Page[] = [];
+  await expect
+    .poll(async () => {
+      if (!(await wallet.warmReady())) return false;
+      const listed = warmPages(context);
+      const answers = await Promise.all(
+        listed.map((p) =>
+          Promise.race([
+            p.evaluate('1').then(
+              () => p,
+              () => undefined,
+            ),
+            new Promise<undefined>((r) => setTimeout(r, 1_000)),
+          ]),
+        ),
+      );
+      live = answers.filter((p) => p !== undefined);
+      return live.length === count && listed.length === count;
+    })
+    .toBe(true);
+  return live;
 }
 
 test('a call is drawn in a warm window loaded before it; the call right after the answer takes the second, also loaded before; each window goes back to the pool drawn as loaded, and serves again', async ({

@@ -52,9 +52,20 @@ const out = document.getElementById('out') as HTMLPreElement;
 // As an app shows the account: from the store, so it follows the wallet's events. Written only when it
 // changes: LaserEyes watches the DOM, and a write on every store change would feed its observers back.
 const shown = document.getElementById('address') as HTMLSpanElement;
-client.$store.subscribe((store) => void (shown.textContent !== store.address && (shown.textContent = store.address)));
-for (const wallet of [UNISAT, OKX, WIZZ, OP_NET, KEPLR, BINANCE, MAGIC_EDEN, OYL, XVERSE, LEATHER] as const) {
-  document.getElementById(`connect-${wallet}`)!.addEventListener('click', async () => {
+const WALLETS = [UNISAT, OKX, WIZZ, OP_NET, KEPLR, BINANCE, MAGIC_EDEN, OYL, XVERSE, LEATHER] as const;
+const button = (wallet: (typeof WALLETS)[number]) => document.getElementById(`connect-${wallet}`) as HTMLButtonElement;
+client.$store.subscribe((store) => {
+  if (shown.textContent !== store.address) shown.textContent = store.address;
+  // A button is enabled once LaserEyes has found its wallet, which it does after the page loads, as apps
+  // offer a wallet: a click before that would ask a wallet LaserEyes does not know yet (2026-12-07, one run
+  // of e2e/connectors/apps/matrix.spec.ts). Playwright's click() waits for it.
+  for (const wallet of WALLETS) {
+    const missing = store.hasProvider[wallet] !== true;
+    if (button(wallet).disabled !== missing) button(wallet).disabled = missing;
+  }
+});
+for (const wallet of WALLETS) {
+  button(wallet).addEventListener('click', async () => {
     try {
       await client.connect(wallet);
       out.textContent = `Connected: ${client.$store.get().address}`;

@@ -267,21 +267,25 @@ export class WalletApi<H> {
 /**
  * The connect calls of the wallets in use, for a helper that found no window: each wallet the settings turn on (its
  * connect methods named when the page made none), and the contract's getAddresses when no other wallet is on or the
- * page called it. On an OKX page, "0 getAddresses calls" alone said nothing of the calls that mattered.
+ * page called it. On a page that calls another wallet's provider, "0 getAddresses calls" alone said nothing of the calls that mattered.
  */
 export function connectCalls(calls: readonly CallLogEntry[], identities: readonly IdentityName[]): string {
   const contract = calls.filter((c) => !c.identity && c.method === 'getAddresses').length;
   const parts = identities.length === 0 || contract > 0 ? [`${contract} getAddresses call${contract === 1 ? '' : 's'}`] : [];
-  const used = new Set<IdentityName>(identities);
-  for (const c of calls) if (c.identity) used.add(c.identity);
-  for (const identity of used) {
+  // The calls made to each wallet in use: those the settings turn on, then any other the log names, in its order.
+  const byWallet = new Map<IdentityName, CallLogEntry[]>(identities.map((identity) => [identity, []]));
+  for (const c of calls) {
+    if (!c.identity) continue;
+    const made = byWallet.get(c.identity);
+    if (made) made.push(c);
+    else byWallet.set(c.identity, [c]);
+  }
+  for (const [identity, made] of byWallet) {
     const wallet = walletFor(identity);
     const counts = new Map<string, number>();
-    for (const c of calls) {
-      if (c.identity === identity && methodNamed(wallet, c.method)?.kind === 'connect') counts.set(c.method, (counts.get(c.method) ?? 0) + 1);
-    }
+    for (const { method } of made) if (methodNamed(wallet, method)?.kind === 'connect') counts.set(method, (counts.get(method) ?? 0) + 1);
     if (counts.size === 0) {
-      // OKX's are per network object (bitcoin.connect, bitcoinTestnet.connect…): named once each.
+      // A record's connect methods can sit on several objects (bitcoin.connect, bitcoinTestnet.connect): each name once.
       const names = [
         ...new Set(
           Object.keys(wallet.methods)

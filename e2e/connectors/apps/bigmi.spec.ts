@@ -56,7 +56,7 @@ test("bigmi's connector for the wallet of this run: a rejected connect is bigmi'
   await expect(page.locator('#out')).toHaveText(`Connected: ${address}`);
   if (way.connector) expect(await page.evaluate(() => window.bigmi.account())).toMatchObject({ address, status: 'connected', connector: way.connector });
   if (way.calls) expect((await wallet.calls()).map((c) => c.method)).toEqual(way.calls);
-  const psbt = buildPsbt([{ address: address, value: 10_000n }], [{ address: address, value: 9_000n }]).toHex();
+  const psbt = buildPsbt([{ address, value: 10_000n }], [{ address, value: 9_000n }]).toHex();
   const signing = page.evaluate(([p, a]) => window.bigmi.signPsbt(p, [{ address: a, signingIndexes: [0] }], false), [psbt, address] as const);
   await wallet.approveNext();
   expect(signerOf(bitcoin.Psbt.fromHex(await signing), 0)).toBe(key);

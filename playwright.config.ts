@@ -1,10 +1,11 @@
 import { defineConfig } from '@playwright/test';
-import { walletProjects, type WalletTestFixtures } from 'mock-wallet-provider/testing';
+import { walletProjects, type WalletTestFixtures, type WalletWorkerFixtures } from 'mock-wallet-provider/testing';
+import { tallyProject } from './e2e/chain/tally-app.ts';
 import { DEMO_PORT } from './e2e/demo/server.ts';
 
 const TOOL_SPECS = ['docs-examples.spec.ts', 'docs-node-test.spec.ts', 'firefox-build.spec.ts', 'install.spec.ts', 'start.spec.ts'];
 
-export default defineConfig<Pick<WalletTestFixtures, 'usageRules'>>({
+export default defineConfig<Pick<WalletTestFixtures, 'usageRules'> & Pick<WalletWorkerFixtures, 'chainOptions'>>({
   fullyParallel: true,
   forbidOnly: !!process.env['CI'],
   retries: 0,
@@ -71,7 +72,10 @@ export default defineConfig<Pick<WalletTestFixtures, 'usageRules'>>({
       testMatch: '**/*.spec.ts',
       testIgnore: ['e2e/puppeteer/**', 'e2e/connectors/apps/**', 'e2e/project/docs.spec.ts', ...TOOL_SPECS.map((f) => `e2e/project/${f}`)],
       timeout: 30_000,
-      use: { baseURL: `http://127.0.0.1:${DEMO_PORT}`, usageRules: 'off' },
+      // chainOptions: the chain of e2e/chain/chain.spec.ts's app, with its contract: set here, where every e2e test has
+      // it, so that file runs in an e2e worker (its own test.use gave it a worker and a Chromium more). Only that file
+      // uses the chain fixture: the chain starts in the one worker that runs it.
+      use: { baseURL: `http://127.0.0.1:${DEMO_PORT}`, usageRules: 'off', chainOptions: { stacks: { project: tallyProject() } } },
     },
   ],
 });

@@ -2,25 +2,15 @@
 // the app's page reading Esplora across origins, and each test starting from the chain as it started.
 import { test, expect, expectedAddresses, type LocalChain, type Page, type Wallet } from 'mock-wallet-provider/testing';
 import { BIP32Factory } from 'bip32';
-import { rmSync } from 'node:fs';
-import { dirname } from 'node:path';
 import * as bitcoin from 'bitcoinjs-lib';
 import * as ecc from 'tiny-secp256k1';
-import { writeProject } from '../../src/chain/stacks/project.ts';
 import { request } from '../support/support.ts';
 import { click, connectThroughPicker, outcome } from '../support/connect-page.ts';
 import { client, openLaserEyes } from '../support/lasereyes-page.ts';
 
 bitcoin.initEccLib(ecc);
 
-/** The app's Clarinet project: a tally anyone can raise. */
-const TALLY =
-  '(define-data-var total uint u0)\n(define-public (raise (by uint)) (begin (var-set total (+ (var-get total) by)) (ok (var-get total))))\n(define-read-only (get-total) (var-get total))\n';
-const project = writeProject({ tally: TALLY }, { name: 'tally-app' });
-// Written by each process that loads this file (the runner lists tests, a worker runs them): each removes its own.
-process.once('exit', () => rmSync(dirname(project), { recursive: true, force: true }));
-test.use({ chainOptions: { stacks: { project } } });
-
+// The app's Clarinet project (e2e/chain/tally-app.ts) is the e2e project's chainOptions, in playwright.config.ts.
 // One worker runs the file in order: one chain start (simnet's first costs seconds) for all its tests.
 test.describe.configure({ mode: 'default' });
 

@@ -40,6 +40,21 @@ test('connect: approve answers the active account, reject and close answer 4001,
   expect(await wallet.pending()).toEqual([]);
 });
 
+test("Chromium through Puppeteer: Puppeteer's disabled features kept beside the kit's, and no omnibox dropdown page loaded", async ({ tab, kitBrowser }) => {
+  test.skip(kitBrowser !== 'chrome', "Chromium's switches");
+  await tab.goto('chrome://version');
+  const switches = (await tab.$eval('#command_line', (e) => e.textContent ?? '')).split(/\s+/);
+  // Puppeteer merges the kit's --disable-features into its own: one switch, both lists (src/puppeteer/chrome.ts).
+  const lists = switches.filter((s) => s.startsWith('--disable-features=')).map((s) => s.slice('--disable-features='.length).split(','));
+  expect(lists).toHaveLength(1);
+  expect(lists[0]).toEqual(expect.arrayContaining(['Translate', 'WebUIOmniboxPopup', 'WebUIOmniboxFullPopup', 'WebUIOmniboxAimPopup']));
+  await tab.goto(`${BASE_URL}/blank.html`);
+  const cdp = await tab.createCDPSession();
+  const { targetInfos } = await cdp.send('Target.getTargets');
+  await cdp.detach();
+  expect(targetInfos.filter((t) => t.url.startsWith('chrome://omnibox-popup')).map((t) => t.url)).toEqual([]);
+});
+
 test("params built in the page's own realm, nested arrays and objects, arrive whole", async ({ tab, wallet }) => {
   await tab.goto(`${BASE_URL}/blank.html`);
   const params = { network: 'mainnet', nested: { list: [1, [2, { deep: ['x', null, true] }]], empty: {} } };

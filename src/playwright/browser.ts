@@ -2,6 +2,7 @@
 import { chromium, type BrowserContext, type CDPSession, type Page, type Worker } from '@playwright/test';
 import { CONTROL_GLOBAL, type WalletControl } from '../shared/control.ts';
 import { ownedProfileDir, removeProfileDir } from '../kit/profile-dir.ts';
+import { disableFeaturesSwitch, playwrightVersion } from './chrome-features.ts';
 import {
   EXTENSION_NUDGE_MS,
   EXTENSION_START_MS,
@@ -128,7 +129,7 @@ export class WalletBrowser {
       viewport: null,
       ...(options.baseURL !== undefined && { baseURL: options.baseURL }),
       ...(options.slowMo !== undefined && { slowMo: options.slowMo }),
-      args: chromiumArgs(extension),
+      args: chromiumArgs(extension, disableFeaturesSwitch(playwrightVersion())),
     });
     try {
       const worker = await walletWorker(context, `chrome-extension://${unpackedExtensionId(extension)}/`);

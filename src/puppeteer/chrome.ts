@@ -2,7 +2,16 @@
 // is called in the service worker.
 import type { Browser, WebWorker } from 'puppeteer-core';
 import { CONTROL_GLOBAL } from '../shared/control.ts';
-import { chromiumArgs, EXTENSION_NUDGE_MS, EXTENSION_START_MS, findChromiumAmong, unpackedExtensionId, WalletSetupError, withTimeout } from '../kit/setup.ts';
+import {
+  chromiumArgs,
+  EXTENSION_NUDGE_MS,
+  EXTENSION_START_MS,
+  findChromiumAmong,
+  UNUSED_CHROME_FEATURES,
+  unpackedExtensionId,
+  WalletSetupError,
+  withTimeout,
+} from '../kit/setup.ts';
 import type { Launched, LaunchWalletOptions, Puppeteer } from './launch.ts';
 import { controlScript, type ControlCall } from './control.ts';
 import { ownedProfileDir, removeProfileDir } from '../kit/profile-dir.ts';
@@ -21,7 +30,8 @@ export async function launchChrome(puppeteer: Puppeteer, extension: string, opti
       headless: options.headless ?? true,
       defaultViewport: null,
       ignoreDefaultArgs: ['--disable-extensions'],
-      args: chromiumArgs(extension),
+      // Puppeteer merges a --disable-features given here into its own list.
+      args: chromiumArgs(extension, `--disable-features=${UNUSED_CHROME_FEATURES.join(',')}`),
       userDataDir,
     })
     .catch(async (error: unknown) => {

@@ -16,6 +16,8 @@ export default defineConfig<Pick<WalletTestFixtures, 'usageRules'> & Pick<Wallet
   workers: 3,
   // out/test-report.json: every test's time, which `npm run slowest` turns into docs/architecture.md's table.
   reporter: [['list'], ['json', { outputFile: 'out/test-report.json' }], ['./scripts/summary-reporter.ts']],
+  // npm test's type check, beside the tests rather than before them.
+  globalSetup: './scripts/typecheck.ts',
   webServer: {
     command: 'tsx e2e/demo/server.ts',
     url: `http://127.0.0.1:${DEMO_PORT}/blank.html`,

@@ -212,25 +212,8 @@ export async function buildIfNeeded(): Promise<boolean> {
   return true;
 }
 
-/** `tsc -p .` (the whole project, strict, no output): its report, empty when it passes. */
-async function typecheck(): Promise<string> {
-  const tsc = `${root}node_modules/typescript/bin/tsc`;
-  return promisify(execFile)(process.execPath, [tsc, '-p', `${root}tsconfig.json`], { cwd: root, maxBuffer: 16 * 1024 * 1024 }).then(
-    () => '',
-    (error: { stdout?: string; message: string }) => error.stdout || error.message,
-  );
-}
-
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const started = performance.now();
-  // --typecheck (npm test): the type check runs beside the build, on the core the build leaves idle, instead of before it.
-  const checking = process.argv.includes('--typecheck');
-  const [checked] = await Promise.all([checking ? typecheck() : Promise.resolve(''), buildAll()]);
-  if (checked) {
-    console.error(`tsc -p . failed:\n${checked}`);
-    process.exit(1);
-  }
-  console.log(
-    `built dist/extension, dist/testing, dist/puppeteer, dist/cli, dist/demo${checking ? ' and type-checked' : ''} in ${Math.round(performance.now() - started)} ms`,
-  );
+  await buildAll();
+  console.log(`built dist/extension, dist/testing, dist/puppeteer, dist/cli, dist/demo in ${Math.round(performance.now() - started)} ms`);
 }

@@ -6,11 +6,11 @@ import { createRequire } from 'node:module';
 import { UNUSED_CHROME_FEATURES } from '../kit/setup.ts';
 
 /**
- * The features Playwright disables, by version (major.minor).
- * 1.65: microsoft/playwright v1.65.1, packages/playwright-core/src/server/chromium/chromiumSwitches.ts (`disabledFeatures`).
+ * The features Playwright disables, by its exact version: a patch release may change the list.
+ * 1.65.1: microsoft/playwright v1.65.1, packages/playwright-core/src/server/chromium/chromiumSwitches.ts (`disabledFeatures`).
  */
 export const PLAYWRIGHT_DISABLED_FEATURES: Readonly<Record<string, readonly string[]>> = {
-  '1.65': [
+  '1.65.1': [
     'AvoidUnnecessaryBeforeUnloadCheckSync',
     'DestroyProfileOnBrowserClose',
     'HttpsUpgrades',
@@ -37,6 +37,6 @@ export function playwrightVersion(): string {
 
 /** Playwright's list and the kit's in one switch, or undefined for a Playwright whose list is not written here. */
 export function disableFeaturesSwitch(version: string): string | undefined {
-  const playwrights = PLAYWRIGHT_DISABLED_FEATURES[version.split('.').slice(0, 2).join('.')];
+  const playwrights = PLAYWRIGHT_DISABLED_FEATURES[version];
   return playwrights && `--disable-features=${[...playwrights, ...UNUSED_CHROME_FEATURES].join(',')}`;
 }

@@ -6,7 +6,11 @@ import * as bitcoin from 'bitcoinjs-lib';
 import { BIP32Factory, type BIP32Interface } from 'bip32';
 import * as ecc from 'tiny-secp256k1';
 import * as bip39 from 'bip39';
-import { generateNewAccount, generateWallet, getStxAddress, type Wallet } from '@stacks/wallet-sdk';
+import type { Wallet } from '@stacks/wallet-sdk';
+
+// @stacks/wallet-sdk is loaded when a Stacks reference is first asked for: most processes that load this file (the
+// runner listing the tests, a worker whose tests of it are skipped) never ask, and its import is about 0.1 s of CPU.
+const walletSdk = (): Promise<typeof import('@stacks/wallet-sdk')> => import('@stacks/wallet-sdk');
 
 bitcoin.initEccLib(ecc);
 const bip32 = BIP32Factory(ecc);
@@ -42,6 +46,7 @@ async function stacksWallet(mnemonic: string, accounts: number): Promise<Wallet>
   const known = await (stacksWallets.get(mnemonic) ?? Promise.resolve(undefined));
   if (known && known.accounts.length >= accounts) return known;
   const made = (async () => {
+    const { generateNewAccount, generateWallet } = await walletSdk();
     let wallet = known ?? (await generateWallet({ secretKey: mnemonic, password: 'x' }));
     while (wallet.accounts.length < accounts) wallet = generateNewAccount(wallet);
     return wallet;
@@ -83,6 +88,7 @@ export async function reference(network: ReferenceNetwork, account: number, mnem
   if (!passphrase) {
     const stxAccount = (await stacksWallet(mnemonic, account + 1)).accounts[account]!;
     const publicKey = Buffer.from(ecc.pointFromScalar(Buffer.from(stxAccount.stxPrivateKey.slice(0, 64), 'hex'), true)!).toString('hex');
+    const { getStxAddress } = await walletSdk();
     out.stx = { address: getStxAddress(stxAccount, network === 'mainnet' ? 'mainnet' : 'testnet'), publicKey };
   }
   return out;

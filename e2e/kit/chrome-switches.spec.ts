@@ -2,11 +2,11 @@
 // the last --disable-features, and the kit's comes last: src/playwright/chrome-features.ts), and the address bar's
 // WebUI dropdown, which a test never opens, not loaded.
 import { test, expect } from 'mock-wallet-provider/testing';
+import { OMNIBOX_FEATURES, disabledFeatureLists, omniboxPages } from '../support/chrome-switches.ts';
 
 test("the kit's Chromium keeps every feature Playwright disables, and loads no omnibox dropdown page", async ({ page, context }) => {
   await page.goto('chrome://version');
-  const switches = (await page.locator('#command_line').innerText()).split(/\s+/);
-  const lists = switches.filter((s) => s.startsWith('--disable-features=')).map((s) => s.slice('--disable-features='.length).split(','));
+  const lists = disabledFeatureLists(await page.locator('#command_line').innerText());
   // Playwright's own switch first, the kit's last: the one Chrome applies.
   expect(lists).toHaveLength(2);
   const [playwrights, applied] = lists as [string[], string[]];
@@ -14,13 +14,12 @@ test("the kit's Chromium keeps every feature Playwright disables, and loads no o
     playwrights.filter((name) => !applied.includes(name)),
     "Playwright's disabled features missing from the switch Chrome applies",
   ).toEqual([]);
-  expect(applied).toEqual(expect.arrayContaining(['WebUIOmniboxPopup', 'WebUIOmniboxFullPopup', 'WebUIOmniboxAimPopup']));
+  expect(applied).toEqual(expect.arrayContaining(OMNIBOX_FEATURES));
 
   await page.goto('/blank.html');
   const cdp = await context.newCDPSession(page);
   const { targetInfos } = (await cdp.send('Target.getTargets')) as { targetInfos: { type: string; url: string }[] };
   await cdp.detach();
-  // With the feature on, each window has chrome://omnibox-popup.top-chrome/ pages of type browser_ui.
-  expect(targetInfos.filter((t) => t.url.startsWith('chrome://omnibox-popup')).map((t) => t.url)).toEqual([]);
+  expect(omniboxPages(targetInfos)).toEqual([]);
   expect(targetInfos.some((t) => t.url.endsWith('/blank.html'))).toBe(true);
 });

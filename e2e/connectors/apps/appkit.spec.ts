@@ -68,6 +68,9 @@ async function hear(page: Page, object: NonNullable<AppKitWay['object']>, event:
   return () => page.evaluate((at) => (window as unknown as { heard: Record<string, Promise<unknown>> }).heard[at], key);
 }
 
+// Decided from the option alone: the projects of wallets AppKit does not list set up no page for this test.
+test.skip(({ walletName }) => WAYS[walletName] === undefined, 'Reown AppKit does not list this wallet');
+
 const MAINNET = 'Network: Bitcoin (bip122:000000000019d6689c085ae165831e93)';
 const TESTNET = 'Network: Bitcoin Testnet (bip122:000000000933ea01ad0ee984209779ba)';
 
@@ -76,9 +79,8 @@ test('a visitor picks the wallet in AppKit, rejects, connects, signs a message a
   wallet,
   walletName,
 }) => {
-  const way = WAYS[walletName];
-  test.skip(way === undefined, `Reown AppKit does not list ${walletName}`);
-  const { object } = way!;
+  const way = WAYS[walletName]!;
+  const { object } = way;
   const account = page.locator('#account');
   const network = page.locator('#network');
   const ref = await reference('mainnet', 0);
@@ -114,22 +116,22 @@ test('a visitor picks the wallet in AppKit, rejects, connects, signs a message a
     expect(signerOf(bitcoin.Psbt.fromBase64(await signing), 0)).toBe(ref.p2wpkh.publicKey);
   });
 
-  await test.step(`the wallet switches to Account 2: AppKit ${way!.account === 'keeps' ? 'keeps Account 1' : way!.account === 'follows' ? 'follows' : 'asks to connect again'}`, async () => {
+  await test.step(`the wallet switches to Account 2: AppKit ${way.account === 'keeps' ? 'keeps Account 1' : way.account === 'follows' ? 'follows' : 'asks to connect again'}`, async () => {
     const next = await paymentAddress(walletName, 1, 'mainnet');
     // Where AppKit keeps the old account, the page hears what the wallet sent before AppKit's view is read.
-    const heard = object && way!.account === 'keeps' && (await hear(page, object, object.account));
+    const heard = object && way.account === 'keeps' && (await hear(page, object, object.account));
     await wallet.setActiveAccount(1);
-    if (way!.account === 'reconnects') await wallet.approveNext();
-    if (way!.account !== 'keeps') shown = next;
+    if (way.account === 'reconnects') await wallet.approveNext();
+    if (way.account !== 'keeps') shown = next;
     if (heard) expect(await heard()).toEqual([next]);
     await expect(account).toHaveText(`Connected: ${shown}`);
   });
 
-  await test.step(`the wallet switches to testnet4 and back: AppKit ${way!.network === 'keeps' ? 'keeps its network' : 'follows the network, not the address'}`, async () => {
+  await test.step(`the wallet switches to testnet4 and back: AppKit ${way.network === 'keeps' ? 'keeps its network' : 'follows the network, not the address'}`, async () => {
     const heard = object?.network && (await hear(page, object, object.network));
     await wallet.setNetwork('testnet4');
     if (heard) await heard();
-    await expect(network).toHaveText(way!.network === 'keeps' ? MAINNET : TESTNET);
+    await expect(network).toHaveText(way.network === 'keeps' ? MAINNET : TESTNET);
     await expect(account).toHaveText(`Connected: ${shown}`);
     const back = object?.network && (await hear(page, object, object.network));
     await wallet.setNetwork('mainnet');
@@ -138,20 +140,20 @@ test('a visitor picks the wallet in AppKit, rejects, connects, signs a message a
     await expect(account).toHaveText(`Connected: ${shown}`);
   });
 
-  await test.step(`the app switches to Bitcoin Testnet through AppKit: ${way!.switchAsks ?? 'no window'}; AppKit shows ${way!.switched.network} and ${way!.switched.address === 'kept' ? 'the same address' : "the wallet's testnet address"}`, async () => {
+  await test.step(`the app switches to Bitcoin Testnet through AppKit: ${way.switchAsks ?? 'no window'}; AppKit shows ${way.switched.network} and ${way.switched.address === 'kept' ? 'the same address' : "the wallet's testnet address"}`, async () => {
     // What the wallet sends on the switch (UniSat: chainChanged, and accountsChanged [its testnet address] AppKit drops; Xverse: networkChange).
-    const heard = object && way!.switched.address === 'kept' && (await hear(page, object, object.network ?? object.account));
+    const heard = object && way.switched.address === 'kept' && (await hear(page, object, object.network ?? object.account));
     const switching = page.evaluate(() => window.appkit.switchNetwork('bitcoinTestnet'));
-    if (way!.switchAsks) {
+    if (way.switchAsks) {
       const prompt = await wallet.nextPrompt();
-      expect((await prompt.details()).method).toBe(way!.switchAsks);
+      expect((await prompt.details()).method).toBe(way.switchAsks);
       await prompt.approve();
     }
     await switching;
     expect(await wallet.pending()).toEqual([]);
-    if (way!.switched.address === 'testnet') shown = await paymentAddress(walletName, 1, 'testnet');
+    if (way.switched.address === 'testnet') shown = await paymentAddress(walletName, 1, 'testnet');
     await expect(account).toHaveText(`Connected: ${shown}`);
-    await expect(network).toHaveText(way!.switched.network === 'Bitcoin' ? MAINNET : TESTNET);
+    await expect(network).toHaveText(way.switched.network === 'Bitcoin' ? MAINNET : TESTNET);
     if (heard) await heard();
     await expect(account).toHaveText(`Connected: ${shown}`);
   });

@@ -4,8 +4,10 @@ import { test, expect, expectedAddresses } from 'mock-wallet-provider/testing';
 const BUTTON = { unisat: 'Connect UniSat', okx: 'Connect OKX' } as const;
 type Listed = keyof typeof BUTTON;
 
+// Decided from the option alone: a skipped run sets up no page and no wallet.
+test.skip(({ walletName }) => !(walletName in BUTTON), 'the app offers no button for this wallet');
+
 test('a visitor connects with the wallet of this run', async ({ page, wallet, walletName }) => {
-  test.skip(!(walletName in BUTTON), `the app offers no ${walletName} button`);
   await page.goto('/lasereyes.html');
   await page.getByRole('button', { name: BUTTON[walletName as Listed] }).click();
   await wallet.approveNext();

@@ -43,7 +43,7 @@ test('connect: approve answers the active account, reject and close answer 4001,
 
 test.describe("Chromium's switches", () => {
   // Decided before the tab opens: a skip inside the test cost Firefox 0.7 s for its tab.
-  test.skip(({ kitBrowser }) => kitBrowser !== 'chrome', "Chromium's switches");
+  test.skip(({ kitBrowser }) => kitBrowser !== 'chrome', 'Chromium only: Firefox has no Chrome switches');
   test("Chromium through Puppeteer: Puppeteer's disabled features kept beside the kit's, and no omnibox dropdown page loaded", async ({ tab }) => {
     await tab.goto('chrome://version');
     // Puppeteer merges the kit's --disable-features into its own: one switch, both lists (src/puppeteer/chrome.ts).

@@ -1,5 +1,5 @@
 // The install instructions of docs/getting-started.md, run as written in fresh projects: CommonJS and ESM, tarball and checkout.
-import { test, expect } from '@playwright/test';
+import { test as base, expect } from '@playwright/test';
 import { execFile, spawn } from 'node:child_process';
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -21,22 +21,32 @@ interface Packed {
   files: { path: string }[];
 }
 /**
- * The checkout packed once for the file: what it ships is read from the tarball the install tests install (a dry
+ * The checkout packed once per worker: what it ships is read from the tarball the install tests install (a dry
  * run beside it packed everything a second time, about 1.6 s of CPU). The checkout side (npm ci, build) is what
  * `npm test` just did; this packs what it built, without prepack's rebuild, which would pull dist/ from under the
- * tests running beside.
+ * tests running beside. A worker fixture, removed when the worker ends: a file-level afterAll runs after each of the
+ * file's test groups (in fully parallel mode each test is one, the describe below another), so it removed the
+ * tarball after the first group, and the install worked only because Playwright ran the describe's group first.
  */
-let packing: Promise<Packed> | undefined;
-let packDir: string | undefined;
-const packed = (): Promise<Packed> =>
-  (packing ??= (async () => {
-    packDir = await mkdtemp(join(tmpdir(), 'mock-wallet-pack-'));
-    const { stdout } = await run('npm', ['pack', '--json', '--ignore-scripts', '--pack-destination', packDir], { cwd: root });
-    const [only] = JSON.parse(stdout) as { filename: string; size: number; files: { path: string }[] }[];
-    return { tarball: join(packDir, only!.filename), size: only!.size, files: only!.files };
-  })());
-test.afterAll(async () => {
-  if (packDir) await rm(packDir, { recursive: true, force: true });
+const test = base.extend<object, { packed: () => Promise<Packed> }>({
+  packed: [
+    // biome-ignore lint/correctness/noEmptyPattern: Playwright reads a fixture's dependencies from its first parameter.
+    async ({}, use) => {
+      let packDir: string | undefined;
+      let packing: Promise<Packed> | undefined;
+      await use(
+        () =>
+          (packing ??= (async () => {
+            packDir = await mkdtemp(join(tmpdir(), 'mock-wallet-pack-'));
+            const { stdout } = await run('npm', ['pack', '--json', '--ignore-scripts', '--pack-destination', packDir], { cwd: root });
+            const [only] = JSON.parse(stdout) as { filename: string; size: number; files: { path: string }[] }[];
+            return { tarball: join(packDir, only!.filename), size: only!.size, files: only!.files };
+          })()),
+      );
+      if (packDir) await rm(packDir, { recursive: true, force: true });
+    },
+    { scope: 'worker' },
+  ],
 });
 
 /** The shell lines Getting started shows under `<!-- install: NAME -->`, with its placeholder paths made real. */
@@ -102,7 +112,9 @@ const projects = [
   },
 ] as const;
 
-test('the package ships the extension, both kits, the CLI, their types, README, LICENSE and the reference pages findings cite: no sources, tests, demo or bench output', async () => {
+test('the package ships the extension, both kits, the CLI, their types, README, LICENSE and the reference pages findings cite: no sources, tests, demo or bench output', async ({
+  packed,
+}) => {
   const pack = await packed();
   const paths = pack.files.map((f) => f.path);
   const outside = paths.filter(
@@ -139,7 +151,7 @@ test.describe('installing as Getting started says', { tag: '@slow' }, () => {
   let dir: string;
   let tarball: string;
 
-  test.beforeAll(async () => {
+  test.beforeAll(async ({ packed }) => {
     test.setTimeout(120_000);
     dir = await mkdtemp(join(tmpdir(), 'mock-wallet-install-'));
     // The user's compiler (TypeScript 5, @types/node 20) is installed once, in the folder both

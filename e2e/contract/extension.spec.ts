@@ -192,16 +192,6 @@ test('unknown, unsupported and malformed requests get their JSON-RPC errors', as
   expect(await wallet.pending()).toEqual([]);
 });
 
-test('a prompt survives the service worker being stopped: approving still answers the page', async ({ page, wallet }) => {
-  await page.goto('/blank.html');
-  const call = request(page, 'getAddresses');
-  const prompt = await wallet.nextPrompt();
-  await wallet.stopServiceWorker();
-  await prompt.approve({ account: 2 });
-  expect((await call).response.result?.addresses).toEqual(firstVariant(await reference('mainnet', 2)));
-  expect(await wallet.pending()).toEqual([]);
-});
-
 test('approval policies answer without a window, and are logged', async ({ page, wallet, context }) => {
   await page.goto('/blank.html');
   await wallet.setApprovalPolicy('approve');
@@ -244,17 +234,6 @@ test('code-driven approval sits beside the window', async ({ page, wallet }) => 
   await wallet.approve(pending!.id, { account: 4 });
   expect(byKind(await call)['p2tr']!['derivationPath']).toBe("m/86'/0'/4'/0/0");
   await expect(wallet.approve('no-such-id')).rejects.toThrow('no pending request with id "no-such-id" (pending: none)');
-});
-
-test('closing the calling tab drops its pending request and lets its window go', async ({ context, wallet }) => {
-  const tab = await context.newPage();
-  await tab.goto('/blank.html');
-  void request(tab, 'getAddresses').catch(() => undefined);
-  const prompt = await wallet.nextPrompt();
-  await tab.close();
-  await expect.poll(() => letGo(prompt.page)).toBe(true);
-  await expect.poll(async () => (await wallet.calls())[0]?.outcome).toBe('dropped');
-  expect(await wallet.pending()).toEqual([]);
 });
 
 test("each frame gets its own origin's answer and prompt", async ({ page, wallet }) => {

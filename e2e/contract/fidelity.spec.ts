@@ -1,13 +1,13 @@
 // Through the real extension, the answers equal the real wallet's: signPsbt on a PSBT that mixes the
-// account's inputs with another wallet's (in the window and through @stacks/connect), getAddresses
-// with the real wallet's network ids and in its own shape, stx_signTransaction given both fields.
+// account's inputs with another wallet's (in the window and through @stacks/connect), and getAddresses
+// in its own shape. The real wallet's network ids in each variant, and stx_signTransaction given both
+// fields, are logic the extension shares with the CLI: src/wallets/leather/methods/get-addresses.test.ts
+// and stacks.test.ts check them.
 import { test, expect, expectedAddresses } from 'mock-wallet-provider/testing';
-import { makeUnsignedSTXTokenTransfer } from '@stacks/transactions';
 import { marketplacePsbt, psbtFromHex, signerOf } from '../../test/bitcoin-reference.ts';
 import { click, connectThroughPicker, outcome } from '../support/connect-page.ts';
 import { inputFields, leatherSignPsbt } from '../../test/leather-replay.ts';
-import { LEATHER_IDS, firstVariant, leatherVariant, reference, secondVariant } from '../../test/reference.ts';
-import { decodeStacksTransaction } from '../../test/stacks-reference.ts';
+import { leatherVariant, reference } from '../../test/reference.ts';
 import { request } from '../support/support.ts';
 
 /** The inputs signed, checked by libsecp256k1; the rest compared field by field with what was sent. */
@@ -71,23 +71,6 @@ test('signPsbt through @stacks/connect: signInputs [] reaches the wallet as sign
   }
 });
 
-test("getAddresses with each of the real wallet's network ids, in each variant, through the extension", async ({ page, wallet }) => {
-  await page.goto('/blank.html');
-  await wallet.setApprovalPolicy('approve');
-  const mainnet = await reference('mainnet', 0);
-  for (const [id, network] of Object.entries(LEATHER_IDS)) {
-    const ref = await reference(network, 0);
-    const expected = { first: firstVariant(mainnet), second: secondVariant(ref), leather: leatherVariant(ref) };
-    for (const variant of ['first', 'second', 'leather'] as const) {
-      await wallet.setVariant(variant);
-      const settled = await request(page, 'getAddresses', { network: id });
-      expect(settled.response, `${variant} ${id}`).toMatchObject({ result: { addresses: expected[variant] } });
-    }
-  }
-  const refused = await request(page, 'getAddresses', { network: 'moon' });
-  expect(refused.response).toMatchObject({ error: { code: -32602, message: expect.stringMatching(/testnet4, signet, sbtcTestnet/) } });
-});
-
 test("variant 'leather' in the window: the real wallet's entries, key for key, for the account picked", async ({ page, wallet }) => {
   await page.goto('/blank.html');
   await wallet.setVariant('leather');
@@ -98,26 +81,4 @@ test("variant 'leather' in the window: the real wallet's entries, key for key, f
   expect(JSON.stringify((await expectedAddresses({ variant: 'leather', network: 'testnet', account: 2 })).addresses)).toBe(
     JSON.stringify(settled.response.result!.addresses),
   );
-});
-
-test('stx_signTransaction given both txHex and transaction signs txHex, as the real wallet', async ({ page, wallet }) => {
-  await page.goto('/blank.html');
-  const { publicKey } = (await reference('mainnet', 0)).stx!;
-  const make = async (fee: bigint) =>
-    Buffer.from(
-      (
-        await makeUnsignedSTXTokenTransfer({
-          recipient: 'SP2J6ZY48GV1EZ5V2V5RB9MP66SW86PYKKNRV9EJ7',
-          amount: 5n,
-          fee,
-          nonce: 3n,
-          publicKey,
-          network: 'mainnet',
-        })
-      ).serializeBytes(),
-    ).toString('hex');
-  const call = request(page, 'stx_signTransaction', { txHex: await make(600n), transaction: await make(900n) });
-  await wallet.approveNext();
-  const result = (await call).response.result as unknown as { transaction: string; txHex: string };
-  expect(decodeStacksTransaction(result.txHex, publicKey).auth.spendingCondition).toMatchObject({ fee: 600n, nonce: 3n });
 });

@@ -31,13 +31,6 @@ test('switch account in the wallet, reconnect, see Account 7', async ({ page, wa
   expect((await wallet.calls()).map((c) => c.account)).toEqual([0, 6]);
 });
 
-test('the account can also be switched in the approval window itself', async ({ page, wallet }) => {
-  await page.goto('/');
-  await page.getByRole('button', { name: 'Connect wallet' }).click();
-  await wallet.approveNext({ account: 2 });
-  await expect(page.getByRole('status')).toHaveText('Connected: Account 3 (mainnet)');
-});
-
 test('network switch: testnet addresses link to the testnet explorer', async ({ page, wallet }) => {
   await wallet.setNetwork('testnet');
   await page.goto('/');
@@ -109,18 +102,6 @@ test('a helper that waits for a window that never comes says why', async ({ page
   await expect(page.getByRole('status')).toContainText('Connected');
   await expect(wallet.approveNext({ timeout: 300 })).rejects.toThrow(/made 1 getAddresses call \(approval policy is "approve"/);
 });
-
-// Parallel workers: each has its own browser and profile, so one test's settings never leak into another's.
-for (const account of [2, 3, 8]) {
-  test(`parallel worker isolation: Account ${account + 1}`, async ({ page, wallet }) => {
-    await wallet.setActiveAccount(account);
-    await page.goto('/');
-    await page.waitForTimeout(300); // overlap with the other workers' tests
-    await page.getByRole('button', { name: 'Connect wallet' }).click();
-    await wallet.approveNext();
-    await expect(page.getByRole('status')).toHaveText(`Connected: Account ${account + 1} (mainnet)`);
-  });
-}
 
 test('sign message and sign PSBT with the connected account, even after the user switched in the wallet', async ({ page, wallet }) => {
   await page.goto('/');

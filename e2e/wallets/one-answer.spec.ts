@@ -2,7 +2,7 @@
 // the CLI and the kits compute in Node (core/wallet.ts, the one call pipeline) for the same settings; and
 // every setting that shapes a connect answer, set in the wallet and given to the CLI as its flags, gives both
 // the same answer after the same delay.
-import { test, expect } from 'mock-wallet-provider/testing';
+import { test, expect, type Wallet } from 'mock-wallet-provider/testing';
 import type { Page } from '@playwright/test';
 import { KeyRing } from '../../src/core/keyring.ts';
 import { grantKey } from '../../src/core/site-grant.ts';
@@ -104,31 +104,6 @@ const withoutId = (response: unknown): unknown => {
 
 const ring = new KeyRing();
 
-for (const wallet of Object.values(WALLETS)) {
-  const identity = wallet.name === 'leather' ? undefined : (wallet.name as IdentityName);
-  test(`${wallet.title}: each method approved in the browser answers what the CLI answers`, async ({ page, wallet: kit }) => {
-    await page.goto('/blank.html');
-    const origin = new URL(page.url()).origin;
-    for (const method of methodsOf(wallet)) {
-      // Each from the same state: a reset takes back grants, nonces and a switched network.
-      await kit.reset();
-      const settings = await kit.setSettings({ approvalPolicy: 'approve' });
-      // A wallet with per-site permissions is asked by a site that connected first.
-      if (wallet.accessDenied)
-        expect(JSON.stringify(await fromPage(page, identity, ...CONNECT[wallet.name]!)), 'the site connects').not.toMatch(/"(error|rejected)"/);
-      const site = wallet.accessDenied ? { origin, grant: { accounts: [grantKey(settings.network, settings.activeAccount)], readNetwork: true } } : undefined;
-      const params = await sampleParams(wallet.name, method);
-      const expected = await approvedResponse(ring, settings, 'x', method, params as never, undefined, {
-        ...(identity && { identity }),
-        ...(site && { site }),
-      });
-      expect(withoutId(expected), `${method}: the sample is approved`).not.toHaveProperty('error');
-      const got = await fromPage(page, identity, method, params);
-      expect(wallet.answers === 'bare' ? got : withoutId(got), method).toEqual(asPageGets(wallet, expected));
-    }
-  });
-}
-
 /** A setting that shapes a connect answer, as a test sets it and as the CLI's flags set it. */
 interface SettingCase {
   name: string;
@@ -164,44 +139,76 @@ const ownCases = (wallet: WalletRecord): SettingCase[] =>
  */
 const DELAY_MS = 400;
 
+/** Each method approved in the browser answers what the CLI answers. */
+async function eachMethod(page: Page, kit: Wallet, wallet: (typeof WALLETS)[keyof typeof WALLETS], identity: IdentityName | undefined): Promise<void> {
+  const origin = new URL(page.url()).origin;
+  for (const method of methodsOf(wallet)) {
+    // Each from the same state: a reset takes back grants, nonces and a switched network.
+    await kit.reset();
+    const settings = await kit.setSettings({ approvalPolicy: 'approve' });
+    // A wallet with per-site permissions is asked by a site that connected first.
+    if (wallet.accessDenied)
+      expect(JSON.stringify(await fromPage(page, identity, ...CONNECT[wallet.name]!)), 'the site connects').not.toMatch(/"(error|rejected)"/);
+    const site = wallet.accessDenied ? { origin, grant: { accounts: [grantKey(settings.network, settings.activeAccount)], readNetwork: true } } : undefined;
+    const params = await sampleParams(wallet.name, method);
+    const expected = await approvedResponse(ring, settings, 'x', method, params as never, undefined, {
+      ...(identity && { identity }),
+      ...(site && { site }),
+    });
+    expect(withoutId(expected), `${method}: the sample is approved`).not.toHaveProperty('error');
+    const got = await fromPage(page, identity, method, params);
+    expect(wallet.answers === 'bare' ? got : withoutId(got), method).toEqual(asPageGets(wallet, expected));
+  }
+}
+
+/** Every setting that shapes the wallet's connect answer gives the page what the CLI prints, delay included. */
+async function everySetting(page: Page, kit: Wallet, wallet: (typeof WALLETS)[keyof typeof WALLETS], identity: IdentityName | undefined): Promise<void> {
+  const as = identity ? ['--as', identity] : [];
+  for (const { name, patch, flags } of [
+    ...CORE_CASES,
+    ...ownCases(wallet),
+    { name: 'slow', patch: { responseDelayMs: DELAY_MS }, flags: ['--response-delay', String(DELAY_MS)] },
+  ]) {
+    await kit.reset();
+    const settings = await kit.setSettings({ ...patch, approvalPolicy: 'approve' });
+    // As another wallet, the CLI answers as a site that connected (src/cli/cli.ts): the page's site connects
+    // first, so both are answered as a connected site is (Magic Eden answers its connect at once then).
+    if (identity) {
+      const connect = CONNECT[wallet.name] ?? [wallet.addressMethod(settings.network), wallet.addressRequest({}) ?? undefined];
+      const connected = JSON.stringify(await fromPage(page, identity, ...connect));
+      if (wallet.accessDenied) expect(connected, `${name}: the site connects`).not.toMatch(/"(error|rejected)"/);
+    }
+    // The CLI's wait is read from the CLI (timed, a busy run once read 252 ms of wait from a call that did not
+    // wait at all); that it really waits is src/cli/cli.test.ts's.
+    const cliWaits: number[] = [];
+    const [cli, pageStart] = [runCli(['addresses', ...as, ...flags, '--id', 'x'], undefined, async (ms) => void cliWaits.push(ms)), Date.now()];
+    const got = await fromPage(page, identity, wallet.addressMethod(settings.network), wallet.addressRequest({}) ?? undefined);
+    const pageTook = Date.now() - pageStart;
+    const printed = await cli;
+    expect(printed.stderr, name).toBe('');
+    // A bare answer's refusal (Magic Eden on testnet): the page's rejection, the CLI's { code, message } (exit 3).
+    const bare = printed.status === 3 ? { rejected: JSON.parse(printed.stdout) } : JSON.parse(printed.stdout);
+    expect(wallet.answers === 'bare' ? got : withoutId(got), name).toEqual(
+      wallet.answers === 'bare' ? bare : withoutId(asPageGets(wallet, JSON.parse(printed.stdout))),
+    );
+    if (patch.responseDelayMs) {
+      // Delayed alike: a first connect (the contract's provider keeps no grant); a connect the site already
+      // holds (its per-site permission, as the CLI's site holds it) is answered at once by both.
+      expect(cliWaits, `the CLI waits as the page does (${pageTook} ms)`).toEqual(pageTook >= DELAY_MS ? [DELAY_MS] : []);
+      if (!identity) expect(pageTook, 'a connect is delayed').toBeGreaterThanOrEqual(DELAY_MS);
+    }
+  }
+}
+
+// One test per wallet, both halves in its one tab: each is a loop that resets the wallet between its cases.
 for (const wallet of Object.values(WALLETS)) {
   const identity = wallet.name === 'leather' ? undefined : (wallet.name as IdentityName);
-  test(`${wallet.title}: every setting that shapes its connect answer gives the page what the CLI prints, delay included`, async ({ page, wallet: kit }) => {
+  test(`${wallet.title}: each method approved in the browser, and every setting that shapes its connect answer, gives the page what the CLI answers`, async ({
+    page,
+    wallet: kit,
+  }) => {
     await page.goto('/blank.html');
-    const as = identity ? ['--as', identity] : [];
-    for (const { name, patch, flags } of [
-      ...CORE_CASES,
-      ...ownCases(wallet),
-      { name: 'slow', patch: { responseDelayMs: DELAY_MS }, flags: ['--response-delay', String(DELAY_MS)] },
-    ]) {
-      await kit.reset();
-      const settings = await kit.setSettings({ ...patch, approvalPolicy: 'approve' });
-      // As another wallet, the CLI answers as a site that connected (src/cli/cli.ts): the page's site connects
-      // first, so both are answered as a connected site is (Magic Eden answers its connect at once then).
-      if (identity) {
-        const connect = CONNECT[wallet.name] ?? [wallet.addressMethod(settings.network), wallet.addressRequest({}) ?? undefined];
-        const connected = JSON.stringify(await fromPage(page, identity, ...connect));
-        if (wallet.accessDenied) expect(connected, `${name}: the site connects`).not.toMatch(/"(error|rejected)"/);
-      }
-      // The CLI's wait is read from the CLI (timed, a busy run once read 252 ms of wait from a call that did not
-      // wait at all); that it really waits is src/cli/cli.test.ts's.
-      const cliWaits: number[] = [];
-      const [cli, pageStart] = [runCli(['addresses', ...as, ...flags, '--id', 'x'], undefined, async (ms) => void cliWaits.push(ms)), Date.now()];
-      const got = await fromPage(page, identity, wallet.addressMethod(settings.network), wallet.addressRequest({}) ?? undefined);
-      const pageTook = Date.now() - pageStart;
-      const printed = await cli;
-      expect(printed.stderr, name).toBe('');
-      // A bare answer's refusal (Magic Eden on testnet): the page's rejection, the CLI's { code, message } (exit 3).
-      const bare = printed.status === 3 ? { rejected: JSON.parse(printed.stdout) } : JSON.parse(printed.stdout);
-      expect(wallet.answers === 'bare' ? got : withoutId(got), name).toEqual(
-        wallet.answers === 'bare' ? bare : withoutId(asPageGets(wallet, JSON.parse(printed.stdout))),
-      );
-      if (patch.responseDelayMs) {
-        // Delayed alike: a first connect (the contract's provider keeps no grant); a connect the site already
-        // holds (its per-site permission, as the CLI's site holds it) is answered at once by both.
-        expect(cliWaits, `the CLI waits as the page does (${pageTook} ms)`).toEqual(pageTook >= DELAY_MS ? [DELAY_MS] : []);
-        if (!identity) expect(pageTook, 'a connect is delayed').toBeGreaterThanOrEqual(DELAY_MS);
-      }
-    }
+    await test.step('each method approved in the browser', () => eachMethod(page, kit, wallet, identity));
+    await test.step('every setting that shapes its connect answer, delay included', () => everySetting(page, kit, wallet, identity));
   });
 }

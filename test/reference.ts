@@ -40,6 +40,14 @@ export interface Reference {
 }
 
 const roots = new Map<string, BIP32Interface>();
+/** BIP-39 seeds by mnemonic: PBKDF2's 2048 rounds in JavaScript cost about 25 ms a call, and the replays ask per key. */
+const seeds = new Map<string, Buffer>();
+const seedOf = (mnemonic: string, passphrase = ''): Buffer => {
+  const key = `${mnemonic}\u0000${passphrase}`;
+  let seed = seeds.get(key);
+  if (!seed) seeds.set(key, (seed = bip39.mnemonicToSeedSync(mnemonic, passphrase)));
+  return seed;
+};
 const stacksWallets = new Map<string, Promise<Wallet>>();
 
 async function stacksWallet(mnemonic: string, accounts: number): Promise<Wallet> {
@@ -58,7 +66,7 @@ async function stacksWallet(mnemonic: string, accounts: number): Promise<Wallet>
 export async function reference(network: ReferenceNetwork, account: number, mnemonic = TEST_MNEMONIC, passphrase = ''): Promise<Reference> {
   const seedKey = `${mnemonic}\u0000${passphrase}`;
   let root = roots.get(seedKey);
-  if (!root) roots.set(seedKey, (root = bip32.fromSeed(bip39.mnemonicToSeedSync(mnemonic, passphrase))));
+  if (!root) roots.set(seedKey, (root = bip32.fromSeed(seedOf(mnemonic, passphrase))));
   const net = NETWORK[network];
   const coin = network === 'mainnet' ? 0 : 1;
   const segwitPath = `m/84'/${coin}'/${account}'/0/0`;
@@ -149,6 +157,6 @@ export function taprootAddressOf(xOnlyKeyHex: string, network: ReferenceNetwork)
 
 /** The WIF private key at a path, derived independently (bip39 + bip32), for signing with other libraries. */
 export function referenceWif(path: string, mnemonic = TEST_MNEMONIC, network: ReferenceNetwork = 'mainnet'): string {
-  const root = bip32.fromSeed(bip39.mnemonicToSeedSync(mnemonic), NETWORK[network]);
+  const root = bip32.fromSeed(seedOf(mnemonic), NETWORK[network]);
   return root.derivePath(path).toWIF();
 }

@@ -39,8 +39,10 @@ export interface Reference {
   stx?: { address: string; publicKey: string };
 }
 
-const roots = new Map<string, BIP32Interface>();
-/** BIP-39 seeds by mnemonic: PBKDF2's 2048 rounds in JavaScript cost about 25 ms a call, and the replays ask per key. */
+/**
+ * BIP-39 seeds by mnemonic and passphrase: PBKDF2's 2048 rounds in JavaScript cost about 25 ms a call, and the
+ * replays ask per key.
+ */
 const seeds = new Map<string, Buffer>();
 const seedOf = (mnemonic: string, passphrase = ''): Buffer => {
   const key = `${mnemonic}\u0000${passphrase}`;
@@ -48,6 +50,8 @@ const seedOf = (mnemonic: string, passphrase = ''): Buffer => {
   if (!seed) seeds.set(key, (seed = bip39.mnemonicToSeedSync(mnemonic, passphrase)));
   return seed;
 };
+/** Mainnet roots by seed (each reference() derives from one). */
+const roots = new Map<Buffer, BIP32Interface>();
 const stacksWallets = new Map<string, Promise<Wallet>>();
 
 async function stacksWallet(mnemonic: string, accounts: number): Promise<Wallet> {
@@ -64,9 +68,9 @@ async function stacksWallet(mnemonic: string, accounts: number): Promise<Wallet>
 }
 
 export async function reference(network: ReferenceNetwork, account: number, mnemonic = TEST_MNEMONIC, passphrase = ''): Promise<Reference> {
-  const seedKey = `${mnemonic}\u0000${passphrase}`;
-  let root = roots.get(seedKey);
-  if (!root) roots.set(seedKey, (root = bip32.fromSeed(seedOf(mnemonic, passphrase))));
+  const seed = seedOf(mnemonic, passphrase);
+  let root = roots.get(seed);
+  if (!root) roots.set(seed, (root = bip32.fromSeed(seed)));
   const net = NETWORK[network];
   const coin = network === 'mainnet' ? 0 : 1;
   const segwitPath = `m/84'/${coin}'/${account}'/0/0`;

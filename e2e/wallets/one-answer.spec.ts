@@ -70,8 +70,10 @@ async function fromPage(page: Page, identity: IdentityName | undefined, method: 
   );
 }
 
+type AnyWallet = (typeof WALLETS)[keyof typeof WALLETS];
+
 /** The CLI's answer as that page gets it (UniSat: the bare result; disconnect's undefined read as null). */
-const asPageGets = (wallet: (typeof WALLETS)[keyof typeof WALLETS], response: RpcResponse): unknown => {
+const asPageGets = (wallet: AnyWallet, response: RpcResponse): unknown => {
   if (wallet.answers === 'bare' && 'result' in response) return response.result;
   // Fordefi's request() answers in sats-connect's shape (src/wallets/fordefi/page.ts).
   if (wallet.name === 'fordefi') return 'error' in response ? { status: 'error', error: response.error } : { status: 'success', result: response.result };
@@ -94,7 +96,7 @@ const CONNECT: Record<string, [string, unknown]> = {
 };
 
 /** OKX's objects share their code: every method of okxwallet.bitcoin, and two of each other object. */
-const methodsOf = (wallet: (typeof WALLETS)[keyof typeof WALLETS]): string[] =>
+const methodsOf = (wallet: AnyWallet): string[] =>
   Object.keys(wallet.methods).filter((name) => wallet.name !== 'okx' || name.startsWith('bitcoin.') || /\.(requestAccounts|signMessage)$/.test(name));
 
 const withoutId = (response: unknown): unknown => {
@@ -140,7 +142,7 @@ const ownCases = (wallet: WalletRecord): SettingCase[] =>
 const DELAY_MS = 400;
 
 /** Each method approved in the browser answers what the CLI answers. */
-async function eachMethod(page: Page, kit: Wallet, wallet: (typeof WALLETS)[keyof typeof WALLETS], identity: IdentityName | undefined): Promise<void> {
+async function eachMethod(page: Page, kit: Wallet, wallet: AnyWallet, identity: IdentityName | undefined): Promise<void> {
   const origin = new URL(page.url()).origin;
   for (const method of methodsOf(wallet)) {
     // Each from the same state: a reset takes back grants, nonces and a switched network.
@@ -162,7 +164,7 @@ async function eachMethod(page: Page, kit: Wallet, wallet: (typeof WALLETS)[keyo
 }
 
 /** Every setting that shapes the wallet's connect answer gives the page what the CLI prints, delay included. */
-async function everySetting(page: Page, kit: Wallet, wallet: (typeof WALLETS)[keyof typeof WALLETS], identity: IdentityName | undefined): Promise<void> {
+async function everySetting(page: Page, kit: Wallet, wallet: AnyWallet, identity: IdentityName | undefined): Promise<void> {
   const as = identity ? ['--as', identity] : [];
   for (const { name, patch, flags } of [
     ...CORE_CASES,
